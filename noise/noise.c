@@ -1,0 +1,361 @@
+/* noise.c: see noise.h for what is computed and why it is bounded. */
+#include "noise.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#define TWO_POW_32 4294967296.0
+
+/* 16 unit gradients, one every 22.5 degrees (cos, sin). */
+static const double grad2[16][2] = {
+	{ 1.0, 0.0 },
+	{ 0.92387953251128674, 0.38268343236508978 },
+	{ 0.70710678118654752, 0.70710678118654752 },
+	{ 0.38268343236508978, 0.92387953251128674 },
+	{ 0.0, 1.0 },
+	{ -0.38268343236508978, 0.92387953251128674 },
+	{ -0.70710678118654752, 0.70710678118654752 },
+	{ -0.92387953251128674, 0.38268343236508978 },
+	{ -1.0, 0.0 },
+	{ -0.92387953251128674, -0.38268343236508978 },
+	{ -0.70710678118654752, -0.70710678118654752 },
+	{ -0.38268343236508978, -0.92387953251128674 },
+	{ 0.0, -1.0 },
+	{ 0.38268343236508978, -0.92387953251128674 },
+	{ 0.70710678118654752, -0.70710678118654752 },
+	{ 0.92387953251128674, -0.38268343236508978 },
+};
+
+static double clampd(double v, double lo, double hi, double fallback)
+{
+	if (v != v) /* NaN */
+		return fallback;
+	return v < lo ? lo : (v > hi ? hi : v);
+}
+
+noise_fbm noise_fbm_default(void)
+{
+	noise_fbm p;
+	p.octaves = 4.0;
+	p.persistence = 0.5;
+	p.lacunarity = 2.0;
+	return p;
+}
+
+noise_fbm noise_fbm_clamp(noise_fbm p)
+{
+	const noise_fbm d = noise_fbm_default();
+	p.octaves = clampd(p.octaves, 1.0, (double)NOISE_MAX_OCTAVES, d.octaves);
+	p.persistence = clampd(p.persistence, 0.0, 1.0, d.persistence);
+	p.lacunarity = clampd(p.lacunarity, 1.5, 4.0, d.lacunarity);
+	return p;
+}
+
+/* Chris Wellons' lowbias32: bias ~0.17, every input bit reaches every output
+   bit. */
+uint32_t noise_hash(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352dU;
+	x ^= x >> 15;
+	x *= 0x846ca68bU;
+	x ^= x >> 16;
+	return x;
+}
+
+uint32_t noise_octave_seed(uint32_t seed, unsigned k)
+{
+	return noise_hash(seed ^ (0x632be5abU * (uint32_t)(k + 1U)));
+}
+
+noise_pos noise_pos_from(double x)
+{
+	noise_pos p;
+	const double fl = floor(x);
+	p.cell = (uint32_t)(int64_t)fmod(fl, TWO_POW_32);
+	p.frac = x - fl;
+	if (p.frac >= 1.0) { /* x a hair below an integer */
+		p.frac = 0.0;
+		p.cell += 1U;
+	}
+	return p;
+}
+
+noise_pos noise_pos_add(noise_pos p, double d)
+{
+	const double f = p.frac + d;
+	const double fl = floor(f);
+	p.cell += (uint32_t)(int64_t)fl;
+	p.frac = f - fl;
+	if (p.frac >= 1.0) {
+		p.frac = 0.0;
+		p.cell += 1U;
+	}
+	return p;
+}
+
+noise_pos noise_pos_scale(noise_pos p, double s)
+{
+	/* cell * s = hi + lo exactly (fma recovers the rounding error), so the
+	   fraction keeps full precision however large cell * s is. */
+	const double c = (double)p.cell;
+	const double hi = c * s;
+	const double lo = fma(c, s, -hi);
+	const double fl = floor(hi);
+	noise_pos r;
+	r.cell = (uint32_t)(uint64_t)fmod(fl, TWO_POW_32);
+	r.frac = 0.0;
+	return noise_pos_add(r, (hi - fl) + lo + p.frac * s);
+}
+
+noise_pos noise_pos_wrap(noise_pos p, uint32_t period)
+{
+	p.cell %= period ? period : 1U;
+	return p;
+}
+
+static double fade(double t)
+{
+	return t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
+}
+
+/* 1D gradient of hash h, uniform in [-1, 1). */
+static double grad1(uint32_t h)
+{
+	return (double)h * (2.0 / TWO_POW_32) - 1.0;
+}
+
+/* The 1D formula from cached gradients; shared by noise_1d and the stream
+   so both compute bit-identical values. */
+static double lerp1(double g0, double g1, double t)
+{
+	const double a = g0 * t;
+	const double b = g1 * (t - 1.0);
+	return 2.0 * (a + fade(t) * (b - a));
+}
+
+static double perlin1(uint32_t c0, uint32_t c1, double t, uint32_t seed)
+{
+	const uint32_t s = noise_hash(seed);
+	return lerp1(grad1(noise_hash(c0 ^ s)), grad1(noise_hash(c1 ^ s)), t);
+}
+
+/* The four corner gradients of cell (x0 or x1, y0): gx, gy in corner order
+   00, 10, 01, 11. */
+static void corners2(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t seed,
+                     double gx[4], double gy[4])
+{
+	const uint32_t s = noise_hash(seed);
+	const uint32_t hx0 = noise_hash(x0 ^ s);
+	const uint32_t hx1 = noise_hash(x1 ^ s);
+	const uint32_t h[4] = {
+		noise_hash(hx0 ^ y0), noise_hash(hx1 ^ y0),
+		noise_hash(hx0 ^ (y0 + 1U)), noise_hash(hx1 ^ (y0 + 1U)),
+	};
+	int i;
+	for (i = 0; i < 4; ++i) {
+		gx[i] = grad2[h[i] >> 28][0];
+		gy[i] = grad2[h[i] >> 28][1];
+	}
+}
+
+/* The 2D formula from cached corner gradients. */
+static double lerp2(const double gx[4], const double gy[4], double tx, double ty)
+{
+	const double n00 = gx[0] * tx + gy[0] * ty;
+	const double n10 = gx[1] * (tx - 1.0) + gy[1] * ty;
+	const double n01 = gx[2] * tx + gy[2] * (ty - 1.0);
+	const double n11 = gx[3] * (tx - 1.0) + gy[3] * (ty - 1.0);
+	const double sx = fade(tx), sy = fade(ty);
+	const double a = n00 + sx * (n10 - n00);
+	const double b = n01 + sx * (n11 - n01);
+	return 1.4142135623730951 * (a + sy * (b - a));
+}
+
+static double perlin2(uint32_t x0, uint32_t x1, double tx, noise_pos y,
+                      uint32_t seed)
+{
+	double gx[4], gy[4];
+	corners2(x0, x1, y.cell, seed, gx, gy);
+	return lerp2(gx, gy, tx, y.frac);
+}
+
+/* The cell after c, on a loop of period p (0: no loop). */
+static uint32_t next_cell(uint32_t c, uint32_t p)
+{
+	return p && c + 1U >= p ? 0U : c + 1U;
+}
+
+double noise_1d(noise_pos x, uint32_t seed)
+{
+	return perlin1(x.cell, x.cell + 1U, x.frac, seed);
+}
+
+double noise_2d(noise_pos x, noise_pos y, uint32_t seed)
+{
+	return perlin2(x.cell, x.cell + 1U, x.frac, y, seed);
+}
+
+double noise_1d_loop(noise_pos x, uint32_t period, uint32_t seed)
+{
+	const uint32_t p = period ? period : 1U;
+	const uint32_t c0 = x.cell % p;
+	return perlin1(c0, next_cell(c0, p), x.frac, seed);
+}
+
+double noise_2d_loop(noise_pos x, uint32_t period, noise_pos y, uint32_t seed)
+{
+	const uint32_t p = period ? period : 1U;
+	const uint32_t c0 = x.cell % p;
+	return perlin2(c0, next_cell(c0, p), x.frac, y, seed);
+}
+
+void noise_octave_init(noise_octave *o, noise_pos x, noise_pos y,
+                       uint32_t seed, uint32_t period)
+{
+	o->x = x;
+	o->y = y;
+	o->seed = seed;
+	o->period = period;
+	o->key_x = o->key_y = 0U;
+	o->cached = 0;
+}
+
+double noise_octave_1d(noise_octave *o)
+{
+	const uint32_t c0 = o->period ? o->x.cell % o->period : o->x.cell;
+	if (!o->cached || c0 != o->key_x) {
+		const uint32_t s = noise_hash(o->seed);
+		o->gx[0] = grad1(noise_hash(c0 ^ s));
+		o->gx[1] = grad1(noise_hash(next_cell(c0, o->period) ^ s));
+		o->key_x = c0;
+		o->cached = 1;
+	}
+	return lerp1(o->gx[0], o->gx[1], o->x.frac);
+}
+
+double noise_octave_2d(noise_octave *o)
+{
+	const uint32_t c0 = o->period ? o->x.cell % o->period : o->x.cell;
+	if (!o->cached || c0 != o->key_x || o->y.cell != o->key_y) {
+		corners2(c0, next_cell(c0, o->period), o->y.cell, o->seed, o->gx,
+		         o->gy);
+		o->key_x = c0;
+		o->key_y = o->y.cell;
+		o->cached = 1;
+	}
+	return lerp2(o->gx, o->gy, o->x.frac, o->y.frac);
+}
+
+double noise_fbm_freq(noise_fbm p, unsigned k)
+{
+	p = noise_fbm_clamp(p);
+	return pow(p.lacunarity, (double)k);
+}
+
+uint32_t noise_loop_period(uint32_t n, double lacunarity, unsigned k)
+{
+	const double l = clampd(lacunarity, 1.5, 4.0, 2.0);
+	const double v = floor((double)(n ? n : 1U) * pow(l, (double)k) + 0.5);
+	return v >= TWO_POW_32 - 1.0 ? 0xffffffffU : (uint32_t)v;
+}
+
+unsigned noise_fbm_gains(noise_fbm p, const double *extra, int dims,
+                         double gains[NOISE_MAX_OCTAVES])
+{
+	const double rms = NOISE_FBM_RMS /
+		(dims == 2 ? NOISE_OCTAVE_RMS_2D : NOISE_OCTAVE_RMS_1D);
+	unsigned k, active;
+	double amp = 1.0, sum2 = 0.0;
+	double whole;
+	const double part = modf(noise_fbm_clamp(p).octaves, &whole);
+	p = noise_fbm_clamp(p);
+	active = (unsigned)whole + (part > 0.0 ? 1U : 0U);
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		double a = 0.0;
+		if (k < (unsigned)whole)
+			a = amp;
+		else if (k == (unsigned)whole)
+			a = amp * part;
+		if (extra)
+			a *= clampd(extra[k], 0.0, 1.0, 0.0);
+		gains[k] = a;
+		sum2 += a * a;
+		amp *= p.persistence;
+	}
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+		gains[k] = sum2 > 0.0 ? gains[k] * rms / sqrt(sum2) : 0.0;
+	return active;
+}
+
+double noise_shape(double z)
+{
+	if (!(z > -1.0)) /* also NaN */
+		return z != z ? 0.0 : -1.0;
+	if (z >= 1.0)
+		return 1.0;
+	return z * (1.5 - 0.5 * z * z);
+}
+
+double noise_fbm_slope(noise_fbm p, int dims)
+{
+	double g[NOISE_MAX_OCTAVES], sum = 0.0;
+	unsigned k;
+	p = noise_fbm_clamp(p);
+	noise_fbm_gains(p, NULL, dims, g);
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+		sum += g[k] * pow(p.lacunarity, (double)k);
+	return 1.5 * sum * (dims == 2 ? NOISE_SLOPE_2D : NOISE_SLOPE_1D);
+}
+
+/* The fBm sum shared by the four variants: octave k is evaluated at
+   (x, y) scaled by its frequency; `period` 0 means no loop. */
+static double fbm(noise_pos x, const noise_pos *y, uint32_t n, uint32_t seed,
+                  noise_fbm p)
+{
+	double g[NOISE_MAX_OCTAVES], sum = 0.0;
+	unsigned k;
+	const int dims = y ? 2 : 1;
+	const unsigned active = noise_fbm_gains(p, NULL, dims, g);
+	p = noise_fbm_clamp(p);
+	if (n)
+		x = noise_pos_wrap(x, n);
+	for (k = 0; k < active; ++k) {
+		const uint32_t seed_k = noise_octave_seed(seed, k);
+		const uint32_t per = n ? noise_loop_period(n, p.lacunarity, k) : 0U;
+		const double m = n ? (double)per / (double)n
+		                   : pow(p.lacunarity, (double)k);
+		const noise_pos xk = noise_pos_scale(x, m);
+		double v;
+		if (y) {
+			const noise_pos yk = noise_pos_scale(*y, m);
+			v = n ? noise_2d_loop(xk, per, yk, seed_k)
+			      : noise_2d(xk, yk, seed_k);
+		} else {
+			v = n ? noise_1d_loop(xk, per, seed_k) : noise_1d(xk, seed_k);
+		}
+		sum += g[k] * v;
+	}
+	return noise_shape(sum);
+}
+
+double noise_fbm_1d(noise_pos x, uint32_t seed, noise_fbm p)
+{
+	return fbm(x, NULL, 0U, seed, p);
+}
+
+double noise_fbm_2d(noise_pos x, noise_pos y, uint32_t seed, noise_fbm p)
+{
+	return fbm(x, &y, 0U, seed, p);
+}
+
+double noise_fbm_1d_loop(noise_pos x, uint32_t n, uint32_t seed, noise_fbm p)
+{
+	return fbm(x, NULL, n ? n : 1U, seed, p);
+}
+
+double noise_fbm_2d_loop(noise_pos x, uint32_t n, noise_pos y, uint32_t seed,
+                         noise_fbm p)
+{
+	return fbm(x, &y, n ? n : 1U, seed, p);
+}

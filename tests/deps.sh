@@ -1,0 +1,35 @@
+#!/bin/sh
+# deps.sh: check that the Debian packages the build and tests need are
+# installed. As root, install the missing ones with apt-get; otherwise print
+# the exact command and fail. Usage: tests/deps.sh [PKG_CONFIG]
+PKG_CONFIG=${1:-pkg-config}
+need=
+
+# module or command or file -> the Debian package that provides it
+pc()   { "$PKG_CONFIG" --exists "$1" 2>/dev/null || need="$need $2"; }
+cmd()  { command -v "$1" >/dev/null 2>&1 || need="$need $2"; }
+file() { [ -e "$1" ] || need="$need $2"; }
+
+cmd  "$PKG_CONFIG"   pkg-config
+cmd  cc              gcc
+pc   lv2             lv2-dev
+pc   lilv-0          liblilv-dev
+pc   sndfile         libsndfile1-dev
+file /usr/include/stb/stb_perlin.h libstb-dev
+cmd  lv2_validate    lv2-dev
+cmd  sord_validate   sordi
+cmd  lv2info         lilv-utils
+cmd  valgrind        valgrind
+
+[ -z "$need" ] && exit 0
+# each package once, in order
+need=$(printf '%s\n' $need | awk '!seen[$0]++' | tr '\n' ' ')
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "deps: installing $need"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get install -y $need || { apt-get update && apt-get install -y $need; }
+	exit $?
+fi
+echo "deps: missing packages. Run:" >&2
+echo "  sudo apt-get install $need" >&2
+exit 1
