@@ -10,7 +10,7 @@ LV2DIR     ?= $(PREFIX)/lib/lv2
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
 CC         ?= cc
-CFLAGS     ?= -O2 -g
+CFLAGS     = -O2 -g
 
 B        = build
 WARN     = -Wall -Wextra -pedantic -Wshadow -Wconversion -Wstrict-prototypes \
@@ -21,8 +21,13 @@ STD      = -std=c99 -ffp-contract=off
 CCFLAGS  = $(STD) $(WARN) $(CFLAGS)
 
 NOISE_SRC = noise/noise.c noise/noise.h
+DSP_SRC   = plugin/dsp.c plugin/dsp.h $(NOISE_SRC)
+LIB_EXT   = .so
+BUNDLE    = $(B)/perlin.lv2
+BUNDLE_FILES = $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
+           $(BUNDLE)/presets.ttl $(BUNDLE)/perlin$(LIB_EXT)
 
-all: $(B)/.deps $(B)/noise.o
+all: $(B)/.deps $(BUNDLE_FILES)
 
 $(B)/.deps: tests/deps.sh
 	@mkdir -p $(B)
@@ -32,9 +37,25 @@ $(B)/.deps: tests/deps.sh
 deps:
 	@sh tests/deps.sh $(PKG_CONFIG)
 
-$(B)/noise.o: $(NOISE_SRC)
-	@mkdir -p $(B)
-	$(CC) $(CCFLAGS) -fPIC -c -o $@ noise/noise.c
+$(BUNDLE)/perlin$(LIB_EXT): $(B)/.deps plugin/perlin.c $(DSP_SRC)
+	@mkdir -p $(BUNDLE)
+	$(CC) $(CCFLAGS) -fPIC -fvisibility=hidden -shared \
+		`$(PKG_CONFIG) --cflags lv2` -o $@ plugin/perlin.c plugin/dsp.c \
+		noise/noise.c $(LDFLAGS) -lm
+
+$(BUNDLE)/manifest.ttl: ttl/manifest.ttl.in
+	@mkdir -p $(BUNDLE)
+	sed 's/@LIB_EXT@/$(LIB_EXT)/g' ttl/manifest.ttl.in > $@
+
+# Both plugins share the control ports: spliced in from one fragment.
+$(BUNDLE)/perlin.ttl: ttl/perlin.ttl.in ttl/ports.ttl.in
+	@mkdir -p $(BUNDLE)
+	sed -e '/@CONTROL_PORTS@/r ttl/ports.ttl.in' -e '/@CONTROL_PORTS@/d' \
+		ttl/perlin.ttl.in > $@
+
+$(BUNDLE)/presets.ttl: ttl/presets.ttl
+	@mkdir -p $(BUNDLE)
+	cp ttl/presets.ttl $@
 
 $(B)/test_noise: tests/test_noise.c tests/test.h $(NOISE_SRC)
 	@mkdir -p $(B)
@@ -44,15 +65,37 @@ $(B)/bench: $(B)/.deps tests/bench.c $(NOISE_SRC)
 	$(CC) $(STD) $(CFLAGS) -D_POSIX_C_SOURCE=199309L -o $@ tests/bench.c \
 		noise/noise.c -lm
 
-test: all $(B)/test_noise
+$(B)/test_plugin: $(B)/.deps tests/test_plugin.c tests/test.h $(DSP_SRC)
+	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags lilv-0` -o $@ tests/test_plugin.c \
+		plugin/dsp.c noise/noise.c `$(PKG_CONFIG) --libs lilv-0` -lm
+
+test: all $(B)/test_noise $(B)/test_plugin
 	$(B)/test_noise $(SEED)
+	lv2_validate $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl
+	$(B)/test_plugin $(BUNDLE) $(SEED)
 
 check: test
 
 bench: $(B)/bench
 	$(B)/bench
 
+install: all
+	mkdir -p $(DESTDIR)$(LV2DIR)/perlin.lv2
+	install -m 644 $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
+		$(BUNDLE)/presets.ttl $(DESTDIR)$(LV2DIR)/perlin.lv2/
+	install -m 755 $(BUNDLE)/perlin$(LIB_EXT) $(DESTDIR)$(LV2DIR)/perlin.lv2/
+
+install-user:
+	$(MAKE) install LV2DIR="$$HOME/.lv2" DESTDIR=
+
+uninstall:
+	rm -f $(DESTDIR)$(LV2DIR)/perlin.lv2/manifest.ttl \
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin.ttl \
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/presets.ttl \
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin$(LIB_EXT)
+	-rmdir $(DESTDIR)$(LV2DIR)/perlin.lv2
+
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps test check bench clean
+.PHONY: all deps test check bench install install-user uninstall clean

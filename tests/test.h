@@ -18,7 +18,7 @@
 static unsigned test_passed, test_failed;
 static uint64_t test_state;
 
-static void test_check(int ok, const char *file, int line, const char *fmt, ...)
+static inline void test_check(int ok, const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
 	if (ok) {
@@ -35,14 +35,14 @@ static void test_check(int ok, const char *file, int line, const char *fmt, ...)
 
 #define CHECK(cond, ...) test_check((cond) ? 1 : 0, __FILE__, __LINE__, __VA_ARGS__)
 
-static void test_section(const char *name)
+static inline void test_section(const char *name)
 {
 	printf("-- %s\n", name);
 	fflush(stdout);
 }
 
 /* splitmix64 */
-static uint64_t test_rng(void)
+static inline uint64_t test_rng(void)
 {
 	uint64_t z = (test_state += 0x9e3779b97f4a7c15ULL);
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -51,13 +51,13 @@ static uint64_t test_rng(void)
 }
 
 /* Uniform in [lo, hi). */
-static double test_uniform(double lo, double hi)
+static inline double test_uniform(double lo, double hi)
 {
 	return lo + (hi - lo) * (double)(test_rng() >> 11) * (1.0 / 9007199254740992.0);
 }
 
 /* Seed from argv[1] if given, else from the clock; printed either way. */
-static uint64_t test_seed(int argc, char **argv, const char *prog)
+static inline uint64_t test_seed(int argc, char **argv, const char *prog)
 {
 	uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 0)
 	                         : (uint64_t)time(NULL);
@@ -67,7 +67,7 @@ static uint64_t test_seed(int argc, char **argv, const char *prog)
 	return seed;
 }
 
-static int test_done(const char *prog)
+static inline int test_done(const char *prog)
 {
 	printf("%s: %u passed, %u failed\n", prog, test_passed, test_failed);
 	return test_failed ? 1 : 0;

@@ -1,0 +1,145 @@
+/* dsp.h: the DSP object both Perlin plugins share (no LV2 header, so tests
+   can drive it directly).
+
+   Signal: per octave k, an x phase integrated per sample (cell + fraction,
+   see noise/noise.h) at rate * m_k cells/s, where m_k = lacunarity^k (or
+   P_k / N when looping N cells), and in 2D a y phase moved by drift and by
+   changes of morph, also scaled by m_k. The octaves are summed with
+   normalised gains, shaped into [-1, 1] (noise_shape), and the output is
+   clamp(offset + depth * noise, -1, 1).
+
+   No clicks: continuous controls are one-pole smoothed per sample with a
+   time constant in seconds (PERLIN_SMOOTH_S, so block size does not matter);
+   rate, lacunarity and drift only change phase speeds, never phases.
+   Discrete changes (seed, dimensions, loop, a loop period that lacunarity
+   moves, sync, reset, a transport jump) start a new voice and crossfade the
+   old one out over PERLIN_XFADE_S; a change that arrives during a crossfade
+   is applied as soon as it ends. Octaves whose frequency nears Nyquist fade
+   out (band-limit; the first octave always stays), and the gains are
+   renormalised so the spread stays the same.
+
+   Transport: a time:Position whose frame (or beat) differs from the one
+   expected is a jump: the phase is re-derived from the new position (sync:
+   beat / beats per cell; free: seconds x rate; 2D y: morph + drift x
+   seconds), so rendering from the same position gives the same output. A
+   position before any output is applied at once, without a crossfade.
+   While the transport is stopped, a synced phase holds (the output stays
+   still); a free phase runs on. Sync without any time:Position from the
+   host assumes 120 BPM, rolling.
+
+   Threading: perlin_dsp_init in the instantiation class; everything else in
+   the audio class: no allocation, locks, I/O or syscalls; the time spent
+   grows with n_samples and the octave count only. */
+#ifndef PERLIN_DSP_H
+#define PERLIN_DSP_H
+
+#include "../noise/noise.h"
+
+#include <stdint.h>
+
+/* Control inputs, in port order (their lv2:index is the enum value). */
+typedef enum {
+	PERLIN_RATE = 0,
+	PERLIN_OCTAVES = 1,
+	PERLIN_PERSISTENCE = 2,
+	PERLIN_LACUNARITY = 3,
+	PERLIN_SEED = 4,
+	PERLIN_DIMENSIONS = 5,
+	PERLIN_MORPH = 6,
+	PERLIN_DRIFT = 7,
+	PERLIN_DEPTH = 8,
+	PERLIN_OFFSET = 9,
+	PERLIN_SYNC = 10,
+	PERLIN_BEATS = 11,
+	PERLIN_LOOP = 12,
+	PERLIN_RESET = 13,
+	PERLIN_N_PARAMS = 14
+} perlin_param;
+
+/* Symbol, range and default of each control input: the one place in C
+   that knows them (tests/test_plugin.c checks the TTL against it). */
+typedef struct {
+	const char *symbol;
+	float min, max, def;
+} perlin_param_info;
+
+extern const perlin_param_info perlin_params[PERLIN_N_PARAMS];
+
+#define PERLIN_SMOOTH_S 0.02  /* one-pole time constant of continuous controls */
+#define PERLIN_XFADE_S 0.01   /* crossfade length of discrete changes */
+#define PERLIN_MAX_RATE 1000.0 /* cells/s of octave 0, free or synced */
+
+/* What the host said about its transport (perlin_dsp_position). A field is
+   used only when its has_ flag is set. */
+typedef struct {
+	int has_frame, has_speed, has_bpm, has_beat;
+	double frame;  /* time:frame */
+	double speed;  /* time:speed */
+	double bpm;    /* time:beatsPerMinute */
+	double beat;   /* absolute beat: bar * beatsPerBar + barBeat, or time:beat */
+} perlin_position;
+
+/* The settings a voice renders that cannot change smoothly. */
+typedef struct {
+	uint32_t seed;
+	int dims;      /* 1 or 2 */
+	uint32_t loop; /* 0 or N cells */
+	uint32_t period[NOISE_MAX_OCTAVES]; /* P_k when looping */
+} perlin_shape;
+
+typedef struct {
+	perlin_shape shape;
+	noise_octave oct[NOISE_MAX_OCTAVES];
+	double mult[NOISE_MAX_OCTAVES];   /* smoothed frequency multipliers */
+	double mult_t[NOISE_MAX_OCTAVES]; /* their targets */
+	double gain[NOISE_MAX_OCTAVES];   /* smoothed octave gains */
+	double gain_t[NOISE_MAX_OCTAVES];
+} perlin_voice;
+
+typedef struct {
+	double sr;
+	double smooth;     /* one-pole coefficient for PERLIN_SMOOTH_S */
+	double xfade_step; /* 1 / crossfade length in samples */
+
+	float ctl[PERLIN_N_PARAMS]; /* last clamped control values */
+	int ctl_valid;
+	int sync;
+	float reset_prev;
+
+	/* smoothed shared values (per sample), and their targets */
+	double xrate, xrate_t;   /* octave-0 cells per sample */
+	double drift, drift_t;   /* y cells per sample */
+	double morph, morph_t;
+	double depth, depth_t;
+	double offset, offset_t;
+
+	perlin_voice voice[2];
+	int cur;        /* the voice fading in or playing */
+	double fade;    /* 0..1 progress of the crossfade; 1 when none */
+	int started;    /* any sample rendered since init/activate */
+	int want_reset, want_locate;
+
+	/* transport as tracked from time:Position */
+	int tp_valid, tp_beat_valid;
+	double tp_frame, tp_speed, tp_bpm, tp_beat;
+
+	float level; /* last output sample */
+} perlin_dsp;
+
+/* Set up for sample rate sr (clamped to 8 kHz..768 kHz); state as after
+   activate. Instantiation class. */
+void perlin_dsp_init(perlin_dsp *d, double sr);
+/* Forget phases and transport, as LV2 activate() does. */
+void perlin_dsp_activate(perlin_dsp *d);
+/* New control values (any float, NaN included; NULL entries of a pointer
+   array are defaults). Call at the start of a block or between events. */
+void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAMS]);
+/* The host's transport said something (at the current sample). */
+void perlin_dsp_position(perlin_dsp *d, const perlin_position *p);
+/* Render n samples into out (out may be NULL: the state still advances). */
+void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n);
+
+/* Clamp v into param's range; NaN gives the default. */
+float perlin_clamp(perlin_param param, float v);
+
+#endif /* PERLIN_DSP_H */

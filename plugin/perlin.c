@@ -1,0 +1,221 @@
+/* perlin.c: LV2 glue for "Perlin Noise" (audio out, for Ardour) and
+   "Perlin Noise CV" (CV out, for Carla, MOD and other CV hosts). Both share
+   the DSP in dsp.c and the same ports at the same indices; only the output
+   at index 16 differs. */
+#include "dsp.h"
+
+#include <lv2/atom/atom.h>
+#include <lv2/atom/util.h>
+#include <lv2/core/lv2.h>
+#include <lv2/time/time.h>
+#include <lv2/urid/urid.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PERLIN_URI "urn:perlin-lv2:perlin"
+#define PERLIN_CV_URI "urn:perlin-lv2:perlin-cv"
+
+/* Port indices: 0..13 are the control inputs of dsp.h (perlin_param). */
+typedef enum {
+	PORT_CONTROL = 14, /* atom:Sequence of time:Position */
+	PORT_LEVEL = 15,   /* control output: the last output sample */
+	PORT_OUT = 16      /* "out" (audio) or "cv" (CV, connectionOptional) */
+} PortIndex;
+
+typedef struct {
+	LV2_URID atom_Object, atom_Blank, atom_Int, atom_Long, atom_Float,
+		atom_Double, time_Position, time_frame, time_speed,
+		time_beatsPerMinute, time_bar, time_barBeat, time_beatsPerBar,
+		time_beat;
+} URIs;
+
+typedef struct {
+	/* ports */
+	const float *controls[PERLIN_N_PARAMS];
+	const LV2_Atom_Sequence *control;
+	float *level;
+	float *out;
+
+	/* state */
+	int have_map;
+	URIs uris;
+	perlin_dsp dsp;
+} Perlin;
+
+/* Instantiation class: map the URIs the transport parser needs. */
+static void map_uris(URIs *u, LV2_URID_Map *map)
+{
+	u->atom_Object = map->map(map->handle, LV2_ATOM__Object);
+	u->atom_Blank = map->map(map->handle, LV2_ATOM__Blank);
+	u->atom_Int = map->map(map->handle, LV2_ATOM__Int);
+	u->atom_Long = map->map(map->handle, LV2_ATOM__Long);
+	u->atom_Float = map->map(map->handle, LV2_ATOM__Float);
+	u->atom_Double = map->map(map->handle, LV2_ATOM__Double);
+	u->time_Position = map->map(map->handle, LV2_TIME__Position);
+	u->time_frame = map->map(map->handle, LV2_TIME__frame);
+	u->time_speed = map->map(map->handle, LV2_TIME__speed);
+	u->time_beatsPerMinute = map->map(map->handle, LV2_TIME__beatsPerMinute);
+	u->time_bar = map->map(map->handle, LV2_TIME__bar);
+	u->time_barBeat = map->map(map->handle, LV2_TIME__barBeat);
+	u->time_beatsPerBar = map->map(map->handle, LV2_TIME__beatsPerBar);
+	u->time_beat = map->map(map->handle, LV2_TIME__beat);
+}
+
+/* Instantiation class. urid:map is optional: without it the plugin runs
+   free and ignores the transport. */
+static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
+                              const char *bundle_path,
+                              const LV2_Feature *const *features)
+{
+	Perlin *self = (Perlin *)calloc(1, sizeof(Perlin));
+	LV2_URID_Map *map = NULL;
+	unsigned i;
+	(void)descriptor;
+	(void)bundle_path;
+	if (!self)
+		return NULL;
+	for (i = 0; features && features[i]; ++i)
+		if (!strcmp(features[i]->URI, LV2_URID__map))
+			map = (LV2_URID_Map *)features[i]->data;
+	if (map) {
+		map_uris(&self->uris, map);
+		self->have_map = 1;
+	}
+	perlin_dsp_init(&self->dsp, rate);
+	return (LV2_Handle)self;
+}
+
+/* Audio class (as the spec allows); stores the pointer only. */
+static void connect_port(LV2_Handle instance, uint32_t port, void *data)
+{
+	Perlin *self = (Perlin *)instance;
+	if (port < PERLIN_N_PARAMS) {
+		self->controls[port] = (const float *)data;
+		return;
+	}
+	switch ((PortIndex)port) {
+	case PORT_CONTROL:
+		self->control = (const LV2_Atom_Sequence *)data;
+		break;
+	case PORT_LEVEL:
+		self->level = (float *)data;
+		break;
+	case PORT_OUT:
+		self->out = (float *)data;
+		break;
+	}
+}
+
+/* Instantiation class: restart phases and forget the transport. */
+static void activate(LV2_Handle instance)
+{
+	Perlin *self = (Perlin *)instance;
+	perlin_dsp_activate(&self->dsp);
+}
+
+/* A numeric atom of any of the types hosts use, as a double. */
+static int atom_number(const URIs *u, const LV2_Atom *a, double *v)
+{
+	if (!a)
+		return 0;
+	if (a->type == u->atom_Float && a->size >= sizeof(float))
+		*v = ((const LV2_Atom_Float *)a)->body;
+	else if (a->type == u->atom_Double && a->size >= sizeof(double))
+		*v = ((const LV2_Atom_Double *)a)->body;
+	else if (a->type == u->atom_Long && a->size >= sizeof(int64_t))
+		*v = (double)((const LV2_Atom_Long *)a)->body;
+	else if (a->type == u->atom_Int && a->size >= sizeof(int32_t))
+		*v = ((const LV2_Atom_Int *)a)->body;
+	else
+		return 0;
+	return 1;
+}
+
+/* Audio class: read a time:Position object into the DSP. */
+static void handle_position(Perlin *self, const LV2_Atom_Object *obj)
+{
+	const URIs *u = &self->uris;
+	const LV2_Atom *frame = NULL, *speed = NULL, *bpm = NULL, *bar = NULL,
+	               *bar_beat = NULL, *per_bar = NULL, *beat = NULL;
+	perlin_position p;
+	double b, bb, pb;
+	lv2_atom_object_get(obj, u->time_frame, &frame, u->time_speed, &speed,
+	                    u->time_beatsPerMinute, &bpm, u->time_bar, &bar,
+	                    u->time_barBeat, &bar_beat, u->time_beatsPerBar,
+	                    &per_bar, u->time_beat, &beat, 0);
+	memset(&p, 0, sizeof p);
+	p.has_frame = atom_number(u, frame, &p.frame);
+	p.has_speed = atom_number(u, speed, &p.speed);
+	p.has_bpm = atom_number(u, bpm, &p.bpm);
+	if (atom_number(u, bar, &b) && atom_number(u, bar_beat, &bb) &&
+	    atom_number(u, per_bar, &pb) && pb > 0.0) {
+		p.beat = b * pb + bb;
+		p.has_beat = 1;
+	} else {
+		p.has_beat = atom_number(u, beat, &p.beat);
+	}
+	perlin_dsp_position(&self->dsp, &p);
+}
+
+/* Audio class: render, splitting the block at each time:Position. */
+static void run(LV2_Handle instance, uint32_t n_samples)
+{
+	Perlin *self = (Perlin *)instance;
+	uint32_t done = 0;
+	perlin_dsp_controls(&self->dsp, self->controls);
+	if (self->control && self->have_map) {
+		const URIs *u = &self->uris;
+		LV2_ATOM_SEQUENCE_FOREACH (self->control, ev) {
+			const LV2_Atom_Object *obj = (const LV2_Atom_Object *)&ev->body;
+			uint32_t t;
+			if (ev->body.type != u->atom_Object && ev->body.type != u->atom_Blank)
+				continue;
+			if (obj->body.otype != u->time_Position)
+				continue;
+			/* events are in time order; clamp a stray one into the block */
+			t = ev->time.frames < 0 ? 0U
+			  : ev->time.frames > (int64_t)n_samples ? n_samples
+			  : (uint32_t)ev->time.frames;
+			if (t > done) {
+				perlin_dsp_run(&self->dsp, self->out ? self->out + done : NULL,
+				               t - done);
+				done = t;
+			}
+			handle_position(self, obj);
+		}
+	}
+	perlin_dsp_run(&self->dsp, self->out ? self->out + done : NULL,
+	               n_samples - done);
+	if (self->level)
+		*self->level = self->dsp.level;
+}
+
+static void deactivate(LV2_Handle instance)
+{
+	(void)instance;
+}
+
+/* Instantiation class. */
+static void cleanup(LV2_Handle instance)
+{
+	free(instance);
+}
+
+static const void *extension_data(const char *uri)
+{
+	(void)uri;
+	return NULL;
+}
+
+static const LV2_Descriptor descriptors[2] = {
+	{ PERLIN_URI, instantiate, connect_port, activate, run, deactivate,
+	  cleanup, extension_data },
+	{ PERLIN_CV_URI, instantiate, connect_port, activate, run, deactivate,
+	  cleanup, extension_data },
+};
+
+LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index)
+{
+	return index < 2 ? &descriptors[index] : NULL;
+}

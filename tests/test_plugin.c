@@ -1,0 +1,454 @@
+/* test_plugin.c: hosts the built bundle through lilv, as a real host does,
+   and checks the contract: plugins, ports, ranges (against dsp.h's table),
+   presets, and output that is finite, in range, moving, and independent of
+   how the samples are split into blocks.
+   Usage: test_plugin BUNDLE_DIR [seed] */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "../plugin/dsp.h"
+#include "test.h"
+
+#include <lilv/lilv.h>
+#include <lv2/atom/atom.h>
+#include <lv2/core/lv2.h>
+#include <lv2/port-props/port-props.h>
+#include <lv2/presets/presets.h>
+#include <lv2/time/time.h>
+#include <lv2/units/units.h>
+#include <lv2/urid/urid.h>
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define URI_AUDIO "urn:perlin-lv2:perlin"
+#define URI_CV "urn:perlin-lv2:perlin-cv"
+#define SR 48000.0
+
+static LilvWorld *world;
+
+/* ---- a tiny URID map, as every host has ---- */
+static char *uris[256];
+static unsigned n_uris;
+
+static LV2_URID map_uri(LV2_URID_Map_Handle h, const char *uri)
+{
+	unsigned i;
+	(void)h;
+	for (i = 0; i < n_uris; ++i)
+		if (!strcmp(uris[i], uri))
+			return i + 1;
+	if (n_uris == 256)
+		return 0;
+	uris[n_uris] = malloc(strlen(uri) + 1);
+	strcpy(uris[n_uris], uri);
+	return ++n_uris;
+}
+
+static const char *unmap_uri(LV2_URID_Unmap_Handle h, LV2_URID urid)
+{
+	(void)h;
+	return urid && urid <= n_uris ? uris[urid - 1] : NULL;
+}
+
+static LV2_URID_Map map = { NULL, map_uri };
+static LV2_URID_Unmap unmap = { NULL, unmap_uri };
+static LV2_Feature map_feature = { LV2_URID__map, &map };
+static LV2_Feature unmap_feature = { LV2_URID__unmap, &unmap };
+static const LV2_Feature *features[] = { &map_feature, &unmap_feature, NULL };
+
+/* ---- an instance with its port buffers ---- */
+typedef struct {
+	LilvInstance *inst;
+	float controls[PERLIN_N_PARAMS];
+	float level;
+	union {
+		LV2_Atom_Sequence seq;
+		uint8_t bytes[256];
+	} events;
+} Host;
+
+static const LilvPlugin *find_plugin(const char *uri)
+{
+	LilvNode *n = lilv_new_uri(world, uri);
+	const LilvPlugin *p = lilv_plugins_get_by_uri(lilv_world_get_all_plugins(world), n);
+	lilv_node_free(n);
+	return p;
+}
+
+static void host_open(Host *h, const LilvPlugin *p, double sr, int connect_out)
+{
+	unsigned i;
+	memset(h, 0, sizeof *h);
+	h->inst = lilv_plugin_instantiate(p, sr, features);
+	if (!h->inst)
+		return;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		h->controls[i] = perlin_params[i].def;
+		lilv_instance_connect_port(h->inst, i, &h->controls[i]);
+	}
+	h->events.seq.atom.type = map_uri(NULL, LV2_ATOM__Sequence);
+	h->events.seq.atom.size = sizeof(LV2_Atom_Sequence_Body);
+	lilv_instance_connect_port(h->inst, 14, &h->events);
+	lilv_instance_connect_port(h->inst, 15, &h->level);
+	if (!connect_out)
+		lilv_instance_connect_port(h->inst, 16, NULL);
+	lilv_instance_activate(h->inst);
+}
+
+static void host_close(Host *h)
+{
+	if (h->inst) {
+		lilv_instance_deactivate(h->inst);
+		lilv_instance_free(h->inst);
+	}
+}
+
+/* Render n samples into out in blocks of `block` (0: random sizes). */
+static void host_render(Host *h, float *out, uint32_t n, uint32_t block)
+{
+	uint32_t done = 0;
+	while (done < n) {
+		uint32_t b = block ? block : 1U + (uint32_t)(test_rng() % 3000U);
+		if (b > n - done)
+			b = n - done;
+		lilv_instance_connect_port(h->inst, 16, out + done);
+		h->events.seq.atom.size = sizeof(LV2_Atom_Sequence_Body);
+		lilv_instance_run(h->inst, b);
+		done += b;
+	}
+}
+
+/* ---- port contract ---- */
+static void test_ports(const LilvPlugin *p, int cv)
+{
+	LilvNode *input = lilv_new_uri(world, LV2_CORE__InputPort);
+	LilvNode *output = lilv_new_uri(world, LV2_CORE__OutputPort);
+	LilvNode *control = lilv_new_uri(world, LV2_CORE__ControlPort);
+	LilvNode *audio = lilv_new_uri(world, LV2_CORE__AudioPort);
+	LilvNode *cvport = lilv_new_uri(world, LV2_CORE__CVPort);
+	LilvNode *atom = lilv_new_uri(world, LV2_ATOM__AtomPort);
+	LilvNode *optional = lilv_new_uri(world, LV2_CORE__connectionOptional);
+	LilvNode *integer = lilv_new_uri(world, LV2_CORE__integer);
+	LilvNode *enumeration = lilv_new_uri(world, LV2_CORE__enumeration);
+	LilvNode *toggled = lilv_new_uri(world, LV2_CORE__toggled);
+	LilvNode *logarithmic = lilv_new_uri(world, LV2_PORT_PROPS__logarithmic);
+	LilvNode *trigger = lilv_new_uri(world, LV2_PORT_PROPS__trigger);
+	LilvNode *unit = lilv_new_uri(world, LV2_UNITS__unit);
+	LilvNode *hz = lilv_new_uri(world, LV2_UNITS__hz);
+	LilvNode *supports = lilv_new_uri(world, LV2_ATOM__supports);
+	LilvNode *position = lilv_new_uri(world, LV2_TIME__Position);
+	LilvNode *hardrt = lilv_new_uri(world, LV2_CORE__hardRTCapable);
+	const char *name = cv ? "CV plugin" : "audio plugin";
+	unsigned i;
+	CHECK(lilv_plugin_get_num_ports(p) == 17, "%s has %u ports, not 17", name,
+	      lilv_plugin_get_num_ports(p));
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		const LilvPort *port = lilv_plugin_get_port_by_index(p, i);
+		LilvNode *def = NULL, *min = NULL, *max = NULL;
+		const char *sym;
+		if (!port) {
+			CHECK(0, "%s: no port %u", name, i);
+			continue;
+		}
+		sym = lilv_node_as_string(lilv_port_get_symbol(p, port));
+		CHECK(!strcmp(sym, perlin_params[i].symbol), "%s port %u is '%s', not '%s'",
+		      name, i, sym, perlin_params[i].symbol);
+		CHECK(lilv_port_is_a(p, port, input) && lilv_port_is_a(p, port, control),
+		      "%s: %s is not a control input", name, sym);
+		lilv_port_get_range(p, port, &def, &min, &max);
+		CHECK(def && min && max && lilv_node_as_float(def) == perlin_params[i].def &&
+		      lilv_node_as_float(min) == perlin_params[i].min &&
+		      lilv_node_as_float(max) == perlin_params[i].max,
+		      "%s: %s range in the TTL differs from dsp.c", name, sym);
+		lilv_node_free(def);
+		lilv_node_free(min);
+		lilv_node_free(max);
+	}
+	{
+#define PORT(i) lilv_plugin_get_port_by_index(p, i)
+		LilvNodes *units = lilv_port_get_value(p, PORT(PERLIN_RATE), unit);
+		CHECK(lilv_port_has_property(p, PORT(PERLIN_RATE), logarithmic) && units &&
+		      lilv_node_equals(lilv_nodes_get_first(units), hz),
+		      "%s: rate is not logarithmic in units:hz", name);
+		lilv_nodes_free(units);
+		CHECK(lilv_port_has_property(p, PORT(PERLIN_SEED), integer) &&
+		      lilv_port_has_property(p, PORT(PERLIN_LOOP), integer),
+		      "%s: seed and loop must be lv2:integer", name);
+		CHECK(lilv_port_has_property(p, PORT(PERLIN_DIMENSIONS), enumeration),
+		      "%s: dimensions is not an enumeration", name);
+		{
+			LilvScalePoints *sp = lilv_port_get_scale_points(p, PORT(PERLIN_DIMENSIONS));
+			CHECK(sp && lilv_scale_points_size(sp) == 2,
+			      "%s: dimensions needs the scale points 1D and 2D", name);
+			lilv_scale_points_free(sp);
+		}
+		CHECK(lilv_port_has_property(p, PORT(PERLIN_SYNC), toggled),
+		      "%s: sync is not a toggle", name);
+		CHECK(lilv_port_has_property(p, PORT(PERLIN_RESET), trigger),
+		      "%s: reset is not a trigger", name);
+		CHECK(lilv_port_has_property(p, PORT(PERLIN_BEATS), logarithmic),
+		      "%s: beats is not logarithmic", name);
+		CHECK(lilv_port_is_a(p, PORT(14), atom) && lilv_port_is_a(p, PORT(14), input) &&
+		      lilv_port_supports_event(p, PORT(14), position) &&
+		      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, PORT(14))), "control"),
+		      "%s: port 14 must be the atom input 'control' supporting time:Position",
+		      name);
+		CHECK(lilv_port_is_a(p, PORT(15), output) && lilv_port_is_a(p, PORT(15), control) &&
+		      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, PORT(15))), "level"),
+		      "%s: port 15 must be the control output 'level'", name);
+		if (cv)
+			CHECK(lilv_port_is_a(p, PORT(16), cvport) && lilv_port_is_a(p, PORT(16), output) &&
+			      lilv_port_has_property(p, PORT(16), optional) &&
+			      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, PORT(16))), "cv"),
+			      "CV plugin: port 16 must be the optional CV output 'cv'");
+		else
+			CHECK(lilv_port_is_a(p, PORT(16), audio) && lilv_port_is_a(p, PORT(16), output) &&
+			      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, PORT(16))), "out"),
+			      "audio plugin: port 16 must be the audio output 'out'");
+		for (i = 0; i < 17; ++i)
+			CHECK(!lilv_port_is_a(p, PORT(i), cvport) || cv,
+			      "audio plugin declares a CV port (Ardour 7 would refuse it)");
+#undef PORT
+	}
+	{
+		LilvNodes *f = lilv_plugin_get_optional_features(p);
+		CHECK(lilv_nodes_contains(f, hardrt), "%s is not hardRTCapable", name);
+		lilv_nodes_free(f);
+		f = lilv_plugin_get_required_features(p);
+		CHECK(lilv_nodes_size(f) == 0, "%s requires features", name);
+		lilv_nodes_free(f);
+	}
+	lilv_node_free(input);
+	lilv_node_free(output);
+	lilv_node_free(control);
+	lilv_node_free(audio);
+	lilv_node_free(cvport);
+	lilv_node_free(atom);
+	lilv_node_free(optional);
+	lilv_node_free(integer);
+	lilv_node_free(enumeration);
+	lilv_node_free(toggled);
+	lilv_node_free(logarithmic);
+	lilv_node_free(trigger);
+	lilv_node_free(unit);
+	lilv_node_free(hz);
+	lilv_node_free(supports);
+	lilv_node_free(position);
+	lilv_node_free(hardrt);
+}
+
+/* finite, in [-1, 1], and moving */
+static void check_signal(const float *x, uint32_t n, const char *what, double min_span)
+{
+	float lo = 1e30f, hi = -1e30f;
+	uint32_t i, bad = 0;
+	for (i = 0; i < n; ++i) {
+		bad += !(x[i] >= -1.0f && x[i] <= 1.0f);
+		lo = x[i] < lo ? x[i] : lo;
+		hi = x[i] > hi ? x[i] : hi;
+	}
+	CHECK(bad == 0, "%s: %u samples not finite or outside [-1, 1]", what, bad);
+	CHECK(hi - lo >= min_span, "%s: output spans only %g..%g", what, lo, hi);
+}
+
+static void test_default_output(const LilvPlugin *p, const char *name)
+{
+	const uint32_t n = (uint32_t)(4 * SR);
+	float *out = malloc(n * sizeof *out);
+	Host h;
+	host_open(&h, p, SR, 1);
+	CHECK(h.inst != NULL, "%s does not instantiate", name);
+	if (h.inst) {
+		host_render(&h, out, n, 512);
+		check_signal(out, n, name, 0.5);
+		CHECK(h.level == out[n - 1], "%s: level %g is not the last sample %g", name,
+		      h.level, out[n - 1]);
+	}
+	host_close(&h);
+	free(out);
+}
+
+/* ---- presets ---- */
+typedef struct {
+	unsigned count, bad;
+	float values[PERLIN_N_PARAMS];
+	int set[PERLIN_N_PARAMS];
+} PresetValues;
+
+static void set_value(const char *symbol, void *data, const void *value,
+                      uint32_t size, uint32_t type)
+{
+	PresetValues *pv = (PresetValues *)data;
+	unsigned i;
+	float v;
+	if (type != map_uri(NULL, LV2_ATOM__Float) || size != sizeof(float)) {
+		++pv->bad;
+		return;
+	}
+	memcpy(&v, value, sizeof v);
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		if (!strcmp(symbol, perlin_params[i].symbol)) {
+			pv->values[i] = v;
+			pv->set[i] = 1;
+			++pv->count;
+			if (!(v >= perlin_params[i].min && v <= perlin_params[i].max))
+				++pv->bad;
+			return;
+		}
+	++pv->bad; /* unknown symbol */
+}
+
+static void test_presets(const LilvPlugin *p, const char *name)
+{
+	LilvNode *preset_class = lilv_new_uri(world, LV2_PRESETS__Preset);
+	LilvNode *label_pred = lilv_new_uri(world, "http://www.w3.org/2000/01/rdf-schema#label");
+	LilvNodes *presets = lilv_plugin_get_related(p, preset_class);
+	unsigned n = 0;
+	const uint32_t len = (uint32_t)(3 * SR);
+	float *out = malloc(len * sizeof *out);
+	LILV_FOREACH (nodes, i, presets) {
+		const LilvNode *preset = lilv_nodes_get(presets, i);
+		LilvState *state;
+		LilvNodes *labels;
+		PresetValues pv;
+		Host h;
+		unsigned k;
+		lilv_world_load_resource(world, preset);
+		labels = lilv_world_find_nodes(world, preset, label_pred, NULL);
+		state = lilv_state_new_from_world(world, &map, preset);
+		memset(&pv, 0, sizeof pv);
+		++n;
+		CHECK(labels && lilv_nodes_size(labels) == 1, "%s: preset %s has no label",
+		      name, lilv_node_as_string(preset));
+		CHECK(state != NULL, "%s: preset %s does not load", name,
+		      lilv_node_as_string(preset));
+		if (state) {
+			lilv_state_restore(state, NULL, set_value, &pv, 0, NULL);
+			CHECK(pv.count >= 3 && pv.bad == 0,
+			      "%s: preset %s sets %u values, %u bad", name,
+			      lilv_node_as_string(preset), pv.count, pv.bad);
+			/* and it plays */
+			host_open(&h, p, SR, 1);
+			for (k = 0; k < PERLIN_N_PARAMS; ++k)
+				if (pv.set[k])
+					h.controls[k] = pv.values[k];
+			host_render(&h, out, len, 256);
+			check_signal(out, len, lilv_node_as_string(preset), 0.05);
+			host_close(&h);
+			lilv_state_free(state);
+		}
+		lilv_nodes_free(labels);
+	}
+	printf("   %s: %u presets\n", name, n);
+	CHECK(n >= 4, "%s has %u presets, want at least 4", name, n);
+	lilv_nodes_free(presets);
+	lilv_node_free(preset_class);
+	lilv_node_free(label_pred);
+	free(out);
+}
+
+/* ---- block-size independence ---- */
+static void test_blocks(const LilvPlugin *p, const char *name)
+{
+	static const uint32_t sizes[] = { 1, 7, 64, 4096, 0 };
+	/* settings: defaults; 2D with morph, drift and fast rate; a loop; synced */
+	static const float settings[][PERLIN_N_PARAMS] = {
+		{ 1, 4, 0.5f, 2, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0 },
+		{ 37, 8, 0.7f, 2.7f, 999, 2, 3.5f, 0.7f, 0.8f, 0.1f, 0, 1, 0, 0 },
+		{ 3, 5.5f, 0.6f, 3.1f, 42, 1, 0, 0, 1, 0, 0, 1, 3, 0 },
+		{ 1, 3, 0.5f, 2, 7, 2, 1, 0.2f, 1, 0, 1, 0.5f, 4, 0 },
+	};
+	const uint32_t n = (uint32_t)(2.5 * SR);
+	float *ref = malloc(n * sizeof *ref), *out = malloc(n * sizeof *out);
+	unsigned s, b;
+	for (s = 0; s < sizeof settings / sizeof settings[0]; ++s) {
+		for (b = 0; b < sizeof sizes / sizeof sizes[0]; ++b) {
+			Host h;
+			host_open(&h, p, SR, 1);
+			memcpy(h.controls, settings[s], sizeof h.controls);
+			host_render(&h, b ? out : ref, n, sizes[b]);
+			host_close(&h);
+			if (b)
+				CHECK(memcmp(ref, out, n * sizeof *out) == 0,
+				      "%s setting %u: block size %u changes the output", name, s,
+				      sizes[b]);
+			else
+				check_signal(ref, n, name, 0.2);
+		}
+	}
+	free(ref);
+	free(out);
+}
+
+static void test_null_output(const LilvPlugin *p)
+{
+	Host h;
+	unsigned i;
+	host_open(&h, p, SR, 0);
+	for (i = 0; i < 100; ++i) {
+		h.events.seq.atom.size = sizeof(LV2_Atom_Sequence_Body);
+		lilv_instance_run(h.inst, 480);
+	}
+	CHECK(h.level >= -1.0f && h.level <= 1.0f && h.level != 0.0f,
+	      "CV plugin with its CV port unconnected: level %g", h.level);
+	host_close(&h);
+}
+
+int main(int argc, char **argv)
+{
+	LilvNode *bundle;
+	const LilvPlugin *audio, *cv;
+	char path[PATH_MAX + 16];
+	if (argc < 2) {
+		fprintf(stderr, "usage: test_plugin BUNDLE_DIR [seed]\n");
+		return 2;
+	}
+	test_seed(argc - 1, argv + 1, "test_plugin");
+	world = lilv_world_new();
+	lilv_world_load_all(world); /* the LV2 specifications */
+	if (!realpath(argv[1], path)) {
+		fprintf(stderr, "test_plugin: no bundle at %s\n", argv[1]);
+		return 2;
+	}
+	strcat(path, "/");
+	bundle = lilv_new_file_uri(world, NULL, path);
+	lilv_world_load_bundle(world, bundle);
+
+	test_section("both plugins are found");
+	audio = find_plugin(URI_AUDIO);
+	cv = find_plugin(URI_CV);
+	CHECK(audio != NULL, "%s not found in %s", URI_AUDIO, path);
+	CHECK(cv != NULL, "%s not found in %s", URI_CV, path);
+	if (!audio || !cv)
+		return test_done("test_plugin");
+	{
+		LilvNode *n1 = lilv_plugin_get_name(audio), *n2 = lilv_plugin_get_name(cv);
+		CHECK(!strcmp(lilv_node_as_string(n1), "Perlin Noise") &&
+		      !strcmp(lilv_node_as_string(n2), "Perlin Noise CV"),
+		      "plugin names are '%s' and '%s'", lilv_node_as_string(n1),
+		      lilv_node_as_string(n2));
+		lilv_node_free(n1);
+		lilv_node_free(n2);
+	}
+	test_section("ports: symbols, types and ranges");
+	test_ports(audio, 0);
+	test_ports(cv, 1);
+	test_section("default output: finite, in range, moving");
+	test_default_output(audio, "audio plugin");
+	test_default_output(cv, "CV plugin");
+	test_section("presets");
+	test_presets(audio, "audio plugin");
+	test_presets(cv, "CV plugin");
+	test_section("block sizes 1, 7, 64, 4096 and random give identical output");
+	test_blocks(audio, "audio plugin");
+	test_blocks(cv, "CV plugin");
+	test_section("CV port left unconnected");
+	test_null_output(cv);
+
+	lilv_node_free(bundle);
+	lilv_world_free(world);
+	while (n_uris)
+		free(uris[--n_uris]);
+	return test_done("test_plugin");
+}
