@@ -27,7 +27,11 @@ BUNDLE    = $(B)/perlin.lv2
 BUNDLE_FILES = $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
            $(BUNDLE)/presets.ttl $(BUNDLE)/perlin$(LIB_EXT)
 
-all: $(B)/.deps $(BUNDLE_FILES)
+HOST_SRC  = tests/host.c tests/host.h $(DSP_SRC)
+LILV      = `$(PKG_CONFIG) --cflags lilv-0`
+LILV_LIBS = `$(PKG_CONFIG) --libs lilv-0`
+
+all: $(B)/.deps $(BUNDLE_FILES) $(B)/perlin-render
 
 $(B)/.deps: tests/deps.sh
 	@mkdir -p $(B)
@@ -64,6 +68,11 @@ $(B)/test_noise: tests/test_noise.c tests/test.h $(NOISE_SRC)
 $(B)/bench: $(B)/.deps tests/bench.c $(NOISE_SRC)
 	$(CC) $(STD) $(CFLAGS) -D_POSIX_C_SOURCE=199309L -o $@ tests/bench.c \
 		noise/noise.c -lm
+
+$(B)/perlin-render: $(B)/.deps tests/perlin-render.c $(HOST_SRC)
+	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
+		tests/perlin-render.c tests/host.c plugin/dsp.c noise/noise.c $(LILV_LIBS) \
+		`$(PKG_CONFIG) --libs sndfile` -lm
 
 $(B)/test_plugin: $(B)/.deps tests/test_plugin.c tests/test.h $(DSP_SRC)
 	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags lilv-0` -o $@ tests/test_plugin.c \

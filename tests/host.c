@@ -1,0 +1,297 @@
+/* host.c: see host.h. Runs in one thread; not realtime (it is the host). */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "host.h"
+
+#include <lv2/atom/atom.h>
+#include <lv2/atom/forge.h>
+#include <lv2/time/time.h>
+#include <lv2/urid/urid.h>
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- URID map: a plain list, enough for one plugin's URIs ---- */
+static char *uri_list[512];
+static unsigned n_uri;
+
+static LV2_URID map_uri(LV2_URID_Map_Handle handle, const char *uri)
+{
+	unsigned i;
+	(void)handle;
+	for (i = 0; i < n_uri; ++i)
+		if (!strcmp(uri_list[i], uri))
+			return i + 1;
+	if (n_uri == sizeof uri_list / sizeof uri_list[0])
+		return 0;
+	uri_list[n_uri] = malloc(strlen(uri) + 1);
+	if (!uri_list[n_uri])
+		return 0;
+	strcpy(uri_list[n_uri], uri);
+	return ++n_uri;
+}
+
+static const char *unmap_uri(LV2_URID_Unmap_Handle handle, LV2_URID urid)
+{
+	(void)handle;
+	return urid && urid <= n_uri ? uri_list[urid - 1] : NULL;
+}
+
+static LV2_URID_Map map = { NULL, map_uri };
+static LV2_URID_Unmap unmap = { NULL, unmap_uri };
+static LV2_Feature map_feature = { LV2_URID__map, &map };
+static LV2_Feature unmap_feature = { LV2_URID__unmap, &unmap };
+static const LV2_Feature *features[] = { &map_feature, &unmap_feature, NULL };
+
+uint32_t host_map(const char *uri)
+{
+	return map_uri(NULL, uri);
+}
+
+const void *host_map_feature(void)
+{
+	return &map;
+}
+
+/* ---- world ---- */
+int host_world_open(host_world *w, const char *bundle_dir)
+{
+	char path[PATH_MAX + 2];
+	LilvNode *bundle, *uri;
+	const LilvPlugins *all;
+	memset(w, 0, sizeof *w);
+	if (!realpath(bundle_dir, path)) {
+		fprintf(stderr, "cannot read the bundle %s\n", bundle_dir);
+		return 1;
+	}
+	strcat(path, "/");
+	w->world = lilv_world_new();
+	lilv_world_load_all(w->world); /* the LV2 specifications */
+	bundle = lilv_new_file_uri(w->world, NULL, path);
+	lilv_world_load_bundle(w->world, bundle);
+	lilv_node_free(bundle);
+	all = lilv_world_get_all_plugins(w->world);
+	uri = lilv_new_uri(w->world, URI_PERLIN);
+	w->audio = lilv_plugins_get_by_uri(all, uri);
+	lilv_node_free(uri);
+	uri = lilv_new_uri(w->world, URI_PERLIN_CV);
+	w->cv = lilv_plugins_get_by_uri(all, uri);
+	lilv_node_free(uri);
+	if (!w->audio || !w->cv) {
+		fprintf(stderr, "no Perlin plugins in the bundle %s\n", path);
+		return 1;
+	}
+	return 0;
+}
+
+void host_world_close(host_world *w)
+{
+	if (w->world)
+		lilv_world_free(w->world);
+	w->world = NULL;
+}
+
+/* ---- instance ---- */
+static void clear_events(host_inst *h)
+{
+	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)h->events.bytes;
+	seq->atom.type = map_uri(NULL, LV2_ATOM__Sequence);
+	seq->atom.size = sizeof(LV2_Atom_Sequence_Body);
+	seq->body.unit = 0;
+	seq->body.pad = 0;
+}
+
+int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out)
+{
+	uint32_t i;
+	memset(h, 0, sizeof *h);
+	h->connect_out = connect_out;
+	h->inst = lilv_plugin_instantiate(p, sr, features);
+	if (!h->inst) {
+		fprintf(stderr, "the plugin did not instantiate at %g Hz\n", sr);
+		return 1;
+	}
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		h->controls[i] = perlin_params[i].def;
+		lilv_instance_connect_port(h->inst, i, &h->controls[i]);
+	}
+	clear_events(h);
+	lilv_instance_connect_port(h->inst, 14, h->events.bytes);
+	lilv_instance_connect_port(h->inst, 15, &h->level);
+	lilv_instance_connect_port(h->inst, 16, NULL);
+	lilv_instance_activate(h->inst);
+	return 0;
+}
+
+void host_inst_position(host_inst *h, uint32_t offset, double frame, double speed,
+                        double beat, double bpm)
+{
+	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)h->events.bytes;
+	LV2_Atom_Forge forge;
+	LV2_Atom_Forge_Frame f;
+	const double bar = floor(beat / 4.0);
+	const uint32_t used = (uint32_t)sizeof(LV2_Atom) + seq->atom.size;
+	lv2_atom_forge_init(&forge, &map);
+	/* append after the events already queued */
+	lv2_atom_forge_set_buffer(&forge, h->events.bytes + used,
+	                          sizeof h->events.bytes - used);
+	lv2_atom_forge_frame_time(&forge, offset);
+	lv2_atom_forge_object(&forge, &f, 0, map_uri(NULL, LV2_TIME__Position));
+	lv2_atom_forge_key(&forge, map_uri(NULL, LV2_TIME__frame));
+	lv2_atom_forge_long(&forge, (int64_t)llround(frame));
+	lv2_atom_forge_key(&forge, map_uri(NULL, LV2_TIME__speed));
+	lv2_atom_forge_float(&forge, (float)speed);
+	lv2_atom_forge_key(&forge, map_uri(NULL, LV2_TIME__barBeat));
+	lv2_atom_forge_float(&forge, (float)(beat - bar * 4.0));
+	lv2_atom_forge_key(&forge, map_uri(NULL, LV2_TIME__bar));
+	lv2_atom_forge_long(&forge, (int64_t)bar);
+	lv2_atom_forge_key(&forge, map_uri(NULL, LV2_TIME__beatUnit));
+	lv2_atom_forge_int(&forge, 4);
+	lv2_atom_forge_key(&forge, map_uri(NULL, LV2_TIME__beatsPerBar));
+	lv2_atom_forge_float(&forge, 4.0f);
+	lv2_atom_forge_key(&forge, map_uri(NULL, LV2_TIME__beatsPerMinute));
+	lv2_atom_forge_float(&forge, (float)bpm);
+	lv2_atom_forge_pop(&forge, &f);
+	seq->atom.size += (uint32_t)lv2_atom_pad_size(forge.offset);
+}
+
+void host_inst_run(host_inst *h, float *out, uint32_t n)
+{
+	if (h->connect_out)
+		lilv_instance_connect_port(h->inst, 16, out);
+	lilv_instance_run(h->inst, n);
+	clear_events(h);
+}
+
+void host_inst_close(host_inst *h)
+{
+	if (h->inst) {
+		lilv_instance_deactivate(h->inst);
+		lilv_instance_free(h->inst);
+	}
+	h->inst = NULL;
+}
+
+/* ---- rendering ---- */
+void render_spec_init(render_spec *s)
+{
+	unsigned i;
+	memset(s, 0, sizeof *s);
+	s->connect_out = 1;
+	s->sr = 48000.0;
+	s->frames = 48000;
+	s->block = 512;
+	s->block_max = 4096;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s->set[i] = perlin_params[i].def;
+	s->transport = 1;
+	s->bpm = 120.0;
+}
+
+static const render_auto *find_auto(const render_spec *s, int param)
+{
+	int i;
+	for (i = 0; i < s->n_autos; ++i)
+		if (s->autos[i].param == param)
+			return &s->autos[i];
+	return NULL;
+}
+
+double render_value(const render_spec *s, int param, double t)
+{
+	const render_auto *a = find_auto(s, param);
+	int i;
+	if (!a || a->n == 0)
+		return s->set[param];
+	if (t <= a->t[0])
+		return a->v[0];
+	for (i = 1; i < a->n; ++i)
+		if (t < a->t[i]) {
+			const double u = (t - a->t[i - 1]) / (a->t[i] - a->t[i - 1]);
+			return a->step ? a->v[i - 1] : a->v[i - 1] + u * (a->v[i] - a->v[i - 1]);
+		}
+	return a->v[a->n - 1];
+}
+
+/* First sample after `from` where a control changes, or `limit`. */
+static uint64_t next_change(const render_spec *s, uint64_t from, uint64_t limit)
+{
+	uint64_t next = limit;
+	int i, j;
+	for (i = 0; i < s->n_autos; ++i) {
+		const render_auto *a = &s->autos[i];
+		for (j = 0; j < a->n; ++j) {
+			const uint64_t at = (uint64_t)ceil(a->t[j] * s->sr);
+			if (at > from && at < next)
+				next = at;
+		}
+		/* inside a ramp: the next grid point */
+		if (!a->step && a->n > 1 && (double)from >= a->t[0] * s->sr &&
+		    (double)from < a->t[a->n - 1] * s->sr) {
+			const uint64_t g = (from / RENDER_GRID + 1) * RENDER_GRID;
+			if (g < next)
+				next = g;
+		}
+	}
+	for (j = 0; j < s->n_jumps; ++j) {
+		const uint64_t at = (uint64_t)ceil(s->jump_t[j] * s->sr);
+		if (at > from && at < next)
+			next = at;
+	}
+	return next;
+}
+
+int host_render(const host_world *w, const render_spec *s, float *out)
+{
+	host_inst h;
+	uint64_t done = 0, block_left = 0, rng = s->block_seed;
+	double frame = s->start_beat * 60.0 / s->bpm * s->sr;
+	int i;
+	if (host_inst_open(&h, s->cv ? w->cv : w->audio, s->sr, s->connect_out))
+		return 1;
+	if (s->transport)
+		host_inst_position(&h, 0, frame, 1.0, s->start_beat, s->bpm);
+	while (done < s->frames) {
+		uint64_t end;
+		uint32_t n;
+		if (block_left == 0) {
+			if (s->block) {
+				block_left = s->block;
+			} else { /* splitmix64 */
+				uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
+				z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+				z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+				block_left = 1 + (z ^ (z >> 31)) % (s->block_max ? s->block_max : 4096);
+			}
+		}
+		end = next_change(s, done, done + block_left);
+		if (end > s->frames)
+			end = s->frames;
+		n = (uint32_t)(end - done);
+		/* control values at this sample, ramps quantised to the grid */
+		for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+			const render_auto *a = find_auto(s, i);
+			const uint64_t at = a && !a->step ? done / RENDER_GRID * RENDER_GRID : done;
+			h.controls[i] = (float)render_value(s, i, (double)at / s->sr);
+		}
+		for (i = 0; i < s->n_jumps; ++i)
+			if ((uint64_t)ceil(s->jump_t[i] * s->sr) == done && s->transport) {
+				frame = s->jump_beat[i] * 60.0 / s->bpm * s->sr;
+				host_inst_position(&h, 0, frame, 1.0, s->jump_beat[i], s->bpm);
+			}
+		if (s->before_run)
+			s->before_run();
+		host_inst_run(&h, out ? out + done : NULL, n);
+		if (s->after_run)
+			s->after_run();
+		frame += n;
+		done += n;
+		block_left -= n;
+		if (s->progress)
+			s->progress(done, s->frames);
+	}
+	host_inst_close(&h);
+	return 0;
+}

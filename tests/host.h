@@ -1,0 +1,99 @@
+/* host.h: a small LV2 host for the built bundle, through lilv, shared by
+   perlin-render and the tests.
+
+   host_render() plays a render_spec: control values (constant, ramped or
+   stepped), a simulated transport (time:Position events like Ardour's), and
+   a block partition (fixed or random). Ramps are evaluated on a fixed grid
+   of RENDER_GRID samples and steps and transport events land on their exact
+   sample, and run() calls are split there, so the plugin sees the same
+   control values at the same samples whatever the block sizes. */
+#ifndef PERLIN_HOST_H
+#define PERLIN_HOST_H
+
+#include "../plugin/dsp.h"
+
+#include <lilv/lilv.h>
+#include <stdint.h>
+
+#define RENDER_GRID 32   /* samples between ramp updates */
+#define RENDER_MAX_POINTS 256
+#define RENDER_MAX_JUMPS 64
+
+#define URI_PERLIN "urn:perlin-lv2:perlin"
+#define URI_PERLIN_CV "urn:perlin-lv2:perlin-cv"
+
+/* The lilv world with the LV2 specifications and our bundle loaded. */
+typedef struct {
+	LilvWorld *world;
+	const LilvPlugin *audio, *cv;
+} host_world;
+
+/* 0 on success; otherwise prints why to stderr. */
+int host_world_open(host_world *w, const char *bundle_dir);
+void host_world_close(host_world *w);
+
+/* An instance with its port buffers. */
+typedef struct {
+	LilvInstance *inst;
+	float controls[PERLIN_N_PARAMS];
+	float level;
+	int connect_out;
+	union {
+		uint64_t align;
+		uint8_t bytes[1024];
+	} events;
+} host_inst;
+
+int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out);
+/* Queue a time:Position for the next run (at sample `offset` of it), as
+   Ardour sends it: frame, speed, bar, barBeat, beatUnit, beatsPerBar,
+   beatsPerMinute. */
+void host_inst_position(host_inst *h, uint32_t offset, double frame, double speed,
+                        double beat, double bpm);
+/* run() n samples into out (NULL with connect_out 0), then clear events. */
+void host_inst_run(host_inst *h, float *out, uint32_t n);
+void host_inst_close(host_inst *h);
+
+/* URID map/unmap for any other use (presets). */
+uint32_t host_map(const char *uri);
+const void *host_map_feature(void);
+
+/* Automation of one control: breakpoints (time s, value); linear between
+   them unless step, held before the first and after the last. */
+typedef struct {
+	int param;
+	int step;
+	int n;
+	double t[RENDER_MAX_POINTS], v[RENDER_MAX_POINTS];
+} render_auto;
+
+typedef struct {
+	int cv;             /* render the CV plugin */
+	int connect_out;    /* 0: leave the output port unconnected (CV plugin) */
+	double sr;
+	uint64_t frames;
+	uint32_t block;     /* 0: random sizes 1..block_max from block_seed */
+	uint32_t block_max;
+	uint64_t block_seed;
+	float set[PERLIN_N_PARAMS];
+	render_auto autos[PERLIN_N_PARAMS];
+	int n_autos;
+	int transport;      /* send time:Position: at the start and at jumps */
+	double bpm, start_beat;
+	int n_jumps;
+	double jump_t[RENDER_MAX_JUMPS], jump_beat[RENDER_MAX_JUMPS];
+	void (*progress)(uint64_t done, uint64_t total);
+	/* called around every run(): used by the allocation test */
+	void (*before_run)(void);
+	void (*after_run)(void);
+} render_spec;
+
+/* Defaults: audio plugin, 48 kHz, 1 s, blocks of 512, default controls, no
+   automation, transport at beat 0 and 120 BPM. */
+void render_spec_init(render_spec *s);
+/* The value of control `param` at time t (s), before the plugin clamps. */
+double render_value(const render_spec *s, int param, double t);
+/* Render s->frames samples into out. 0 on success. */
+int host_render(const host_world *w, const render_spec *s, float *out);
+
+#endif /* PERLIN_HOST_H */

@@ -1,0 +1,428 @@
+/* perlin-render: render the Perlin plugins to a WAV (and an SVG plot) from
+   the command line, hosting the built bundle through lilv like any host.
+   Run with --help for the options. Exit status: 0 done, 1 the bundle, the
+   plugin or a file failed, 2 the command line is wrong. */
+#define _XOPEN_SOURCE 700 /* isatty, realpath */
+#include "host.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <sndfile.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *usage_text =
+	"usage: perlin-render [options] -o OUT.wav\n"
+	"  -o, --output FILE     the WAV to write (mono)\n"
+	"      --plot FILE.svg   also draw the curve with its time axis\n"
+	"      --cv              render \"Perlin Noise CV\" instead of \"Perlin Noise\"\n"
+	"      --bundle DIR      the perlin.lv2 bundle (default: beside this program)\n"
+	"      --seconds S       length (default 10)\n"
+	"      --sample-rate HZ  8000..768000 (default 48000)\n"
+	"      --block N         run() block size (default 512); 'random' or\n"
+	"                        'random:SEED' for random sizes 1..4096\n"
+	"      --format F        float (default), 16 or 24 (bit PCM)\n"
+	"      --set SYM=V       set a control, e.g. --set rate=2 --set octaves=6\n"
+	"      --ramp SYM=T:V,.. automate linearly between breakpoints (seconds:value)\n"
+	"      --step SYM=T:V,.. automate in steps (value held until the next point)\n"
+	"      --bpm B           host tempo for sync (default 120)\n"
+	"      --start-beat B    transport position at the start (default 0)\n"
+	"      --jump T:BEAT     the transport jumps to BEAT at T seconds (repeatable)\n"
+	"      --no-transport    send no time:Position at all\n"
+	"  -q, --quiet           no progress or notes on stderr\n";
+
+static int quiet;
+
+static void progress(uint64_t done, uint64_t total)
+{
+	static int last = -1;
+	const int pct = (int)(100 * done / (total ? total : 1));
+	if (pct != last) {
+		fprintf(stderr, "\rrendering %3d%%", pct);
+		if (done == total)
+			fputc('\n', stderr);
+		last = pct;
+	}
+}
+
+static int param_index(const char *sym, size_t len)
+{
+	int i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		if (strlen(perlin_params[i].symbol) == len &&
+		    !strncmp(perlin_params[i].symbol, sym, len))
+			return i;
+	return -1;
+}
+
+static void list_symbols(void)
+{
+	int i;
+	fprintf(stderr, "valid controls:\n");
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		fprintf(stderr, "  %-12s %g..%g (default %g)\n", perlin_params[i].symbol,
+		        perlin_params[i].min, perlin_params[i].max, perlin_params[i].def);
+}
+
+static int parse_number(const char *s, double *v, const char *what)
+{
+	char *end;
+	errno = 0;
+	*v = strtod(s, &end);
+	if (end == s || *end || errno) {
+		fprintf(stderr, "perlin-render: %s: '%s' is not a number\n", what, s);
+		return 0;
+	}
+	return 1;
+}
+
+/* A control value: warn and clamp when out of range. */
+static double checked_value(int param, double v)
+{
+	const perlin_param_info *p = &perlin_params[param];
+	if (!(v >= p->min && v <= p->max)) {
+		const double c = v != v ? p->def : v < p->min ? p->min : p->max;
+		if (!quiet)
+			fprintf(stderr, "perlin-render: warning: %s=%g is outside %g..%g; using %g\n",
+			        p->symbol, v, p->min, p->max, c);
+		return c;
+	}
+	return v;
+}
+
+/* "SYM=..." -> param index and the text after '='; -1 if unknown. */
+static int parse_symbol(const char *arg, const char **rest)
+{
+	const char *eq = strchr(arg, '=');
+	int i;
+	if (!eq) {
+		fprintf(stderr, "perlin-render: '%s' should be SYMBOL=...\n", arg);
+		return -1;
+	}
+	i = param_index(arg, (size_t)(eq - arg));
+	if (i < 0) {
+		fprintf(stderr, "perlin-render: unknown control '%.*s'\n", (int)(eq - arg), arg);
+		list_symbols();
+		return -1;
+	}
+	*rest = eq + 1;
+	return i;
+}
+
+/* "T:V,T:V,..." into an automation; times must increase. */
+static int parse_points(render_auto *a, const char *text, const char *arg)
+{
+	char buf[8192], *tok, *save = NULL;
+	if (strlen(text) >= sizeof buf) {
+		fprintf(stderr, "perlin-render: %s: too long\n", arg);
+		return 0;
+	}
+	strcpy(buf, text);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *colon = strchr(tok, ':');
+		double t, v;
+		if (!colon || a->n >= RENDER_MAX_POINTS) {
+			fprintf(stderr, "perlin-render: %s: want TIME:VALUE pairs (at most %d)\n",
+			        arg, RENDER_MAX_POINTS);
+			return 0;
+		}
+		*colon = '\0';
+		if (!parse_number(tok, &t, arg) || !parse_number(colon + 1, &v, arg))
+			return 0;
+		if (a->n && !(t > a->t[a->n - 1])) {
+			fprintf(stderr, "perlin-render: %s: times must increase\n", arg);
+			return 0;
+		}
+		a->t[a->n] = t;
+		a->v[a->n] = checked_value(a->param, v);
+		++a->n;
+	}
+	if (!a->n) {
+		fprintf(stderr, "perlin-render: %s: no breakpoints\n", arg);
+		return 0;
+	}
+	return 1;
+}
+
+/* A tick step of 1, 2 or 5 x 10^k giving about `want` ticks over span. */
+static double nice_step(double span, int want)
+{
+	const double raw = span / want, p = pow(10.0, floor(log10(raw)));
+	const double m = raw / p;
+	return (m < 1.5 ? 1.0 : m < 3.5 ? 2.0 : m < 7.5 ? 5.0 : 10.0) * p;
+}
+
+/* The curve as SVG: min/max per pixel column, time axis in seconds. */
+static int write_svg(const char *path, const float *x, uint64_t n, double sr,
+                     const char *title)
+{
+	const int W = 1000, H = 300, L = 50, R = 15, T = 30, B = 40;
+	const double secs = (double)n / sr, step = nice_step(secs, 10);
+	FILE *f = fopen(path, "w");
+	uint64_t i;
+	int col;
+	double t;
+	if (!f) {
+		fprintf(stderr, "perlin-render: cannot write %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	           "font-family=\"sans-serif\" font-size=\"12\">\n"
+	           "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+	           "<text x=\"%d\" y=\"18\" font-size=\"14\">%s</text>\n",
+	        W + L + R, H + T + B, L, title);
+	for (i = 0; i <= 4; ++i) { /* value grid -1, -0.5, 0, 0.5, 1 */
+		const double v = 1.0 - 0.5 * (double)i, y = T + (1.0 - v) / 2.0 * H;
+		fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n"
+		           "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
+		        L, L + W, y, y, v == 0.0 ? "#999" : "#ddd", L - 6, y + 4, v);
+	}
+	for (t = 0.0; t <= secs + 1e-9; t += step) {
+		const double xx = L + t / secs * W;
+		fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>\n"
+		           "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
+		        xx, xx, T, T + H, xx, T + H + 16, t);
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">time (s)</text>\n",
+	        L + W / 2, T + H + 34);
+	fprintf(f, "<path fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.2\" d=\"");
+	for (col = 0; col < W && n; ++col) {
+		const uint64_t a = n * (uint64_t)col / (uint64_t)W;
+		uint64_t b = n * (uint64_t)(col + 1) / (uint64_t)W;
+		float lo = x[a], hi = x[a];
+		if (b <= a)
+			b = a + 1;
+		for (i = a; i < b && i < n; ++i) {
+			lo = x[i] < lo ? x[i] : lo;
+			hi = x[i] > hi ? x[i] : hi;
+		}
+		fprintf(f, "%s%.1f %.2f L%.1f %.2f ", col ? "L" : "M", L + col + 0.5,
+		        T + (1.0 - hi) / 2.0 * H, L + col + 0.5, T + (1.0 - lo) / 2.0 * H);
+	}
+	fprintf(f, "\"/>\n</svg>\n");
+	if (fclose(f)) {
+		fprintf(stderr, "perlin-render: cannot write %s\n", path);
+		return 1;
+	}
+	return 0;
+}
+
+static int write_wav(const char *path, const float *x, uint64_t n, double sr, int format)
+{
+	SF_INFO info;
+	SNDFILE *f;
+	memset(&info, 0, sizeof info);
+	info.samplerate = (int)sr;
+	info.channels = 1;
+	info.format = SF_FORMAT_WAV | (format == 16 ? SF_FORMAT_PCM_16
+	                               : format == 24 ? SF_FORMAT_PCM_24 : SF_FORMAT_FLOAT);
+	f = sf_open(path, SFM_WRITE, &info);
+	if (!f) {
+		fprintf(stderr, "perlin-render: cannot write %s: %s\n", path, sf_strerror(NULL));
+		return 1;
+	}
+	sf_command(f, SFC_SET_CLIPPING, NULL, SF_TRUE);
+	if (sf_writef_float(f, x, (sf_count_t)n) != (sf_count_t)n) {
+		fprintf(stderr, "perlin-render: writing %s failed: %s\n", path, sf_strerror(f));
+		sf_close(f);
+		return 1;
+	}
+	return sf_close(f) ? 1 : 0;
+}
+
+/* Default bundle: perlin.lv2 beside this program. */
+static void default_bundle(const char *argv0, char *out, size_t size)
+{
+	char self[PATH_MAX];
+	const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+	char *slash;
+	if (len > 0) {
+		self[len] = '\0';
+	} else {
+		strncpy(self, argv0, sizeof self - 1);
+		self[sizeof self - 1] = '\0';
+	}
+	slash = strrchr(self, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		strcpy(self, ".");
+	snprintf(out, size, "%s/perlin.lv2", self);
+}
+
+int main(int argc, char **argv)
+{
+	render_spec s;
+	host_world w;
+	const char *output = NULL, *plot = NULL;
+	char bundle[PATH_MAX + 16], title[512];
+	double seconds = 10.0;
+	int format = 32, i, random_blocks = 0, rc;
+	float *buf;
+	render_spec_init(&s);
+	default_bundle(argv[0], bundle, sizeof bundle);
+	s.block_seed = 1;
+	for (i = 1; i < argc; ++i) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		double d;
+#define NEED_VALUE                                                                  \
+	if (!v) {                                                                   \
+		fprintf(stderr, "perlin-render: %s needs a value\n%s", a, usage_text); \
+		return 2;                                                           \
+	}                                                                           \
+	++i
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage_text, stdout);
+			return 0;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+			NEED_VALUE;
+			output = v;
+		} else if (!strcmp(a, "--plot")) {
+			NEED_VALUE;
+			plot = v;
+		} else if (!strcmp(a, "--cv")) {
+			s.cv = 1;
+		} else if (!strcmp(a, "--bundle")) {
+			NEED_VALUE;
+			snprintf(bundle, sizeof bundle, "%s", v);
+		} else if (!strcmp(a, "--seconds")) {
+			NEED_VALUE;
+			if (!parse_number(v, &seconds, a) || !(seconds > 0 && seconds <= 86400)) {
+				fprintf(stderr, "perlin-render: --seconds wants 0 < S <= 86400\n");
+				return 2;
+			}
+		} else if (!strcmp(a, "--sample-rate")) {
+			NEED_VALUE;
+			if (!parse_number(v, &d, a) || !(d >= 8000 && d <= 768000)) {
+				fprintf(stderr, "perlin-render: --sample-rate wants 8000..768000\n");
+				return 2;
+			}
+			s.sr = floor(d);
+		} else if (!strcmp(a, "--block")) {
+			NEED_VALUE;
+			if (!strncmp(v, "random", 6)) {
+				random_blocks = 1;
+				s.block = 0;
+				if (v[6] == ':')
+					s.block_seed = (uint64_t)strtoull(v + 7, NULL, 0);
+				else
+					s.block_seed = (uint64_t)getpid() ^ (uint64_t)time(NULL);
+			} else if (!parse_number(v, &d, a) || !(d >= 1 && d <= 1048576)) {
+				fprintf(stderr, "perlin-render: --block wants 1..1048576 or random[:SEED]\n");
+				return 2;
+			} else {
+				s.block = (uint32_t)d;
+			}
+		} else if (!strcmp(a, "--format")) {
+			NEED_VALUE;
+			format = !strcmp(v, "float") ? 32 : !strcmp(v, "16") ? 16 : !strcmp(v, "24") ? 24 : 0;
+			if (!format) {
+				fprintf(stderr, "perlin-render: --format wants float, 16 or 24\n");
+				return 2;
+			}
+		} else if (!strcmp(a, "--set")) {
+			const char *rest;
+			int p;
+			NEED_VALUE;
+			if ((p = parse_symbol(v, &rest)) < 0 || !parse_number(rest, &d, v))
+				return 2;
+			s.set[p] = (float)checked_value(p, d);
+		} else if (!strcmp(a, "--ramp") || !strcmp(a, "--step")) {
+			const char *rest;
+			render_auto *au;
+			int p;
+			NEED_VALUE;
+			if ((p = parse_symbol(v, &rest)) < 0)
+				return 2;
+			if (s.n_autos == PERLIN_N_PARAMS) {
+				fprintf(stderr, "perlin-render: one --ramp or --step per control\n");
+				return 2;
+			}
+			au = &s.autos[s.n_autos++];
+			au->param = p;
+			au->step = a[2] == 's';
+			if (!parse_points(au, rest, v))
+				return 2;
+		} else if (!strcmp(a, "--bpm")) {
+			NEED_VALUE;
+			if (!parse_number(v, &s.bpm, a) || !(s.bpm >= 1 && s.bpm <= 1000)) {
+				fprintf(stderr, "perlin-render: --bpm wants 1..1000\n");
+				return 2;
+			}
+		} else if (!strcmp(a, "--start-beat")) {
+			NEED_VALUE;
+			if (!parse_number(v, &s.start_beat, a) || !(s.start_beat >= 0)) {
+				fprintf(stderr, "perlin-render: --start-beat wants a beat >= 0\n");
+				return 2;
+			}
+		} else if (!strcmp(a, "--jump")) {
+			const char *colon;
+			NEED_VALUE;
+			colon = strchr(v, ':');
+			if (!colon || s.n_jumps == RENDER_MAX_JUMPS) {
+				fprintf(stderr, "perlin-render: --jump wants TIME:BEAT (at most %d)\n",
+				        RENDER_MAX_JUMPS);
+				return 2;
+			}
+			{
+				char tbuf[64];
+				snprintf(tbuf, sizeof tbuf, "%.*s", (int)(colon - v), v);
+				if (!parse_number(tbuf, &s.jump_t[s.n_jumps], a) ||
+				    !parse_number(colon + 1, &s.jump_beat[s.n_jumps], a))
+					return 2;
+			}
+			++s.n_jumps;
+		} else if (!strcmp(a, "--no-transport")) {
+			s.transport = 0;
+		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+			quiet = 1;
+		} else {
+			fprintf(stderr, "perlin-render: unknown option '%s'\n%s", a, usage_text);
+			return 2;
+		}
+#undef NEED_VALUE
+	}
+	if (!output && !plot) {
+		fprintf(stderr, "perlin-render: say where to write: -o OUT.wav and/or --plot OUT.svg\n%s",
+		        usage_text);
+		return 2;
+	}
+	s.frames = (uint64_t)llround(seconds * s.sr);
+	if (random_blocks && !quiet)
+		fprintf(stderr, "perlin-render: random block sizes, seed %llu (--block random:%llu)\n",
+		        (unsigned long long)s.block_seed, (unsigned long long)s.block_seed);
+	if (!quiet && isatty(2) && seconds > 3.0 * 48000.0 / s.sr)
+		s.progress = progress;
+	if (host_world_open(&w, bundle))
+		return 1;
+	buf = malloc((size_t)s.frames * sizeof *buf);
+	if (!buf) {
+		fprintf(stderr, "perlin-render: %g s at %g Hz does not fit in memory\n", seconds, s.sr);
+		return 1;
+	}
+	rc = host_render(&w, &s, buf);
+	if (!rc && output)
+		rc = write_wav(output, buf, s.frames, s.sr, format);
+	if (!rc && plot) {
+		snprintf(title, sizeof title, "%s: octaves %g, persistence %g, lacunarity %g, %s%s, seed %g",
+		         s.cv ? "Perlin Noise CV" : "Perlin Noise", s.set[PERLIN_OCTAVES],
+		         s.set[PERLIN_PERSISTENCE], s.set[PERLIN_LACUNARITY],
+		         s.set[PERLIN_DIMENSIONS] > 1.5f ? "2D" : "1D",
+		         s.set[PERLIN_LOOP] > 0.5f ? ", looped" : "", s.set[PERLIN_SEED]);
+		rc = write_svg(plot, buf, s.frames, s.sr, title);
+	}
+	if (!rc && !quiet) {
+		if (output)
+			printf("%s\n", output);
+		if (plot)
+			printf("%s\n", plot);
+	}
+	free(buf);
+	host_world_close(&w);
+	return rc ? 1 : 0;
+}
