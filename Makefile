@@ -78,10 +78,67 @@ $(B)/test_plugin: $(B)/.deps tests/test_plugin.c tests/test.h $(DSP_SRC)
 	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags lilv-0` -o $@ tests/test_plugin.c \
 		plugin/dsp.c noise/noise.c `$(PKG_CONFIG) --libs lilv-0` -lm
 
-test: all $(B)/test_noise $(B)/test_plugin
+$(B)/test_render: $(B)/.deps tests/test_render.c tests/test.h $(HOST_SRC)
+	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
+		tests/test_render.c tests/host.c plugin/dsp.c noise/noise.c \
+		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
+
+# The same bundle with a malloc in run(): test_render must notice it.
+$(B)/alloc-test/perlin.lv2/perlin$(LIB_EXT): $(BUNDLE_FILES)
+	@mkdir -p $(B)/alloc-test/perlin.lv2
+	cp $(BUNDLE)/*.ttl $(B)/alloc-test/perlin.lv2/
+	$(CC) $(CCFLAGS) -DPERLIN_ALLOC_TEST -fPIC -fvisibility=hidden -shared \
+		`$(PKG_CONFIG) --cflags lv2` -o $@ plugin/perlin.c plugin/dsp.c \
+		noise/noise.c $(LDFLAGS) -lm
+
+TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_render \
+        $(B)/alloc-test/perlin.lv2/perlin$(LIB_EXT)
+
+# Everything again under AddressSanitizer + UndefinedBehaviorSanitizer.
+SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+ASAN = $(B)/asan
+$(ASAN)/.built: $(B)/.deps $(HOST_SRC) plugin/perlin.c tests/test_noise.c \
+		tests/test_plugin.c tests/test_render.c tests/perlin-render.c \
+		tests/test.h $(BUNDLE_FILES)
+	@mkdir -p $(ASAN)/perlin.lv2
+	cp $(BUNDLE)/*.ttl $(ASAN)/perlin.lv2/
+	$(CC) $(CCFLAGS) $(SAN) -fPIC -shared `$(PKG_CONFIG) --cflags lv2` \
+		-o $(ASAN)/perlin.lv2/perlin$(LIB_EXT) plugin/perlin.c \
+		plugin/dsp.c noise/noise.c -lm
+	$(CC) $(CCFLAGS) $(SAN) -o $(ASAN)/test_noise tests/test_noise.c \
+		noise/noise.c -lm
+	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_plugin \
+		tests/test_plugin.c plugin/dsp.c noise/noise.c $(LILV_LIBS) -lm
+	$(CC) $(CCFLAGS) $(SAN) -DNO_INTERPOSE $(LILV) \
+		`$(PKG_CONFIG) --cflags sndfile` -o $(ASAN)/test_render \
+		tests/test_render.c tests/host.c plugin/dsp.c noise/noise.c \
+		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
+	$(CC) $(CCFLAGS) $(SAN) $(LILV) `$(PKG_CONFIG) --cflags sndfile` \
+		-o $(ASAN)/perlin-render tests/perlin-render.c tests/host.c \
+		plugin/dsp.c noise/noise.c $(LILV_LIBS) \
+		`$(PKG_CONFIG) --libs sndfile` -lm
+	@touch $@
+
+# lilv keeps some world data until exit: leaks are not what this checks.
+SAN_ENV = ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
+
+test-sanitize: $(ASAN)/.built
+	$(SAN_ENV) $(ASAN)/test_noise $(SEED)
+	$(SAN_ENV) $(ASAN)/test_plugin $(ASAN)/perlin.lv2 $(SEED)
+	$(SAN_ENV) $(ASAN)/test_render $(ASAN) $(SEED)
+
+VALGRIND = valgrind --error-exitcode=1 --errors-for-leak-kinds=none -q
+test-valgrind: $(B)/test_plugin $(BUNDLE_FILES) $(B)/perlin-render
+	$(VALGRIND) $(B)/test_plugin $(BUNDLE) $(SEED)
+	$(VALGRIND) $(B)/perlin-render -q --seconds 2 --cv \
+		--ramp seed=0:1,1:7 --set dimensions=2 -o $(B)/valgrind.wav
+
+test: all $(TESTS)
 	$(B)/test_noise $(SEED)
 	lv2_validate $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl
 	$(B)/test_plugin $(BUNDLE) $(SEED)
+	$(B)/test_render $(B) $(SEED)
+	$(MAKE) test-sanitize test-valgrind SEED=$(SEED)
 
 check: test
 
@@ -107,4 +164,4 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps test check bench install install-user uninstall clean
+.PHONY: all deps test test-sanitize test-valgrind check bench install install-user uninstall clean

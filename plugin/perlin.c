@@ -163,6 +163,12 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 {
 	Perlin *self = (Perlin *)instance;
 	uint32_t done = 0;
+#ifdef PERLIN_ALLOC_TEST
+	{ /* only in the build that proves tests/test_render.c notices this */
+		void *volatile p = malloc(16);
+		free(p);
+	}
+#endif
 	perlin_dsp_controls(&self->dsp, self->controls);
 	if (self->control && self->have_map) {
 		const URIs *u = &self->uris;

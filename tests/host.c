@@ -215,28 +215,49 @@ double render_value(const render_spec *s, int param, double t)
 	return a->v[a->n - 1];
 }
 
-/* First sample after `from` where a control changes, or `limit`. */
+/* The sample where breakpoint j takes effect. */
+static uint64_t point_sample(const render_spec *s, double t)
+{
+	return t <= 0.0 ? 0U : (uint64_t)ceil(t * s->sr);
+}
+
+/* The value control `param` has at sample i: steps switch on the sample
+   point_sample() names, ramps are sampled on the RENDER_GRID grid. A
+   function of the sample index alone, so block sizes cannot change it. */
+static float value_at(const render_spec *s, int param, uint64_t i)
+{
+	const render_auto *a = find_auto(s, param);
+	int j, k = 0;
+	if (!a || a->n == 0)
+		return s->set[param];
+	if (!a->step)
+		return (float)render_value(s, param, (double)(i / RENDER_GRID * RENDER_GRID) / s->sr);
+	for (j = 0; j < a->n; ++j)
+		if (point_sample(s, a->t[j]) <= i)
+			k = j;
+	return (float)a->v[k];
+}
+
+/* First sample after `from` where a control may change, or `limit`. */
 static uint64_t next_change(const render_spec *s, uint64_t from, uint64_t limit)
 {
 	uint64_t next = limit;
 	int i, j;
 	for (i = 0; i < s->n_autos; ++i) {
 		const render_auto *a = &s->autos[i];
+		if (!a->step && a->n > 1) { /* ramps: every grid point */
+			const uint64_t g = (from / RENDER_GRID + 1) * RENDER_GRID;
+			next = g < next ? g : next;
+			continue;
+		}
 		for (j = 0; j < a->n; ++j) {
-			const uint64_t at = (uint64_t)ceil(a->t[j] * s->sr);
+			const uint64_t at = point_sample(s, a->t[j]);
 			if (at > from && at < next)
 				next = at;
 		}
-		/* inside a ramp: the next grid point */
-		if (!a->step && a->n > 1 && (double)from >= a->t[0] * s->sr &&
-		    (double)from < a->t[a->n - 1] * s->sr) {
-			const uint64_t g = (from / RENDER_GRID + 1) * RENDER_GRID;
-			if (g < next)
-				next = g;
-		}
 	}
 	for (j = 0; j < s->n_jumps; ++j) {
-		const uint64_t at = (uint64_t)ceil(s->jump_t[j] * s->sr);
+		const uint64_t at = point_sample(s, s->jump_t[j]);
 		if (at > from && at < next)
 			next = at;
 	}
@@ -271,13 +292,10 @@ int host_render(const host_world *w, const render_spec *s, float *out)
 			end = s->frames;
 		n = (uint32_t)(end - done);
 		/* control values at this sample, ramps quantised to the grid */
-		for (i = 0; i < PERLIN_N_PARAMS; ++i) {
-			const render_auto *a = find_auto(s, i);
-			const uint64_t at = a && !a->step ? done / RENDER_GRID * RENDER_GRID : done;
-			h.controls[i] = (float)render_value(s, i, (double)at / s->sr);
-		}
+		for (i = 0; i < PERLIN_N_PARAMS; ++i)
+			h.controls[i] = value_at(s, i, done);
 		for (i = 0; i < s->n_jumps; ++i)
-			if ((uint64_t)ceil(s->jump_t[i] * s->sr) == done && s->transport) {
+			if (point_sample(s, s->jump_t[i]) == done && done && s->transport) {
 				frame = s->jump_beat[i] * 60.0 / s->bpm * s->sr;
 				host_inst_position(&h, 0, frame, 1.0, s->jump_beat[i], s->bpm);
 			}
@@ -286,6 +304,11 @@ int host_render(const host_world *w, const render_spec *s, float *out)
 		host_inst_run(&h, out ? out + done : NULL, n);
 		if (s->after_run)
 			s->after_run();
+		if (!s->connect_out && out) { /* unconnected: record the level port */
+			uint32_t k;
+			for (k = 0; k < n; ++k)
+				out[done + k] = h.level;
+		}
 		frame += n;
 		done += n;
 		block_left -= n;

@@ -1,0 +1,733 @@
+/* test_render.c: the promises, proven by rendering: through perlin-render
+   (WAVs read back with libsndfile) and through the same hosting code in
+   this process (tests/host.c).
+   Usage: test_render BUILD_DIR [seed]
+   BUILD_DIR holds perlin.lv2/, perlin-render and, when built,
+   alloc-test/perlin.lv2/ (a plugin that allocates in run(), to show that
+   the allocation check can fail). */
+#define _GNU_SOURCE /* RTLD_NEXT, mmap */
+#include "host.h"
+#include "test.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <sndfile.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static const char *build;
+static host_world world;
+
+/* ---- counting what run() calls (interposition, glibc) ----
+   Not in the sanitizer build, whose runtime owns malloc. */
+static volatile int counting;
+static volatile unsigned long calls;
+
+#ifndef NO_INTERPOSE
+extern void *__libc_malloc(size_t n);
+extern void *__libc_calloc(size_t n, size_t m);
+extern void *__libc_realloc(void *p, size_t n);
+extern void __libc_free(void *p);
+extern void *__libc_memalign(size_t align, size_t n);
+static int (*real_lock)(pthread_mutex_t *);
+static int (*real_trylock)(pthread_mutex_t *);
+
+void *malloc(size_t n)
+{
+	if (counting)
+		++calls;
+	return __libc_malloc(n);
+}
+
+void *calloc(size_t n, size_t m)
+{
+	if (counting)
+		++calls;
+	return __libc_calloc(n, m);
+}
+
+void *realloc(void *p, size_t n)
+{
+	if (counting)
+		++calls;
+	return __libc_realloc(p, n);
+}
+
+void free(void *p)
+{
+	if (counting)
+		++calls;
+	__libc_free(p);
+}
+
+int posix_memalign(void **p, size_t align, size_t n)
+{
+	if (counting)
+		++calls;
+	*p = __libc_memalign(align, n);
+	return *p ? 0 : ENOMEM;
+}
+
+void *aligned_alloc(size_t align, size_t n)
+{
+	if (counting)
+		++calls;
+	return __libc_memalign(align, n);
+}
+
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	if (counting)
+		++calls;
+	return (void *)syscall(SYS_mmap, addr, len, prot, flags, fd, off);
+}
+
+int pthread_mutex_lock(pthread_mutex_t *m)
+{
+	if (counting)
+		++calls;
+	return real_lock ? real_lock(m) : 0;
+}
+
+int pthread_mutex_trylock(pthread_mutex_t *m)
+{
+	if (counting)
+		++calls;
+	return real_trylock ? real_trylock(m) : 0;
+}
+
+static void interpose_init(void)
+{
+	*(void **)&real_lock = dlsym(RTLD_NEXT, "pthread_mutex_lock");
+	*(void **)&real_trylock = dlsym(RTLD_NEXT, "pthread_mutex_trylock");
+}
+#define INTERPOSED 1
+#else
+static void interpose_init(void) {}
+#define INTERPOSED 0
+#endif
+
+static void count_on(void)
+{
+	counting = 1;
+}
+
+static void count_off(void)
+{
+	counting = 0;
+}
+
+/* ---- helpers ---- */
+static float *render(const render_spec *s)
+{
+	float *out = malloc((size_t)s->frames * sizeof *out);
+	if (out && host_render(&world, s, out)) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+static float *read_wav(const char *path, uint64_t *frames, int *sr, int *format)
+{
+	SF_INFO info;
+	SNDFILE *f;
+	float *x;
+	memset(&info, 0, sizeof info);
+	f = sf_open(path, SFM_READ, &info);
+	if (!f)
+		return NULL;
+	x = malloc((size_t)info.frames * sizeof *x + 1);
+	*frames = (uint64_t)sf_readf_float(f, x, info.frames);
+	*sr = info.samplerate;
+	*format = info.format & SF_FORMAT_SUBMASK;
+	sf_close(f);
+	if (info.channels != 1) {
+		free(x);
+		return NULL;
+	}
+	return x;
+}
+
+/* Run perlin-render with `args`; returns its exit status. */
+static int run_cli(const char *args)
+{
+	static char cmd[40000];
+	int rc;
+	snprintf(cmd, sizeof cmd, "%s/perlin-render -q %s 2>%s/test-render/stderr.txt",
+	         build, args, build);
+	rc = system(cmd);
+	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+static int all_in_range(const float *x, uint64_t n)
+{
+	uint64_t i;
+	for (i = 0; i < n; ++i)
+		if (!(x[i] >= -1.0f && x[i] <= 1.0f))
+			return 0;
+	return 1;
+}
+
+static double span(const float *x, uint64_t n)
+{
+	float lo = x[0], hi = x[0];
+	uint64_t i;
+	for (i = 1; i < n; ++i) {
+		lo = x[i] < lo ? x[i] : lo;
+		hi = x[i] > hi ? x[i] : hi;
+	}
+	return hi - lo;
+}
+
+static double correlation(const float *a, const float *b, uint64_t n)
+{
+	double ma = 0, mb = 0, ab = 0, aa = 0, bb = 0;
+	uint64_t i;
+	for (i = 0; i < n; ++i) {
+		ma += a[i];
+		mb += b[i];
+	}
+	ma /= (double)n;
+	mb /= (double)n;
+	for (i = 0; i < n; ++i) {
+		ab += (a[i] - ma) * (b[i] - mb);
+		aa += (a[i] - ma) * (a[i] - ma);
+		bb += (b[i] - mb) * (b[i] - mb);
+	}
+	return ab / sqrt(aa * bb + 1e-300);
+}
+
+static double max_diff(const float *a, const float *b, uint64_t n)
+{
+	double m = 0;
+	uint64_t i;
+	for (i = 0; i < n; ++i)
+		m = fabs((double)a[i] - b[i]) > m ? fabs((double)a[i] - b[i]) : m;
+	return m;
+}
+
+/* Random automation of every control (rate up to 20 Hz), written as
+   perlin-render arguments too, so both paths can play it. */
+static void random_automation(render_spec *s, double seconds, char *args, size_t size)
+{
+	static const int ramped[] = { PERLIN_RATE, PERLIN_OCTAVES, PERLIN_PERSISTENCE,
+		                      PERLIN_LACUNARITY, PERLIN_MORPH, PERLIN_DRIFT,
+		                      PERLIN_DEPTH, PERLIN_OFFSET, PERLIN_BEATS };
+	static const int stepped[] = { PERLIN_SEED, PERLIN_DIMENSIONS, PERLIN_LOOP,
+		                       PERLIN_RESET, PERLIN_SYNC };
+	size_t used = 0;
+	unsigned i;
+	int j;
+	args[0] = '\0';
+	s->n_autos = 0;
+	for (i = 0; i < sizeof ramped / sizeof ramped[0] + sizeof stepped / sizeof stepped[0]; ++i) {
+		const int step = i >= sizeof ramped / sizeof ramped[0];
+		const int p = step ? stepped[i - sizeof ramped / sizeof ramped[0]] : ramped[i];
+		render_auto *a = &s->autos[s->n_autos++];
+		const perlin_param_info *info = &perlin_params[p];
+		const int n = 4 + (int)(test_rng() % 10U);
+		a->param = p;
+		a->step = step;
+		a->n = n;
+		used += (size_t)snprintf(args + used, size - used, " --%s %s=", step ? "step" : "ramp",
+		                         info->symbol);
+		for (j = 0; j < n; ++j) {
+			double v;
+			a->t[j] = seconds * (j + test_uniform(0.05, 0.95)) / n;
+			switch (p) {
+			case PERLIN_RATE:
+				v = exp(test_uniform(log(0.01), log(20.0)));
+				break;
+			case PERLIN_BEATS: /* synced rate 120/60/beats stays <= 20 Hz */
+				v = exp(test_uniform(log(0.1), log(16.0)));
+				break;
+			case PERLIN_SEED:
+				v = (double)(test_rng() % 65536U);
+				break;
+			case PERLIN_LOOP:
+				v = (double)(test_rng() % 9U);
+				break;
+			case PERLIN_RESET: /* a trigger: pulse up, then down */
+				v = j & 1 ? 0.0 : 1.0;
+				break;
+			case PERLIN_DIMENSIONS:
+				v = 1.0 + (double)(test_rng() & 1U);
+				break;
+			case PERLIN_SYNC:
+				v = (double)(test_rng() & 1U);
+				break;
+			default:
+				v = test_uniform(info->min, info->max);
+			}
+			/* the CLI prints %.17g: both paths see the same doubles */
+			a->v[j] = v;
+			used += (size_t)snprintf(args + used, size - used, "%s%.17g:%.17g", j ? "," : "",
+			                         a->t[j], v);
+		}
+	}
+}
+
+/* Upper bound of |out[i] - out[i-1]| from the controls at time t: the
+   library's slope bound x (octave-0 cells + y cells per sample), using
+   octave gains bounded from the settings (octaves at or above sr/4 are
+   fully faded out by the band-limit; those above sr/16 are left out of the
+   normalisation, which can only raise the others), plus the crossfade and
+   smoothing terms. */
+static double noise_term(const render_spec *s, double t)
+{
+	double v[PERLIN_N_PARAMS], a = 1.0, d2 = 0.0, g = 0.0, m = 1.0, rate, dy, slope;
+	double gains[NOISE_MAX_OCTAVES];
+	int i, k, whole;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		v[i] = perlin_clamp((perlin_param)i, (float)render_value(s, i, t));
+	rate = v[PERLIN_SYNC] > 0.5 ? s->bpm / 60.0 / v[PERLIN_BEATS] : v[PERLIN_RATE];
+	whole = (int)v[PERLIN_OCTAVES];
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k, a *= v[PERLIN_PERSISTENCE], m *= v[PERLIN_LACUNARITY]) {
+		const double w = k < whole ? 1.0 : k == whole ? v[PERLIN_OCTAVES] - whole : 0.0;
+		const double f = rate * (m + 0.5); /* + 0.5: rounded loop periods */
+		gains[k] = f >= s->sr / 4.0 && k ? 0.0 : a * w;
+		if (f <= s->sr / 16.0 || !k)
+			d2 += a * w * a * w;
+	}
+	for (k = 0, m = 1.0; k < NOISE_MAX_OCTAVES; ++k, m *= v[PERLIN_LACUNARITY])
+		g += gains[k] / sqrt(d2) * (m + 0.5);
+	/* y moves with drift and with morph's ramp slope */
+	{
+		const double h = 1e-3;
+		const double dm = fabs(render_value(s, PERLIN_MORPH, t + h) -
+		                       render_value(s, PERLIN_MORPH, t)) / h;
+		dy = (v[PERLIN_DRIFT] + 1.1 * dm) / s->sr;
+	}
+	slope = 1.5 * NOISE_SLOPE_2D * NOISE_FBM_RMS / NOISE_OCTAVE_RMS_1D * g;
+	return slope * (rate / s->sr + dy);
+}
+
+/* What the plugin promises, independent of its constants: discrete
+   changes crossfade over at least 5 ms, continuous controls are smoothed
+   with a time constant of at least 10 ms. A shorter fade (or none) fails. */
+#define PROMISED_XFADE_S 0.005
+#define PROMISED_SMOOTH_S 0.010
+
+static double step_bound_extra(const render_spec *s)
+{
+	const double a = 1.0 - exp(-1.0 / (PROMISED_SMOOTH_S * s->sr));
+	const double fade = 3.0 / (PROMISED_XFADE_S * s->sr); /* smoothstep' 1.5 x 2 */
+	const double gains = 1.5 * 2.0 * NOISE_FBM_RMS / NOISE_OCTAVE_RMS_1D * sqrt(8.0);
+	return fade + a * (gains + 2.0 + 1.0) /* gains, offset, depth */ + 1e-6;
+}
+
+/* ---- tests ---- */
+static void test_cli_and_formats(void)
+{
+	char args[512], path[512];
+	uint64_t n16, n24, nf;
+	int sr, fmt;
+	float *f, *p16, *p24;
+	snprintf(args, sizeof args, "--seconds 3 --sample-rate 44100 --set octaves=5 "
+	                            "-o %s/test-render/f.wav --plot %s/test-render/f.svg", build, build);
+	CHECK(run_cli(args) == 0, "perlin-render failed: %s", args);
+	snprintf(path, sizeof path, "%s/test-render/f.wav", build);
+	f = read_wav(path, &nf, &sr, &fmt);
+	CHECK(f && nf == 3 * 44100 && sr == 44100 && fmt == SF_FORMAT_FLOAT,
+	      "float WAV: %llu frames at %d Hz, format %x", (unsigned long long)(f ? nf : 0), sr, fmt);
+	snprintf(args, sizeof args, "--seconds 3 --sample-rate 44100 --set octaves=5 --format 16 "
+	                            "-o %s/test-render/p16.wav", build);
+	CHECK(run_cli(args) == 0, "perlin-render --format 16 failed");
+	snprintf(path, sizeof path, "%s/test-render/p16.wav", build);
+	p16 = read_wav(path, &n16, &sr, &fmt);
+	CHECK(p16 && fmt == SF_FORMAT_PCM_16 && n16 == nf && max_diff(f, p16, nf) <= 1.0 / 32768 + 1e-9,
+	      "16-bit WAV does not match the float render");
+	snprintf(args, sizeof args, "--seconds 3 --sample-rate 44100 --set octaves=5 --format 24 "
+	                            "-o %s/test-render/p24.wav", build);
+	CHECK(run_cli(args) == 0, "perlin-render --format 24 failed");
+	snprintf(path, sizeof path, "%s/test-render/p24.wav", build);
+	p24 = read_wav(path, &n24, &sr, &fmt);
+	CHECK(p24 && fmt == SF_FORMAT_PCM_24 && n24 == nf && max_diff(f, p24, nf) <= 1.0 / 8388608 + 1e-9,
+	      "24-bit WAV does not match the float render");
+	if (f)
+		CHECK(all_in_range(f, nf) && span(f, nf) > 0.5, "the render is not a moving, in-range signal");
+	{
+		struct stat st;
+		snprintf(path, sizeof path, "%s/test-render/f.svg", build);
+		CHECK(stat(path, &st) == 0 && st.st_size > 10000, "no SVG plot written");
+	}
+	CHECK(run_cli("--set nosuch=1 -o /dev/null") == 2, "an unknown symbol must exit 2");
+	CHECK(run_cli("--ramp rate=0:1,0:2 -o /dev/null") == 2, "non-increasing times must exit 2");
+	CHECK(run_cli("--seconds 1 -o /nonexistent-dir/x.wav") == 1, "an unwritable output must exit 1");
+	CHECK(run_cli("--bundle /nonexistent-dir -o /dev/null") == 1, "a missing bundle must exit 1");
+	snprintf(args, sizeof args, "--seconds 0.5 --set rate=5000 -o %s/test-render/c.wav", build);
+	CHECK(run_cli(args) == 0, "an out-of-range value must be clamped, not fatal");
+	free(f);
+	free(p16);
+	free(p24);
+}
+
+/* Same seed and automation: identical for every block partition and across
+   two processes; different seeds decorrelate; two instances in one
+   process agree. */
+static void test_determinism(void)
+{
+	static const char *blocks[] = { "512", "1", "7", "64", "4096", "random:11", "random:977" };
+	static char args[36000], extra[32768];
+	char path[512];
+	render_spec s;
+	float *ref = NULL;
+	uint64_t n0 = 0;
+	unsigned b;
+	render_spec_init(&s);
+	random_automation(&s, 6.0, extra, sizeof extra);
+	for (b = 0; b < sizeof blocks / sizeof blocks[0] + 1; ++b) {
+		const char *blk = blocks[b < sizeof blocks / sizeof blocks[0] ? b : 0];
+		uint64_t n;
+		int sr, fmt;
+		float *x;
+		snprintf(args, sizeof args, "--seconds 6 --block %s %s -o %s/test-render/det%u.wav",
+		         blk, extra, build, b);
+		CHECK(run_cli(args) == 0, "perlin-render with block %s failed", blk);
+		snprintf(path, sizeof path, "%s/test-render/det%u.wav", build, b);
+		x = read_wav(path, &n, &sr, &fmt);
+		if (!x)
+			continue;
+		if (!ref) {
+			ref = x;
+			n0 = n;
+			CHECK(all_in_range(x, n) && span(x, n) > 0.2, "automated render is not a signal");
+			continue;
+		}
+		CHECK(n == n0 && memcmp(ref, x, n * sizeof *x) == 0,
+		      "block %s%s gives different samples", blk,
+		      b == sizeof blocks / sizeof blocks[0] ? " (second process)" : "");
+		free(x);
+	}
+	/* the in-process host plays the same automation to the same samples */
+	s.frames = (uint64_t)(6.0 * s.sr);
+	s.block = 0;
+	s.block_seed = test_rng();
+	{
+		float *x = render(&s);
+		CHECK(x && ref && n0 == s.frames && memcmp(ref, x, n0 * sizeof *x) == 0,
+		      "the in-process host with random blocks disagrees with perlin-render");
+		free(x);
+	}
+	free(ref);
+
+	/* seeds: different seeds decorrelate, same seeds agree */
+	{
+		double worst = 0;
+		int i;
+		render_spec t;
+		render_spec_init(&t);
+		t.frames = (uint64_t)(10 * t.sr);
+		t.set[PERLIN_RATE] = 50;
+		for (i = 0; i < 6; ++i) {
+			const float s1 = i < 2 ? (float)i : (float)(test_rng() % 65536U);
+			const float s2 = i < 2 ? (float)(i + 1) : (float)(test_rng() % 65536U);
+			float *a, *c, *a2;
+			double r;
+			t.set[PERLIN_SEED] = s1;
+			t.set[PERLIN_DIMENSIONS] = (float)(1 + (i & 1));
+			a = render(&t);
+			a2 = render(&t);
+			t.set[PERLIN_SEED] = s2;
+			c = render(&t);
+			if (!a || !c || !a2)
+				continue;
+			r = fabs(correlation(a, c, t.frames));
+			worst = r > worst ? r : worst;
+			CHECK(s1 == s2 || (r < 0.2 && memcmp(a, c, t.frames * sizeof *a) != 0),
+			      "seeds %g and %g correlate %g", s1, s2, r);
+			CHECK(memcmp(a, a2, t.frames * sizeof *a) == 0,
+			      "two instances with seed %g differ", s1);
+			free(a);
+			free(a2);
+			free(c);
+		}
+		printf("   largest |correlation| between seeds: %.3f\n", worst);
+	}
+}
+
+static void test_continuity(void)
+{
+	double worst_ratio = 0, worst_step = 0, worst_t = 0;
+	int run;
+	for (run = 0; run < 4; ++run) {
+		const double seconds = 12.0;
+		char args[32768];
+		render_spec s;
+		float *x;
+		uint64_t i, g;
+		double *bound;
+		const uint64_t window = (uint64_t)(0.2 * 48000 / RENDER_GRID);
+		render_spec_init(&s);
+		s.frames = (uint64_t)(seconds * s.sr);
+		s.block = 0;
+		s.block_seed = test_rng();
+		random_automation(&s, seconds, args, sizeof args);
+		x = render(&s);
+		bound = malloc((s.frames / RENDER_GRID + 2) * sizeof *bound);
+		if (!x || !bound)
+			continue;
+		/* per grid cell: max of the noise term over the last 0.2 s */
+		for (g = 0; g <= s.frames / RENDER_GRID; ++g)
+			bound[g] = noise_term(&s, (double)(g * RENDER_GRID) / s.sr);
+		for (g = s.frames / RENDER_GRID + 1; g-- > 0;) {
+			uint64_t j;
+			double m = bound[g];
+			for (j = g >= window ? g - window : 0; j < g; ++j)
+				m = bound[j] > m ? bound[j] : m;
+			bound[g] = m;
+		}
+		for (i = 1; i < s.frames; ++i) {
+			const double step = fabs((double)x[i] - x[i - 1]);
+			const double b = bound[i / RENDER_GRID] + step_bound_extra(&s);
+			if (step / b > worst_ratio) {
+				worst_ratio = step / b;
+				worst_step = step;
+				worst_t = (double)i / s.sr;
+			}
+		}
+		CHECK(all_in_range(x, s.frames), "automated render left [-1, 1]");
+		free(x);
+		free(bound);
+	}
+	printf("   largest step / bound: %.3f (a step of %.5f at %.3f s)\n", worst_ratio,
+	       worst_step, worst_t);
+	CHECK(worst_ratio <= 1.0, "a step of %g at %g s exceeds the continuity bound", worst_step,
+	      worst_t);
+}
+
+/* Every control swept across its range and beyond, transport events and
+   preset-like jumps: count allocator, mmap and mutex calls inside run(). */
+static unsigned long count_run_calls(const host_world *w, double sr)
+{
+	static const double wild[] = { NAN, INFINITY, -INFINITY, 1e30, -1e30, 0.0, 1e9 };
+	render_spec s;
+	unsigned long before;
+	float *out;
+	int i, j;
+	render_spec_init(&s);
+	s.sr = sr;
+	s.frames = (uint64_t)(4 * sr);
+	s.block = 0;
+	s.block_seed = test_rng();
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		render_auto *a = &s.autos[s.n_autos++];
+		a->param = i;
+		a->step = i % 2;
+		a->n = 0;
+		for (j = 0; j < 40; ++j) {
+			const perlin_param_info *p = &perlin_params[i];
+			a->t[a->n] = 0.1 * j;
+			a->v[a->n] = j % 5 == 4 ? wild[(unsigned)(i + j) % 7]
+			                        : p->min - 1 + (p->max - p->min + 2) * test_uniform(0, 1);
+			++a->n;
+		}
+	}
+	for (j = 0; j < 20; ++j) {
+		s.jump_t[s.n_jumps] = 0.17 * j + 0.05;
+		s.jump_beat[s.n_jumps] = test_uniform(0, 1000);
+		++s.n_jumps;
+	}
+	s.before_run = count_on;
+	s.after_run = count_off;
+	out = malloc((size_t)s.frames * sizeof *out);
+	before = calls;
+	host_render(w, &s, out);
+	CHECK(all_in_range(out, s.frames), "wild input drove the output out of [-1, 1]");
+	free(out);
+	return calls - before;
+}
+
+static void test_no_allocation(void)
+{
+	char alloc_bundle[1024];
+	host_world aw;
+	unsigned long n;
+	if (!INTERPOSED) {
+		printf("   (sanitizer build: allocation counting runs in the plain build)\n");
+		return;
+	}
+	n = count_run_calls(&world, 48000) + count_run_calls(&world, 8000);
+	printf("   allocator/mmap/mutex calls inside run(): %lu\n", n);
+	CHECK(n == 0, "run() made %lu allocator, mmap or mutex calls", n);
+	snprintf(alloc_bundle, sizeof alloc_bundle, "%s/alloc-test/perlin.lv2", build);
+	if (access(alloc_bundle, R_OK) == 0 && host_world_open(&aw, alloc_bundle) == 0) {
+		n = count_run_calls(&aw, 48000);
+		printf("   the deliberately allocating build: %lu calls\n", n);
+		CHECK(n > 0, "the allocation check missed a plugin that allocates in run()");
+		host_world_close(&aw);
+	} else {
+		CHECK(0, "no %s to prove the allocation check can fail", alloc_bundle);
+	}
+}
+
+static void test_bad_input(void)
+{
+	static const double rates[] = { 8000, 44100, 192000, 768000 };
+	static const float wild[] = { NAN, INFINITY, -INFINITY, 1e30f, -1e30f, -5.0f, 70000.0f };
+	unsigned r, i, k;
+	for (r = 0; r < sizeof rates / sizeof rates[0]; ++r) {
+		render_spec s;
+		float *x;
+		render_spec_init(&s);
+		s.sr = rates[r];
+		s.frames = (uint64_t)(2 * rates[r]);
+		s.set[PERLIN_RATE] = 3;
+		s.block = r == 1 ? 65536 : 1024;
+		x = render(&s);
+		CHECK(x && all_in_range(x, s.frames) && span(x, s.frames) > 0.2,
+		      "at %g Hz the output is not a moving signal in [-1, 1]", rates[r]);
+		free(x);
+		/* every control wild, one at a time and all at once */
+		for (k = 0; k <= PERLIN_N_PARAMS; ++k)
+			for (i = 0; i < sizeof wild / sizeof wild[0]; ++i) {
+				unsigned p;
+				render_spec_init(&s);
+				s.sr = rates[r];
+				s.frames = (uint64_t)(0.05 * rates[r]);
+				for (p = 0; p < PERLIN_N_PARAMS; ++p)
+					if (p == k || k == PERLIN_N_PARAMS)
+						s.set[p] = wild[(i + p) % (sizeof wild / sizeof wild[0])];
+				s.cv = (int)(i & 1);
+				s.connect_out = !(i & 2) || !s.cv;
+				x = render(&s);
+				CHECK(x && all_in_range(x, s.frames) && isfinite(x[s.frames - 1]),
+				      "%g Hz, control %u = %g: output not finite in [-1, 1]", rates[r], k,
+				      (double)wild[i]);
+				free(x);
+			}
+	}
+	/* n_samples 0 and 65536 in one instance */
+	{
+		host_inst h;
+		float *out = malloc(65536 * sizeof *out);
+		int ok = host_inst_open(&h, world.audio, 48000, 1) == 0;
+		if (ok) {
+			host_inst_run(&h, out, 0);
+			host_inst_run(&h, out, 65536);
+			host_inst_run(&h, out, 0);
+			ok = all_in_range(out, 65536) && h.level >= -1 && h.level <= 1;
+			host_inst_close(&h);
+		}
+		CHECK(ok, "n_samples 0 and 65536 misbehave");
+		free(out);
+	}
+}
+
+static void test_transport(void)
+{
+	const double sr = 48000, bpm = 120, spb = 60.0 / bpm; /* seconds per beat */
+	render_spec a, b;
+	float *x, *y;
+	int sync;
+	for (sync = 0; sync <= 1; ++sync) {
+		/* a render from beat 16 matches the tail of one from beat 0 */
+		render_spec_init(&a);
+		a.frames = (uint64_t)(12 * sr);
+		a.set[PERLIN_SYNC] = (float)sync;
+		a.set[PERLIN_RATE] = 3;
+		a.set[PERLIN_BEATS] = 0.5f;
+		a.set[PERLIN_OCTAVES] = 6;
+		a.set[PERLIN_DIMENSIONS] = 2;
+		a.set[PERLIN_DRIFT] = 0.3f;
+		b = a;
+		b.start_beat = 16;
+		b.frames = (uint64_t)(4 * sr);
+		x = render(&a);
+		y = render(&b);
+		if (x && y) {
+			const double d = max_diff(x + (uint64_t)(16 * spb * sr), y, b.frames);
+			printf("   %s: start at beat 16 vs the tail of a start at 0: max diff %.2g\n",
+			       sync ? "synced" : "free", d);
+			CHECK(d <= 1e-6, "%s: starting at beat 16 differs by %g", sync ? "synced" : "free", d);
+		}
+		free(x);
+		free(y);
+		/* a jump to beat 32 lands where a fresh start at beat 32 is */
+		a.frames = (uint64_t)(6 * sr);
+		a.n_jumps = 1;
+		a.jump_t[0] = 2.0;
+		a.jump_beat[0] = 32;
+		b.start_beat = 32;
+		b.frames = (uint64_t)(4 * sr);
+		a.block = 0;
+		a.block_seed = test_rng();
+		x = render(&a);
+		y = render(&b);
+		if (x && y) {
+			const uint64_t settle = (uint64_t)(0.02 * sr);
+			const double d = max_diff(x + (uint64_t)(2 * sr) + settle, y + settle,
+			                          b.frames - settle);
+			printf("   %s: after a jump to beat 32 vs a start there: max diff %.2g\n",
+			       sync ? "synced" : "free", d);
+			CHECK(d <= 1e-6, "%s: the jump lands %g away from a fresh start",
+			      sync ? "synced" : "free", d);
+		}
+		free(x);
+		free(y);
+	}
+	/* loop: repeats exactly every N cells */
+	{
+		int mode;
+		for (mode = 0; mode < 3; ++mode) {
+			const double period = mode == 0 ? 2.0 : mode == 1 ? 4 * 0.5 * spb : 3.0 / 1.5;
+			double d;
+			render_spec_init(&a);
+			a.frames = (uint64_t)(10 * sr);
+			a.set[PERLIN_LOOP] = mode == 1 ? 4.0f : mode == 0 ? 4.0f : 3.0f;
+			a.set[PERLIN_RATE] = mode == 2 ? 1.5f : 2.0f;
+			a.set[PERLIN_SYNC] = mode == 1 ? 1.0f : 0.0f;
+			a.set[PERLIN_BEATS] = 0.5f;
+			a.set[PERLIN_OCTAVES] = 7;
+			a.set[PERLIN_LACUNARITY] = mode == 2 ? 2.7f : 2.0f;
+			a.set[PERLIN_DIMENSIONS] = mode == 2 ? 2.0f : 1.0f;
+			a.block = 0;
+			a.block_seed = test_rng();
+			x = render(&a);
+			if (!x)
+				continue;
+			d = max_diff(x, x + (uint64_t)(period * sr), a.frames - (uint64_t)(period * sr));
+			printf("   loop %g cells (%g s): max difference one period apart %.2g\n",
+			       (double)a.set[PERLIN_LOOP], period, d);
+			CHECK(d <= 1e-6 && span(x, a.frames) > 0.3, "loop mode %d does not repeat (%g)", mode, d);
+			free(x);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	char dir[1024];
+	if (argc < 2) {
+		fprintf(stderr, "usage: test_render BUILD_DIR [seed]\n");
+		return 2;
+	}
+	interpose_init();
+	build = argv[1];
+	test_seed(argc - 1, argv + 1, "test_render");
+	snprintf(dir, sizeof dir, "%s/test-render", build);
+	mkdir(dir, 0755);
+	snprintf(dir, sizeof dir, "%s/perlin.lv2", build);
+	if (host_world_open(&world, dir))
+		return 2;
+	test_section("perlin-render: WAV formats, plot, errors and exit codes");
+	test_cli_and_formats();
+	test_section("determinism: block partitions, processes, seeds, instances");
+	test_determinism();
+	test_section("continuity under random automation of every control");
+	test_continuity();
+	test_section("run() does not allocate, lock or map memory");
+	test_no_allocation();
+	test_section("bad input: NaN, infinities, out of range, sample rates, NULL port");
+	test_bad_input();
+	test_section("transport: start position, jumps, loops");
+	test_transport();
+	host_world_close(&world);
+	return test_done("test_render");
+}
