@@ -74,33 +74,41 @@ $(B)/perlin-render: $(B)/.deps tests/perlin-render.c $(HOST_SRC)
 		tests/perlin-render.c tests/host.c plugin/dsp.c noise/noise.c $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
 
-$(B)/test_plugin: $(B)/.deps tests/test_plugin.c tests/test.h $(DSP_SRC)
-	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags lilv-0` -o $@ tests/test_plugin.c \
-		plugin/dsp.c noise/noise.c `$(PKG_CONFIG) --libs lilv-0` -lm
+$(B)/test_plugin: $(B)/.deps tests/test_plugin.c tests/test.h $(HOST_SRC)
+	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_plugin.c tests/host.c \
+		plugin/dsp.c noise/noise.c $(LILV_LIBS) -lm
 
 $(B)/test_render: $(B)/.deps tests/test_render.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
 		tests/test_render.c tests/host.c plugin/dsp.c noise/noise.c \
 		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 
-# The same bundle with a malloc in run(): test_render must notice it.
-$(B)/alloc-test/perlin.lv2/perlin$(LIB_EXT): $(BUNDLE_FILES)
-	@mkdir -p $(B)/alloc-test/perlin.lv2
-	cp $(BUNDLE)/*.ttl $(B)/alloc-test/perlin.lv2/
-	$(CC) $(CCFLAGS) -DPERLIN_ALLOC_TEST -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2` -o $@ plugin/perlin.c plugin/dsp.c \
-		noise/noise.c $(LDFLAGS) -lm
+# Deliberately broken bundles that test_render must reject: one allocates in
+# run(), one has no crossfade (10 us). They show the checks can fail.
+BROKEN_ALLOC = $(B)/broken-alloc/perlin.lv2/perlin$(LIB_EXT)
+BROKEN_XFADE = $(B)/broken-xfade/perlin.lv2/perlin$(LIB_EXT)
+$(BROKEN_ALLOC): $(BUNDLE_FILES)
+	$(MAKE) BROKEN_DIR=$(B)/broken-alloc BROKEN_FLAGS=-DPERLIN_ALLOC_TEST broken
+$(BROKEN_XFADE): $(BUNDLE_FILES)
+	$(MAKE) BROKEN_DIR=$(B)/broken-xfade BROKEN_FLAGS=-DPERLIN_XFADE_S=0.00001 broken
+broken:
+	@mkdir -p $(BROKEN_DIR)/perlin.lv2
+	cp $(BUNDLE)/*.ttl $(BROKEN_DIR)/perlin.lv2/
+	$(CC) $(CCFLAGS) $(BROKEN_FLAGS) -fPIC -fvisibility=hidden -shared \
+		`$(PKG_CONFIG) --cflags lv2` -o $(BROKEN_DIR)/perlin.lv2/perlin$(LIB_EXT) \
+		plugin/perlin.c plugin/dsp.c noise/noise.c $(LDFLAGS) -lm
 
-TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_render \
-        $(B)/alloc-test/perlin.lv2/perlin$(LIB_EXT)
+TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_render $(BROKEN_ALLOC) \
+        $(BROKEN_XFADE)
 
 # Everything again under AddressSanitizer + UndefinedBehaviorSanitizer.
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 ASAN = $(B)/asan
 $(ASAN)/.built: $(B)/.deps $(HOST_SRC) plugin/perlin.c tests/test_noise.c \
 		tests/test_plugin.c tests/test_render.c tests/perlin-render.c \
-		tests/test.h $(BUNDLE_FILES)
+		tests/test.h $(BUNDLE_FILES) $(BROKEN_XFADE)
 	@mkdir -p $(ASAN)/perlin.lv2
+	ln -sfn ../broken-xfade $(ASAN)/broken-xfade
 	cp $(BUNDLE)/*.ttl $(ASAN)/perlin.lv2/
 	$(CC) $(CCFLAGS) $(SAN) -fPIC -shared `$(PKG_CONFIG) --cflags lv2` \
 		-o $(ASAN)/perlin.lv2/perlin$(LIB_EXT) plugin/perlin.c \
@@ -108,7 +116,8 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) plugin/perlin.c tests/test_noise.c \
 	$(CC) $(CCFLAGS) $(SAN) -o $(ASAN)/test_noise tests/test_noise.c \
 		noise/noise.c -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_plugin \
-		tests/test_plugin.c plugin/dsp.c noise/noise.c $(LILV_LIBS) -lm
+		tests/test_plugin.c tests/host.c plugin/dsp.c noise/noise.c \
+		$(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) -DNO_INTERPOSE $(LILV) \
 		`$(PKG_CONFIG) --cflags sndfile` -o $(ASAN)/test_render \
 		tests/test_render.c tests/host.c plugin/dsp.c noise/noise.c \
@@ -161,7 +170,29 @@ uninstall:
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin$(LIB_EXT)
 	-rmdir $(DESTDIR)$(LV2DIR)/perlin.lv2
 
+# Demo renders: a WAV and an SVG plot each. `make plots` refreshes the
+# README's copies in tests/plots/.
+RENDER = $(B)/perlin-render -q --seconds 8
+DEMO   = $(B)/demo
+
+demo: all
+	@mkdir -p $(DEMO)
+	$(RENDER) --set octaves=1 -o $(DEMO)/oct1.wav --plot $(DEMO)/oct1.svg
+	$(RENDER) --set octaves=4 -o $(DEMO)/oct4.wav --plot $(DEMO)/oct4.svg
+	$(RENDER) --set octaves=8 -o $(DEMO)/oct8.wav --plot $(DEMO)/oct8.svg
+	$(RENDER) --set dimensions=2 --set octaves=5 --ramp morph=0:0,8:3 \
+		-o $(DEMO)/2d.wav --plot $(DEMO)/2d.svg
+	$(RENDER) --set loop=4 --set rate=2 --set octaves=5 \
+		-o $(DEMO)/loop.wav --plot $(DEMO)/loop.svg
+	$(RENDER) --ramp rate=0:0.5,4:6,8:0.5 --ramp octaves=0:1,8:8 \
+		-o $(DEMO)/ramp.wav --plot $(DEMO)/ramp.svg
+	@echo "demo renders:"; ls $(DEMO)/*.wav $(DEMO)/*.svg
+
+plots: demo
+	@mkdir -p tests/plots
+	cp $(B)/demo/*.svg tests/plots/
+
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps test test-sanitize test-valgrind check bench install install-user uninstall clean
+.PHONY: all demo plots broken deps test test-sanitize test-valgrind check bench install install-user uninstall clean

@@ -66,7 +66,9 @@ typedef struct {
 extern const perlin_param_info perlin_params[PERLIN_N_PARAMS];
 
 #define PERLIN_SMOOTH_S 0.02  /* one-pole time constant of continuous controls */
+#ifndef PERLIN_XFADE_S /* tests build a bundle without crossfades to show they are needed */
 #define PERLIN_XFADE_S 0.01   /* crossfade length of discrete changes */
+#endif
 #define PERLIN_MAX_RATE 1000.0 /* cells/s of octave 0, free or synced */
 
 /* What the host said about its transport (perlin_dsp_position). A field is

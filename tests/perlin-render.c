@@ -414,6 +414,11 @@ int main(int argc, char **argv)
 		         s.set[PERLIN_PERSISTENCE], s.set[PERLIN_LACUNARITY],
 		         s.set[PERLIN_DIMENSIONS] > 1.5f ? "2D" : "1D",
 		         s.set[PERLIN_LOOP] > 0.5f ? ", looped" : "", s.set[PERLIN_SEED]);
+		for (i = 0; i < s.n_autos; ++i) {
+			const size_t used = strlen(title);
+			snprintf(title + used, sizeof title - used, "%s%s", i ? ", " : "; automated: ",
+			         perlin_params[s.autos[i].param].symbol);
+		}
 		rc = write_svg(plot, buf, s.frames, s.sr, title);
 	}
 	if (!rc && !quiet) {

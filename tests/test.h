@@ -9,6 +9,8 @@
 #define PERLIN_TEST_H
 
 #include <inttypes.h>
+#include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -65,6 +67,25 @@ static inline uint64_t test_seed(int argc, char **argv, const char *prog)
 	       prog, seed);
 	test_state = seed;
 	return seed;
+}
+
+/* Pearson correlation of two signals. */
+static inline double test_correlation(const float *a, const float *b, size_t n)
+{
+	double ma = 0, mb = 0, ab = 0, aa = 0, bb = 0;
+	size_t i;
+	for (i = 0; i < n; ++i) {
+		ma += a[i];
+		mb += b[i];
+	}
+	ma /= (double)n;
+	mb /= (double)n;
+	for (i = 0; i < n; ++i) {
+		ab += (a[i] - ma) * (b[i] - mb);
+		aa += (a[i] - ma) * (a[i] - ma);
+		bb += (b[i] - mb) * (b[i] - mb);
+	}
+	return ab / sqrt(aa * bb + 1e-300);
 }
 
 static inline int test_done(const char *prog)

@@ -23,24 +23,6 @@ static noise_pos random_pos(void)
 	return p;
 }
 
-static double correlation(const double *a, const double *b, int n)
-{
-	double ma = 0, mb = 0, sab = 0, saa = 0, sbb = 0;
-	int i;
-	for (i = 0; i < n; ++i) {
-		ma += a[i];
-		mb += b[i];
-	}
-	ma /= n;
-	mb /= n;
-	for (i = 0; i < n; ++i) {
-		sab += (a[i] - ma) * (b[i] - mb);
-		saa += (a[i] - ma) * (a[i] - ma);
-		sbb += (b[i] - mb) * (b[i] - mb);
-	}
-	return sab / sqrt(saa * sbb + 1e-300);
-}
-
 static int cmp_double(const void *a, const void *b)
 {
 	const double x = *(const double *)a, y = *(const double *)b;
@@ -220,7 +202,7 @@ static void test_c1(void)
 static void test_determinism_and_seeds(void)
 {
 	enum { N = 100000 };
-	static double a[N], b[N];
+	static float a[N], b[N];
 	static const uint32_t pairs[][2] = {
 		{ 0, 1 }, { 1, 2 }, { 2, 3 }, { 65534, 65535 }, { 1, 65536 },
 		{ 7, 7 ^ 0x80000000U }, { 100, 356 }, { 0, 0xffffffffU },
@@ -253,25 +235,25 @@ static void test_determinism_and_seeds(void)
 				const noise_pos y = noise_pos_from(i * 0.11 + 0.5);
 				switch (kind) {
 				case 0:
-					a[i] = noise_1d(x, s1);
-					b[i] = noise_1d(x, s2);
+					a[i] = (float)noise_1d(x, s1);
+					b[i] = (float)noise_1d(x, s2);
 					break;
 				case 1:
-					a[i] = noise_2d(x, y, s1);
-					b[i] = noise_2d(x, y, s2);
+					a[i] = (float)noise_2d(x, y, s1);
+					b[i] = (float)noise_2d(x, y, s2);
 					break;
 				case 2:
-					a[i] = noise_fbm_1d(x, s1, def);
-					b[i] = noise_fbm_1d(x, s2, def);
+					a[i] = (float)noise_fbm_1d(x, s1, def);
+					b[i] = (float)noise_fbm_1d(x, s2, def);
 					break;
 				default:
 					/* neighbouring octaves of one fBm */
-					a[i] = noise_1d(x, noise_octave_seed(s1, 2));
-					b[i] = noise_1d(x, noise_octave_seed(s1, 3));
+					a[i] = (float)noise_1d(x, noise_octave_seed(s1, 2));
+					b[i] = (float)noise_1d(x, noise_octave_seed(s1, 3));
 					break;
 				}
 			}
-			c = fabs(correlation(a, b, N));
+			c = fabs(test_correlation(a, b, N));
 			worst = c > worst ? c : worst;
 			CHECK(c < 0.2, "kind %d seeds %u, %u correlate: %g", kind,
 			      (unsigned)s1, (unsigned)s2, c);

@@ -3,8 +3,7 @@
    presets, and output that is finite, in range, moving, and independent of
    how the samples are split into blocks.
    Usage: test_plugin BUNDLE_DIR [seed] */
-#define _XOPEN_SOURCE 700 /* realpath */
-#include "../plugin/dsp.h"
+#include "host.h"
 #include "test.h"
 
 #include <lilv/lilv.h>
@@ -16,105 +15,23 @@
 #include <lv2/units/units.h>
 #include <lv2/urid/urid.h>
 
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define URI_AUDIO "urn:perlin-lv2:perlin"
-#define URI_CV "urn:perlin-lv2:perlin-cv"
 #define SR 48000.0
 
 static LilvWorld *world;
 
-/* ---- a tiny URID map, as every host has ---- */
-static char *uris[256];
-static unsigned n_uris;
-
-static LV2_URID map_uri(LV2_URID_Map_Handle h, const char *uri)
-{
-	unsigned i;
-	(void)h;
-	for (i = 0; i < n_uris; ++i)
-		if (!strcmp(uris[i], uri))
-			return i + 1;
-	if (n_uris == 256)
-		return 0;
-	uris[n_uris] = malloc(strlen(uri) + 1);
-	strcpy(uris[n_uris], uri);
-	return ++n_uris;
-}
-
-static const char *unmap_uri(LV2_URID_Unmap_Handle h, LV2_URID urid)
-{
-	(void)h;
-	return urid && urid <= n_uris ? uris[urid - 1] : NULL;
-}
-
-static LV2_URID_Map map = { NULL, map_uri };
-static LV2_URID_Unmap unmap = { NULL, unmap_uri };
-static LV2_Feature map_feature = { LV2_URID__map, &map };
-static LV2_Feature unmap_feature = { LV2_URID__unmap, &unmap };
-static const LV2_Feature *features[] = { &map_feature, &unmap_feature, NULL };
-
-/* ---- an instance with its port buffers ---- */
-typedef struct {
-	LilvInstance *inst;
-	float controls[PERLIN_N_PARAMS];
-	float level;
-	union {
-		LV2_Atom_Sequence seq;
-		uint8_t bytes[256];
-	} events;
-} Host;
-
-static const LilvPlugin *find_plugin(const char *uri)
-{
-	LilvNode *n = lilv_new_uri(world, uri);
-	const LilvPlugin *p = lilv_plugins_get_by_uri(lilv_world_get_all_plugins(world), n);
-	lilv_node_free(n);
-	return p;
-}
-
-static void host_open(Host *h, const LilvPlugin *p, double sr, int connect_out)
-{
-	unsigned i;
-	memset(h, 0, sizeof *h);
-	h->inst = lilv_plugin_instantiate(p, sr, features);
-	if (!h->inst)
-		return;
-	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
-		h->controls[i] = perlin_params[i].def;
-		lilv_instance_connect_port(h->inst, i, &h->controls[i]);
-	}
-	h->events.seq.atom.type = map_uri(NULL, LV2_ATOM__Sequence);
-	h->events.seq.atom.size = sizeof(LV2_Atom_Sequence_Body);
-	lilv_instance_connect_port(h->inst, 14, &h->events);
-	lilv_instance_connect_port(h->inst, 15, &h->level);
-	if (!connect_out)
-		lilv_instance_connect_port(h->inst, 16, NULL);
-	lilv_instance_activate(h->inst);
-}
-
-static void host_close(Host *h)
-{
-	if (h->inst) {
-		lilv_instance_deactivate(h->inst);
-		lilv_instance_free(h->inst);
-	}
-}
-
 /* Render n samples into out in blocks of `block` (0: random sizes). */
-static void host_render(Host *h, float *out, uint32_t n, uint32_t block)
+static void render_blocks(host_inst *h, float *out, uint32_t n, uint32_t block)
 {
 	uint32_t done = 0;
 	while (done < n) {
 		uint32_t b = block ? block : 1U + (uint32_t)(test_rng() % 3000U);
 		if (b > n - done)
 			b = n - done;
-		lilv_instance_connect_port(h->inst, 16, out + done);
-		h->events.seq.atom.size = sizeof(LV2_Atom_Sequence_Body);
-		lilv_instance_run(h->inst, b);
+		host_inst_run(h, out + done, b);
 		done += b;
 	}
 }
@@ -256,16 +173,16 @@ static void test_default_output(const LilvPlugin *p, const char *name)
 {
 	const uint32_t n = (uint32_t)(4 * SR);
 	float *out = malloc(n * sizeof *out);
-	Host h;
-	host_open(&h, p, SR, 1);
+	host_inst h;
+	host_inst_open(&h, p, SR, 1);
 	CHECK(h.inst != NULL, "%s does not instantiate", name);
 	if (h.inst) {
-		host_render(&h, out, n, 512);
+		render_blocks(&h, out, n, 512);
 		check_signal(out, n, name, 0.5);
 		CHECK(h.level == out[n - 1], "%s: level %g is not the last sample %g", name,
 		      h.level, out[n - 1]);
 	}
-	host_close(&h);
+	host_inst_close(&h);
 	free(out);
 }
 
@@ -282,7 +199,7 @@ static void set_value(const char *symbol, void *data, const void *value,
 	PresetValues *pv = (PresetValues *)data;
 	unsigned i;
 	float v;
-	if (type != map_uri(NULL, LV2_ATOM__Float) || size != sizeof(float)) {
+	if (type != host_map(LV2_ATOM__Float) || size != sizeof(float)) {
 		++pv->bad;
 		return;
 	}
@@ -312,11 +229,11 @@ static void test_presets(const LilvPlugin *p, const char *name)
 		LilvState *state;
 		LilvNodes *labels;
 		PresetValues pv;
-		Host h;
+		host_inst h;
 		unsigned k;
 		lilv_world_load_resource(world, preset);
 		labels = lilv_world_find_nodes(world, preset, label_pred, NULL);
-		state = lilv_state_new_from_world(world, &map, preset);
+		state = lilv_state_new_from_world(world, (LV2_URID_Map *)host_map_feature(), preset);
 		memset(&pv, 0, sizeof pv);
 		++n;
 		CHECK(labels && lilv_nodes_size(labels) == 1, "%s: preset %s has no label",
@@ -329,13 +246,13 @@ static void test_presets(const LilvPlugin *p, const char *name)
 			      "%s: preset %s sets %u values, %u bad", name,
 			      lilv_node_as_string(preset), pv.count, pv.bad);
 			/* and it plays */
-			host_open(&h, p, SR, 1);
+			host_inst_open(&h, p, SR, 1);
 			for (k = 0; k < PERLIN_N_PARAMS; ++k)
 				if (pv.set[k])
 					h.controls[k] = pv.values[k];
-			host_render(&h, out, len, 256);
+			render_blocks(&h, out, len, 256);
 			check_signal(out, len, lilv_node_as_string(preset), 0.05);
-			host_close(&h);
+			host_inst_close(&h);
 			lilv_state_free(state);
 		}
 		lilv_nodes_free(labels);
@@ -364,11 +281,11 @@ static void test_blocks(const LilvPlugin *p, const char *name)
 	unsigned s, b;
 	for (s = 0; s < sizeof settings / sizeof settings[0]; ++s) {
 		for (b = 0; b < sizeof sizes / sizeof sizes[0]; ++b) {
-			Host h;
-			host_open(&h, p, SR, 1);
+			host_inst h;
+			host_inst_open(&h, p, SR, 1);
 			memcpy(h.controls, settings[s], sizeof h.controls);
-			host_render(&h, b ? out : ref, n, sizes[b]);
-			host_close(&h);
+			render_blocks(&h, b ? out : ref, n, sizes[b]);
+			host_inst_close(&h);
 			if (b)
 				CHECK(memcmp(ref, out, n * sizeof *out) == 0,
 				      "%s setting %u: block size %u changes the output", name, s,
@@ -383,45 +300,32 @@ static void test_blocks(const LilvPlugin *p, const char *name)
 
 static void test_null_output(const LilvPlugin *p)
 {
-	Host h;
+	host_inst h;
 	unsigned i;
-	host_open(&h, p, SR, 0);
-	for (i = 0; i < 100; ++i) {
-		h.events.seq.atom.size = sizeof(LV2_Atom_Sequence_Body);
-		lilv_instance_run(h.inst, 480);
-	}
+	host_inst_open(&h, p, SR, 0);
+	for (i = 0; i < 100; ++i)
+		host_inst_run(&h, NULL, 480);
 	CHECK(h.level >= -1.0f && h.level <= 1.0f && h.level != 0.0f,
 	      "CV plugin with its CV port unconnected: level %g", h.level);
-	host_close(&h);
+	host_inst_close(&h);
 }
 
 int main(int argc, char **argv)
 {
-	LilvNode *bundle;
+	host_world w;
 	const LilvPlugin *audio, *cv;
-	char path[PATH_MAX + 16];
 	if (argc < 2) {
 		fprintf(stderr, "usage: test_plugin BUNDLE_DIR [seed]\n");
 		return 2;
 	}
 	test_seed(argc - 1, argv + 1, "test_plugin");
-	world = lilv_world_new();
-	lilv_world_load_all(world); /* the LV2 specifications */
-	if (!realpath(argv[1], path)) {
-		fprintf(stderr, "test_plugin: no bundle at %s\n", argv[1]);
-		return 2;
-	}
-	strcat(path, "/");
-	bundle = lilv_new_file_uri(world, NULL, path);
-	lilv_world_load_bundle(world, bundle);
-
 	test_section("both plugins are found");
-	audio = find_plugin(URI_AUDIO);
-	cv = find_plugin(URI_CV);
-	CHECK(audio != NULL, "%s not found in %s", URI_AUDIO, path);
-	CHECK(cv != NULL, "%s not found in %s", URI_CV, path);
-	if (!audio || !cv)
+	CHECK(host_world_open(&w, argv[1]) == 0, "the plugins are not in %s", argv[1]);
+	if (!w.audio || !w.cv)
 		return test_done("test_plugin");
+	world = w.world;
+	audio = w.audio;
+	cv = w.cv;
 	{
 		LilvNode *n1 = lilv_plugin_get_name(audio), *n2 = lilv_plugin_get_name(cv);
 		CHECK(!strcmp(lilv_node_as_string(n1), "Perlin Noise") &&
@@ -445,10 +349,6 @@ int main(int argc, char **argv)
 	test_blocks(cv, "CV plugin");
 	test_section("CV port left unconnected");
 	test_null_output(cv);
-
-	lilv_node_free(bundle);
-	lilv_world_free(world);
-	while (n_uris)
-		free(uris[--n_uris]);
+	host_world_close(&w);
 	return test_done("test_plugin");
 }

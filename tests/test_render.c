@@ -2,9 +2,9 @@
    (WAVs read back with libsndfile) and through the same hosting code in
    this process (tests/host.c).
    Usage: test_render BUILD_DIR [seed]
-   BUILD_DIR holds perlin.lv2/, perlin-render and, when built,
-   alloc-test/perlin.lv2/ (a plugin that allocates in run(), to show that
-   the allocation check can fail). */
+   BUILD_DIR holds perlin.lv2/, perlin-render and, to show that the checks
+   can fail, broken-alloc/perlin.lv2/ (allocates in run()) and
+   broken-xfade/perlin.lv2/ (no crossfade). */
 #define _GNU_SOURCE /* RTLD_NEXT, mmap */
 #include "host.h"
 #include "test.h"
@@ -185,24 +185,6 @@ static double span(const float *x, uint64_t n)
 	return hi - lo;
 }
 
-static double correlation(const float *a, const float *b, uint64_t n)
-{
-	double ma = 0, mb = 0, ab = 0, aa = 0, bb = 0;
-	uint64_t i;
-	for (i = 0; i < n; ++i) {
-		ma += a[i];
-		mb += b[i];
-	}
-	ma /= (double)n;
-	mb /= (double)n;
-	for (i = 0; i < n; ++i) {
-		ab += (a[i] - ma) * (b[i] - mb);
-		aa += (a[i] - ma) * (a[i] - ma);
-		bb += (b[i] - mb) * (b[i] - mb);
-	}
-	return ab / sqrt(aa * bb + 1e-300);
-}
-
 static double max_diff(const float *a, const float *b, uint64_t n)
 {
 	double m = 0;
@@ -326,9 +308,9 @@ static double step_bound_extra(const render_spec *s)
 static void test_cli_and_formats(void)
 {
 	char args[512], path[512];
-	uint64_t n16, n24, nf;
+	uint64_t nf;
 	int sr, fmt;
-	float *f, *p16, *p24;
+	float *f;
 	snprintf(args, sizeof args, "--seconds 3 --sample-rate 44100 --set octaves=5 "
 	                            "-o %s/test-render/f.wav --plot %s/test-render/f.svg", build, build);
 	CHECK(run_cli(args) == 0, "perlin-render failed: %s", args);
@@ -336,20 +318,24 @@ static void test_cli_and_formats(void)
 	f = read_wav(path, &nf, &sr, &fmt);
 	CHECK(f && nf == 3 * 44100 && sr == 44100 && fmt == SF_FORMAT_FLOAT,
 	      "float WAV: %llu frames at %d Hz, format %x", (unsigned long long)(f ? nf : 0), sr, fmt);
-	snprintf(args, sizeof args, "--seconds 3 --sample-rate 44100 --set octaves=5 --format 16 "
-	                            "-o %s/test-render/p16.wav", build);
-	CHECK(run_cli(args) == 0, "perlin-render --format 16 failed");
-	snprintf(path, sizeof path, "%s/test-render/p16.wav", build);
-	p16 = read_wav(path, &n16, &sr, &fmt);
-	CHECK(p16 && fmt == SF_FORMAT_PCM_16 && n16 == nf && max_diff(f, p16, nf) <= 1.0 / 32768 + 1e-9,
-	      "16-bit WAV does not match the float render");
-	snprintf(args, sizeof args, "--seconds 3 --sample-rate 44100 --set octaves=5 --format 24 "
-	                            "-o %s/test-render/p24.wav", build);
-	CHECK(run_cli(args) == 0, "perlin-render --format 24 failed");
-	snprintf(path, sizeof path, "%s/test-render/p24.wav", build);
-	p24 = read_wav(path, &n24, &sr, &fmt);
-	CHECK(p24 && fmt == SF_FORMAT_PCM_24 && n24 == nf && max_diff(f, p24, nf) <= 1.0 / 8388608 + 1e-9,
-	      "24-bit WAV does not match the float render");
+	{ /* 16 and 24 bit: the float render, quantised */
+		static const int bits[] = { 16, 24 };
+		static const int formats[] = { SF_FORMAT_PCM_16, SF_FORMAT_PCM_24 };
+		unsigned k;
+		for (k = 0; k < 2; ++k) {
+			uint64_t np;
+			float *p;
+			snprintf(args, sizeof args, "--seconds 3 --sample-rate 44100 --set octaves=5 "
+			         "--format %d -o %s/test-render/p%d.wav", bits[k], build, bits[k]);
+			CHECK(run_cli(args) == 0, "perlin-render --format %d failed", bits[k]);
+			snprintf(path, sizeof path, "%s/test-render/p%d.wav", build, bits[k]);
+			p = read_wav(path, &np, &sr, &fmt);
+			CHECK(p && f && fmt == formats[k] && np == nf &&
+			      max_diff(f, p, nf) <= ldexp(1.0, 1 - bits[k]) + 1e-9,
+			      "%d-bit WAV does not match the float render", bits[k]);
+			free(p);
+		}
+	}
 	if (f)
 		CHECK(all_in_range(f, nf) && span(f, nf) > 0.5, "the render is not a moving, in-range signal");
 	{
@@ -364,8 +350,6 @@ static void test_cli_and_formats(void)
 	snprintf(args, sizeof args, "--seconds 0.5 --set rate=5000 -o %s/test-render/c.wav", build);
 	CHECK(run_cli(args) == 0, "an out-of-range value must be clamped, not fatal");
 	free(f);
-	free(p16);
-	free(p24);
 }
 
 /* Same seed and automation: identical for every block partition and across
@@ -438,7 +422,7 @@ static void test_determinism(void)
 			c = render(&t);
 			if (!a || !c || !a2)
 				continue;
-			r = fabs(correlation(a, c, t.frames));
+			r = fabs(test_correlation(a, c, t.frames));
 			worst = r > worst ? r : worst;
 			CHECK(s1 == s2 || (r < 0.2 && memcmp(a, c, t.frames * sizeof *a) != 0),
 			      "seeds %g and %g correlate %g", s1, s2, r);
@@ -452,13 +436,16 @@ static void test_determinism(void)
 	}
 }
 
-static void test_continuity(void)
+/* The largest step / bound ratio over random automated renders of w. */
+static double continuity_ratio(const host_world *w, uint64_t rng_seed, int verbose)
 {
+	const uint64_t saved = test_state;
 	double worst_ratio = 0, worst_step = 0, worst_t = 0;
 	int run;
+	test_state = rng_seed;
 	for (run = 0; run < 4; ++run) {
 		const double seconds = 12.0;
-		char args[32768];
+		static char args[32768];
 		render_spec s;
 		float *x;
 		uint64_t i, g;
@@ -469,10 +456,14 @@ static void test_continuity(void)
 		s.block = 0;
 		s.block_seed = test_rng();
 		random_automation(&s, seconds, args, sizeof args);
-		x = render(&s);
+		x = malloc((size_t)s.frames * sizeof *x);
 		bound = malloc((s.frames / RENDER_GRID + 2) * sizeof *bound);
-		if (!x || !bound)
+		if (!x || !bound || host_render(w, &s, x)) {
+			CHECK(0, "render failed");
+			free(x);
+			free(bound);
 			continue;
+		}
 		/* per grid cell: max of the noise term over the last 0.2 s */
 		for (g = 0; g <= s.frames / RENDER_GRID; ++g)
 			bound[g] = noise_term(&s, (double)(g * RENDER_GRID) / s.sr);
@@ -496,10 +487,29 @@ static void test_continuity(void)
 		free(x);
 		free(bound);
 	}
-	printf("   largest step / bound: %.3f (a step of %.5f at %.3f s)\n", worst_ratio,
-	       worst_step, worst_t);
-	CHECK(worst_ratio <= 1.0, "a step of %g at %g s exceeds the continuity bound", worst_step,
-	      worst_t);
+	if (verbose)
+		printf("   largest step / bound: %.3f (a step of %.5f at %.3f s)\n", worst_ratio,
+		       worst_step, worst_t);
+	test_state = saved;
+	return worst_ratio;
+}
+
+static void test_continuity(void)
+{
+	char dir[1024];
+	host_world bw;
+	const uint64_t seed = test_rng();
+	const double r = continuity_ratio(&world, seed, 1);
+	CHECK(r <= 1.0, "a step exceeds the continuity bound %g times", r);
+	snprintf(dir, sizeof dir, "%s/broken-xfade/perlin.lv2", build);
+	if (host_world_open(&bw, dir) == 0) {
+		const double rb = continuity_ratio(&bw, seed, 0);
+		printf("   the same automation without crossfades: step / bound %.1f\n", rb);
+		CHECK(rb > 1.0, "the continuity check missed a plugin without crossfades");
+		host_world_close(&bw);
+	} else {
+		CHECK(0, "no %s to prove the continuity check can fail", dir);
+	}
 }
 
 /* Every control swept across its range and beyond, transport events and
@@ -556,7 +566,7 @@ static void test_no_allocation(void)
 	n = count_run_calls(&world, 48000) + count_run_calls(&world, 8000);
 	printf("   allocator/mmap/mutex calls inside run(): %lu\n", n);
 	CHECK(n == 0, "run() made %lu allocator, mmap or mutex calls", n);
-	snprintf(alloc_bundle, sizeof alloc_bundle, "%s/alloc-test/perlin.lv2", build);
+	snprintf(alloc_bundle, sizeof alloc_bundle, "%s/broken-alloc/perlin.lv2", build);
 	if (access(alloc_bundle, R_OK) == 0 && host_world_open(&aw, alloc_bundle) == 0) {
 		n = count_run_calls(&aw, 48000);
 		printf("   the deliberately allocating build: %lu calls\n", n);
