@@ -396,7 +396,7 @@ int main(int argc, char **argv)
 	if (random_blocks && !quiet)
 		fprintf(stderr, "perlin-render: random block sizes, seed %llu (--block random:%llu)\n",
 		        (unsigned long long)s.block_seed, (unsigned long long)s.block_seed);
-	if (!quiet && isatty(2) && seconds > 3.0 * 48000.0 / s.sr)
+	if (!quiet && isatty(2) && seconds > 3.0)
 		s.progress = progress;
 	if (host_world_open(&w, bundle))
 		return 1;
