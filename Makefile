@@ -74,6 +74,10 @@ $(B)/perlin-render: $(B)/.deps tests/perlin-render.c $(HOST_SRC)
 		tests/perlin-render.c tests/host.c plugin/dsp.c noise/noise.c $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
 
+$(B)/wavcheck: $(B)/.deps tests/wavcheck.c $(NOISE_SRC)
+	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags sndfile` -o $@ tests/wavcheck.c \
+		noise/noise.c `$(PKG_CONFIG) --libs sndfile` -lm
+
 $(B)/test_plugin: $(B)/.deps tests/test_plugin.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_plugin.c tests/host.c \
 		plugin/dsp.c noise/noise.c $(LILV_LIBS) -lm
@@ -142,6 +146,12 @@ test-valgrind: $(B)/test_plugin $(BUNDLE_FILES) $(B)/perlin-render
 	$(VALGRIND) $(B)/perlin-render -q --seconds 2 --cv \
 		--ramp seed=0:1,1:7 --set dimensions=2 -o $(B)/valgrind.wav
 
+# Real hosts (Debian packages ffmpeg, jalv, jackd2, ardour): the bundle as
+# installed, loaded by programs nobody here wrote.
+test-hosts: all $(B)/wavcheck
+	$(MAKE) install DESTDIR= LV2DIR="$(CURDIR)/$(B)/hosts/lv2"
+	sh tests/test_hosts.sh $(B)
+
 test: all $(TESTS)
 	$(B)/test_noise $(SEED)
 	lv2_validate $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl
@@ -195,4 +205,4 @@ plots: demo
 clean:
 	rm -rf $(B)
 
-.PHONY: all demo plots broken deps test test-sanitize test-valgrind check bench install install-user uninstall clean
+.PHONY: all demo plots broken deps test test-hosts test-sanitize test-valgrind check bench install install-user uninstall clean

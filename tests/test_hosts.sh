@@ -1,0 +1,118 @@
+#!/bin/sh
+# test_hosts.sh: the installed bundle in real hosts nobody here wrote:
+# ffmpeg's lv2 filter, jalv on a dummy JACK server, and Ardour 7 headless
+# (tests/ardour_export.lua). Every process it starts it stops by PID.
+# Usage: tests/test_hosts.sh BUILD_DIR   (make test-hosts installs the bundle
+# into BUILD_DIR/hosts/lv2 first). Ends with "N passed, N failed".
+set -u
+B=$1
+W=$B/wavcheck
+OUT=$(cd "$B" && pwd)/hosts
+LV2_PATH=$OUT/lv2:/usr/lib/lv2
+export LV2_PATH
+URI=urn:perlin-lv2:perlin
+URI_CV=urn:perlin-lv2:perlin-cv
+pass=0
+fail=0
+mkdir -p "$OUT"
+
+ok() { pass=$((pass + 1)); echo "ok   $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+# check DESCRIPTION COMMAND...: pass if the command succeeds
+check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
+# figure FILE-OF-KEY-VALUE-LINES KEY
+figure() { awk -v k="$2" '$1 == k { print $2; exit }' "$1"; }
+# awk comparisons of decimal numbers
+lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 < b + 0) }'; }
+le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'; }
+
+# ---- ffmpeg -----------------------------------------------------------------
+ffmpeg_tests() {
+	echo "-- ffmpeg $(ffmpeg -version | awk 'NR == 1 { print $3 }'), lv2 filter"
+	# perlin-render loads build/perlin.lv2 itself: keep the installed copy out
+	render() { LV2_PATH=/usr/lib/lv2 "$B/perlin-render" "$@"; }
+	esc=$(printf '%s' "$URI" | sed 's/:/\\\\:/g')
+	esc_cv=$(printf '%s' "$URI_CV" | sed 's/:/\\\\:/g')
+	# the audio plugin against perlin-render, same settings
+	ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi \
+		-i "lv2=p=$esc:c=rate=3|octaves=6|seed=7|dimensions=2|drift=0.5:s=44100:n=333:d=6" \
+		-c:a pcm_f32le "$OUT/ffmpeg.wav"
+	check "ffmpeg renders Perlin Noise" test -s "$OUT/ffmpeg.wav"
+	render -q --seconds 6 --sample-rate 44100 --set rate=3 --set octaves=6 \
+		--set seed=7 --set dimensions=2 --set drift=0.5 -o "$OUT/ffmpeg-ref.wav"
+	"$W" compare "$OUT/ffmpeg.wav" "$OUT/ffmpeg-ref.wav" > "$OUT/ffmpeg.cmp"
+	d=$(figure "$OUT/ffmpeg.cmp" maxdiff)
+	n=$(figure "$OUT/ffmpeg.cmp" common)
+	echo "     ffmpeg vs perlin-render: $n samples, max difference $d"
+	check "ffmpeg output matches perlin-render" le "${d:-1}" 1e-6
+	check "ffmpeg rendered all 6 s" le 264600 "${n:-0}"
+	# the CV plugin: ffmpeg connects no CV port, so cv is NULL in run()
+	ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi \
+		-i "lv2=p=$esc_cv:c=rate=3:s=48000:d=3,aformat=channel_layouts=mono" \
+		-c:a pcm_f32le "$OUT/ffmpeg-cv.wav"
+	rc=$?
+	check "ffmpeg runs Perlin Noise CV with its CV port NULL (exit $rc)" test "$rc" -eq 0
+}
+
+# ---- jalv on a dummy JACK server -----------------------------------------------
+jalv_tests() {
+	echo "-- jalv $(dpkg-query -W -f '${Version}' jalv 2> /dev/null), jackd $(dpkg-query -W -f '${Version}' jackd2 2> /dev/null) dummy backend"
+	server=perlin-test-$$
+	JACK_DEFAULT_SERVER=$server
+	export JACK_DEFAULT_SERVER
+	jackd --no-realtime -n "$server" -d dummy -r 48000 -p 1024 > "$OUT/jackd.log" 2>&1 &
+	jackd_pid=$!
+	if ! jack_wait -w -t 10 > /dev/null 2>&1; then
+		bad "jackd (dummy) did not start"
+		kill "$jackd_pid" 2> /dev/null
+		return
+	fi
+	rm -f "$OUT/jalv.in"
+	mkfifo "$OUT/jalv.in"
+	jalv -c rate=5 -c octaves=5 -c seed=3 -n perlin "$URI_CV" \
+		< "$OUT/jalv.in" > "$OUT/jalv.log" 2>&1 &
+	jalv_pid=$!
+	exec 3> "$OUT/jalv.in" # keeps jalv's stdin open until we close it
+	i=0
+	while [ $i -lt 50 ] && ! jack_lsp 2> /dev/null | grep -q '^perlin:cv$'; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	check "jalv loads Perlin Noise CV and exposes perlin:cv" jack_lsp perlin:cv
+	jack_rec -f "$OUT/jalv.wav" -d 2 -b 32 perlin:cv > "$OUT/jack_rec.log" 2>&1
+	# jalv's console command "monitors" prints the control outputs (level)
+	for i in 1 2 3 4 5 6 7 8; do
+		echo monitors >&3
+		sleep 0.2
+	done
+	exec 3>&-
+	kill "$jalv_pid" 2> /dev/null
+	wait "$jalv_pid" 2> /dev/null
+	kill "$jackd_pid" 2> /dev/null
+	wait "$jackd_pid" 2> /dev/null
+	if "$W" stats "$OUT/jalv.wav" > "$OUT/jalv.stats"; then
+		bound=$("$W" bound 5 5 0.5 2 1 48000 | awk '{ print $2 }')
+		echo "     jalv cv: $(tr '\n' ' ' < "$OUT/jalv.stats")(step bound $bound)"
+		check "jalv recorded 2 s of CV" le 86400 "$(figure "$OUT/jalv.stats" frames)"
+		check "jalv CV is finite and in [-1, 1]" le "$(figure "$OUT/jalv.stats" peak)" 1
+		check "jalv CV has no non-finite samples" test "$(figure "$OUT/jalv.stats" nonfinite)" -eq 0
+		check "jalv CV moves" lt 0.05 "$(figure "$OUT/jalv.stats" rms)"
+		check "jalv CV is continuous" le "$(figure "$OUT/jalv.stats" maxstep)" "$bound"
+	else
+		bad "jack_rec wrote no readable WAV"
+	fi
+	# level, as jalv's "monitors" printed it, must be in range and change
+	sed -n 's/^.*level = //p' "$OUT/jalv.log" > "$OUT/jalv.levels"
+	levels=$(sort -u "$OUT/jalv.levels" | wc -l)
+	out_of_range=$(awk '$1 < -1 || $1 > 1' "$OUT/jalv.levels" | wc -l)
+	check "jalv shows level changing ($levels distinct values)" test "$levels" -ge 5
+	check "jalv level stays in [-1, 1]" test "$out_of_range" -eq 0
+}
+
+ffmpeg_tests
+jalv_tests
+if [ -f "$(dirname "$0")/ardour_export.lua" ] && command -v ardour7-lua > /dev/null; then
+	. "$(dirname "$0")/test_ardour.sh"
+fi
+echo "test_hosts: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,204 @@
+/* wavcheck: figures about WAV files for tests/test_hosts.sh, read with
+   libsndfile. Prints "key value" lines; exit 1 if a file is unreadable.
+
+   wavcheck stats FILE [CHANNEL]
+       frames, rate, channels, peak, rms, maxstep (largest sample-to-sample
+       step), nonfinite (count)
+   wavcheck segments FILE T0 T1 [T2 ...]
+       for each segment [Ti, Ti+1) s: roughness (mean |step| per sample),
+       span (max - min)
+   wavcheck compare A B [OFFSET_B]
+       maxdiff over the common length (B starting at frame OFFSET_B), corr
+   wavcheck envelope FILE REF [WINDOW_S]
+       corr between FILE's windowed RMS and REF's windowed mean (REF mapped
+       as a gain), for modulation checks
+   wavcheck bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR
+       the largest sample step the noise library allows for these constant
+       settings (noise_fbm_slope x rate / sr), where no octave nears the
+       band-limit, plus 1e-6 */
+#include "../noise/noise.h"
+
+#include <math.h>
+#include <sndfile.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+	float *x; /* one channel */
+	long n;
+	int sr, channels;
+} wav;
+
+static int load(const char *path, int channel, wav *w)
+{
+	SF_INFO info;
+	SNDFILE *f;
+	float *all;
+	long i;
+	memset(&info, 0, sizeof info);
+	f = sf_open(path, SFM_READ, &info);
+	if (!f) {
+		fprintf(stderr, "wavcheck: cannot read %s: %s\n", path, sf_strerror(NULL));
+		return 0;
+	}
+	all = malloc((size_t)(info.frames * info.channels + 1) * sizeof *all);
+	w->x = malloc((size_t)(info.frames + 1) * sizeof *w->x);
+	if (!all || !w->x) {
+		sf_close(f);
+		return 0;
+	}
+	w->n = (long)sf_readf_float(f, all, info.frames);
+	w->sr = info.samplerate;
+	w->channels = info.channels;
+	if (channel >= info.channels)
+		channel = 0;
+	for (i = 0; i < w->n; ++i)
+		w->x[i] = all[i * info.channels + channel];
+	free(all);
+	sf_close(f);
+	return 1;
+}
+
+static double correlation(const float *a, const float *b, long n)
+{
+	double ma = 0, mb = 0, ab = 0, aa = 0, bb = 0;
+	long i;
+	for (i = 0; i < n; ++i) {
+		ma += a[i];
+		mb += b[i];
+	}
+	ma /= (double)n;
+	mb /= (double)n;
+	for (i = 0; i < n; ++i) {
+		ab += (a[i] - ma) * (b[i] - mb);
+		aa += (a[i] - ma) * (a[i] - ma);
+		bb += (b[i] - mb) * (b[i] - mb);
+	}
+	return ab / sqrt(aa * bb + 1e-300);
+}
+
+static int stats(const char *path, int channel)
+{
+	wav w;
+	double peak = 0, sum2 = 0, maxstep = 0;
+	long i, nonfinite = 0;
+	if (!load(path, channel, &w))
+		return 1;
+	for (i = 0; i < w.n; ++i) {
+		const double v = w.x[i];
+		if (!isfinite(v)) {
+			++nonfinite;
+			continue;
+		}
+		peak = fabs(v) > peak ? fabs(v) : peak;
+		sum2 += v * v;
+		if (i && isfinite(w.x[i - 1]) && fabs(v - w.x[i - 1]) > maxstep)
+			maxstep = fabs(v - w.x[i - 1]);
+	}
+	printf("frames %ld\nrate %d\nchannels %d\npeak %.9g\nrms %.9g\nmaxstep %.9g\nnonfinite %ld\n",
+	       w.n, w.sr, w.channels, peak, w.n ? sqrt(sum2 / (double)w.n) : 0.0, maxstep,
+	       nonfinite);
+	free(w.x);
+	return 0;
+}
+
+static int segments(const char *path, int argc, char **argv)
+{
+	wav w;
+	int s;
+	if (!load(path, 0, &w))
+		return 1;
+	for (s = 0; s + 1 < argc; ++s) {
+		long a = (long)(atof(argv[s]) * w.sr), b = (long)(atof(argv[s + 1]) * w.sr), i;
+		double rough = 0;
+		float lo = 1e30f, hi = -1e30f;
+		if (b > w.n)
+			b = w.n;
+		if (a < 1)
+			a = 1;
+		for (i = a; i < b; ++i) {
+			rough += fabs((double)w.x[i] - w.x[i - 1]);
+			lo = w.x[i] < lo ? w.x[i] : lo;
+			hi = w.x[i] > hi ? w.x[i] : hi;
+		}
+		printf("segment %d roughness %.9g span %.9g\n", s, b > a ? rough / (double)(b - a) : 0.0,
+		       b > a ? (double)(hi - lo) : 0.0);
+	}
+	free(w.x);
+	return 0;
+}
+
+static int compare(const char *pa, const char *pb, long offset)
+{
+	wav a, b;
+	long n, i;
+	double maxdiff = 0;
+	if (!load(pa, 0, &a) || !load(pb, 0, &b))
+		return 1;
+	if (offset < 0 || offset > b.n)
+		offset = 0;
+	n = a.n < b.n - offset ? a.n : b.n - offset;
+	for (i = 0; i < n; ++i)
+		if (fabs((double)a.x[i] - b.x[i + offset]) > maxdiff)
+			maxdiff = fabs((double)a.x[i] - b.x[i + offset]);
+	printf("common %ld\nmaxdiff %.9g\ncorr %.6f\n", n, maxdiff,
+	       n > 1 ? correlation(a.x, b.x + offset, n) : 0.0);
+	free(a.x);
+	free(b.x);
+	return 0;
+}
+
+static int envelope(const char *path, const char *ref, double window_s)
+{
+	wav a, r;
+	long win, n, k, m;
+	float *ea, *er;
+	if (!load(path, 0, &a) || !load(ref, 0, &r))
+		return 1;
+	win = (long)(window_s * a.sr);
+	if (win < 1)
+		win = 1;
+	n = (a.n < r.n ? a.n : r.n) / win;
+	ea = malloc((size_t)(n + 1) * sizeof *ea);
+	er = malloc((size_t)(n + 1) * sizeof *er);
+	for (k = 0; k < n; ++k) {
+		double s2 = 0, s = 0;
+		for (m = k * win; m < (k + 1) * win; ++m) {
+			s2 += (double)a.x[m] * a.x[m];
+			s += r.x[m];
+		}
+		ea[k] = (float)sqrt(s2 / (double)win);
+		er[k] = (float)(s / (double)win);
+	}
+	printf("windows %ld\ncorr %.6f\n", n, n > 2 ? correlation(ea, er, n) : 0.0);
+	free(ea);
+	free(er);
+	free(a.x);
+	free(r.x);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 3 && !strcmp(argv[1], "stats"))
+		return stats(argv[2], argc > 3 ? atoi(argv[3]) : 0);
+	if (argc >= 5 && !strcmp(argv[1], "segments"))
+		return segments(argv[2], argc - 3, argv + 3);
+	if (argc >= 4 && !strcmp(argv[1], "compare"))
+		return compare(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 0);
+	if (argc >= 4 && !strcmp(argv[1], "envelope"))
+		return envelope(argv[2], argv[3], argc > 4 ? atof(argv[4]) : 0.05);
+	if (argc >= 8 && !strcmp(argv[1], "bound")) {
+		noise_fbm p;
+		p.octaves = atof(argv[3]);
+		p.persistence = atof(argv[4]);
+		p.lacunarity = atof(argv[5]);
+		printf("bound %.9g\n", noise_fbm_slope(p, atoi(argv[6])) * atof(argv[2]) / atof(argv[7]) + 1e-6);
+		return 0;
+	}
+	fprintf(stderr, "usage: wavcheck stats FILE [CH] | segments FILE T0 T1 ... |\n"
+	                "       compare A B [OFFSET] | envelope FILE REF [WINDOW_S] |\n"
+	                "       bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR\n");
+	return 2;
+}
