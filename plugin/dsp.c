@@ -263,12 +263,19 @@ void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAM
 void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
 {
 	int jump = 0;
-	if (p->has_speed && p->speed == p->speed)
-		d->tp_speed = clamp_finite(p->speed, -16.0, 16.0, 1.0);
+	if (p->has_speed && p->speed == p->speed) {
+		const double speed = clamp_finite(p->speed, -16.0, 16.0, 1.0);
+		/* Starting to roll counts as a jump: a free phase ran on while
+		   the transport stood still, so the position must be re-derived
+		   for a render from here to be reproducible. */
+		if (d->tp_valid && d->tp_speed == 0.0 && speed != 0.0)
+			jump = 1;
+		d->tp_speed = speed;
+	}
 	if (p->has_bpm && p->bpm == p->bpm)
 		d->tp_bpm = clamp_finite(p->bpm, 1.0, 1000.0, 120.0);
 	if (p->has_frame && isfinite(p->frame)) {
-		jump = !d->tp_valid || fabs(p->frame - d->tp_frame) > 0.5;
+		jump |= !d->tp_valid || fabs(p->frame - d->tp_frame) > 0.5;
 		d->tp_frame = p->frame;
 		d->tp_valid = 1;
 		if (jump && !p->has_beat) /* the old beat is stale: derive it */
