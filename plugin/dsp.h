@@ -24,8 +24,10 @@
    seconds), so rendering from the same position gives the same output. A
    position before any output is applied at once, without a crossfade.
    While the transport is stopped, a synced phase holds (the output stays
-   still); a free phase runs on. Sync without any time:Position from the
-   host assumes 120 BPM, rolling.
+   still); a free phase runs on, so starting to roll also counts as a jump
+   (re-derived, crossfaded): a free render is then identical from 10 ms
+   after its start. Sync without any time:Position from the host assumes
+   120 BPM, rolling.
 
    Threading: perlin_dsp_init in the instantiation class; everything else in
    the audio class: no allocation, locks, I/O or syscalls; the time spent
