@@ -99,8 +99,7 @@ static double target_rate(const perlin_dsp *d)
 	double r = d->ctl[PERLIN_RATE];
 	if (d->sync) {
 		const double bpm = d->tp_valid ? d->tp_bpm : 120.0;
-		const double speed = d->tp_valid ? d->tp_speed : 1.0;
-		r = speed * bpm / (60.0 * d->ctl[PERLIN_BEATS]);
+		r = bpm / (60.0 * d->ctl[PERLIN_BEATS]);
 	}
 	return clamp_finite(r, -PERLIN_MAX_RATE, PERLIN_MAX_RATE, 0.0);
 }
@@ -124,9 +123,11 @@ static void voice_targets(const perlin_dsp *d, perlin_voice *v)
 /* Recompute every target from the controls and the transport. */
 static void update_targets(perlin_dsp *d)
 {
-	const double speed = d->sync && d->tp_valid ? d->tp_speed : 1.0;
+	/* The transport speed applies at once, not smoothed: a synced phase
+	   must not lag behind the beat when the transport starts or stops. */
+	d->motion = d->sync && d->tp_valid ? d->tp_speed : 1.0;
 	d->xrate_t = target_rate(d) / d->sr;
-	d->drift_t = d->ctl[PERLIN_DRIFT] * speed / d->sr;
+	d->drift_t = d->ctl[PERLIN_DRIFT] / d->sr;
 	d->morph_t = d->ctl[PERLIN_MORPH];
 	d->depth_t = d->ctl[PERLIN_DEPTH];
 	d->offset_t = d->ctl[PERLIN_OFFSET];
@@ -324,17 +325,18 @@ void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
 	uint32_t i;
 	for (i = 0; i < n; ++i) {
 		const double morph = approach(d->morph, d->morph_t, a);
-		const double dy = d->drift + (morph - d->morph);
-		double v, y;
-		d->morph = morph;
+		double v, y, dx, dy;
 		d->xrate = approach(d->xrate, d->xrate_t, a);
 		d->drift = approach(d->drift, d->drift_t, a);
 		d->depth = approach(d->depth, d->depth_t, a);
 		d->offset = approach(d->offset, d->offset_t, a);
-		v = voice_step(&d->voice[d->cur], d->xrate, dy, a);
+		dx = d->xrate * d->motion;
+		dy = d->drift * d->motion + (morph - d->morph);
+		d->morph = morph;
+		v = voice_step(&d->voice[d->cur], dx, dy, a);
 		if (d->fade < 1.0) {
 			const double f = d->fade, g = f * f * (3.0 - 2.0 * f);
-			const double old = voice_step(&d->voice[!d->cur], d->xrate, dy, a);
+			const double old = voice_step(&d->voice[!d->cur], dx, dy, a);
 			v = old + g * (v - old);
 			d->fade += d->xfade_step;
 			if (d->fade >= 1.0) {

@@ -26,8 +26,10 @@
    While the transport is stopped, a synced phase holds (the output stays
    still); a free phase runs on, so starting to roll also counts as a jump
    (re-derived, crossfaded): a free render is then identical from 10 ms
-   after its start. Sync without any time:Position from the host assumes
-   120 BPM, rolling.
+   after its start. The transport speed applies at once (tempo and beats
+   are smoothed), so a synced phase never lags behind the beat when the
+   transport starts or stops. Sync without any time:Position from the host
+   assumes 120 BPM, rolling.
 
    Threading: perlin_dsp_init in the instantiation class; everything else in
    the audio class: no allocation, locks, I/O or syscalls; the time spent
@@ -111,7 +113,8 @@ typedef struct {
 	float reset_prev;
 
 	/* smoothed shared values (per sample), and their targets */
-	double xrate, xrate_t;   /* octave-0 cells per sample */
+	double xrate, xrate_t;   /* octave-0 cells per sample at speed 1 */
+	double motion;           /* transport speed when synced, else 1 */
 	double drift, drift_t;   /* y cells per sample */
 	double morph, morph_t;
 	double depth, depth_t;

@@ -261,6 +261,11 @@ static uint64_t next_change(const render_spec *s, uint64_t from, uint64_t limit)
 		if (at > from && at < next)
 			next = at;
 	}
+	if (s->roll_at > 0.0) {
+		const uint64_t at = point_sample(s, s->roll_at);
+		if (at > from && at < next)
+			next = at;
+	}
 	return next;
 }
 
@@ -273,7 +278,7 @@ int host_render(const host_world *w, const render_spec *s, float *out)
 	if (host_inst_open(&h, s->cv ? w->cv : w->audio, s->sr, s->connect_out))
 		return 1;
 	if (s->transport)
-		host_inst_position(&h, 0, frame, 1.0, s->start_beat, s->bpm);
+		host_inst_position(&h, 0, frame, s->roll_at > 0.0 ? 0.0 : 1.0, s->start_beat, s->bpm);
 	while (done < s->frames) {
 		uint64_t end;
 		uint32_t n;
@@ -299,6 +304,8 @@ int host_render(const host_world *w, const render_spec *s, float *out)
 				frame = s->jump_beat[i] * 60.0 / s->bpm * s->sr;
 				host_inst_position(&h, 0, frame, 1.0, s->jump_beat[i], s->bpm);
 			}
+		if (s->transport && s->roll_at > 0.0 && done && point_sample(s, s->roll_at) == done)
+			host_inst_position(&h, 0, frame, 1.0, s->start_beat, s->bpm); /* play */
 		if (s->before_run)
 			s->before_run();
 		host_inst_run(&h, out ? out + done : NULL, n);
@@ -309,7 +316,8 @@ int host_render(const host_world *w, const render_spec *s, float *out)
 			for (k = 0; k < n; ++k)
 				out[done + k] = h.level;
 		}
-		frame += n;
+		if (!(s->roll_at > 0.0 && (double)done < s->roll_at * s->sr))
+			frame += n; /* stopped: the transport stays put */
 		done += n;
 		block_left -= n;
 		if (s->progress)

@@ -80,6 +80,7 @@ typedef struct {
 	int n_autos;
 	int transport;      /* send time:Position: at the start and at jumps */
 	double bpm, start_beat;
+	double roll_at;     /* > 0: stopped at start_beat until roll_at seconds */
 	int n_jumps;
 	double jump_t[RENDER_MAX_JUMPS], jump_beat[RENDER_MAX_JUMPS];
 	void (*progress)(uint64_t done, uint64_t total);

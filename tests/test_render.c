@@ -682,6 +682,40 @@ static void test_transport(void)
 		free(x);
 		free(y);
 	}
+	/* stopped at beat 8 for 1.5 s, then rolling: after the roll (and its
+	   10 ms crossfade) the output is a fresh start at beat 8; synced, it
+	   also stands still while stopped */
+	for (sync = 0; sync <= 1; ++sync) {
+		const uint64_t roll = (uint64_t)(1.5 * sr), settle = (uint64_t)(0.02 * sr);
+		render_spec_init(&a);
+		a.frames = (uint64_t)(5 * sr);
+		a.set[PERLIN_SYNC] = (float)sync;
+		a.set[PERLIN_RATE] = 3;
+		a.set[PERLIN_BEATS] = 0.5f;
+		a.set[PERLIN_OCTAVES] = 5;
+		a.start_beat = 8;
+		a.roll_at = 1.5;
+		a.block = 0;
+		a.block_seed = test_rng();
+		b = a;
+		b.roll_at = 0;
+		b.frames = (uint64_t)(3 * sr);
+		x = render(&a);
+		y = render(&b);
+		if (x && y) {
+			const double d = max_diff(x + roll + settle, y + settle, b.frames - settle);
+			printf("   %s: stopped, then rolling from beat 8 vs a start there: max diff %.2g\n",
+			       sync ? "synced" : "free", d);
+			CHECK(d <= 1e-6, "%s: after the transport starts rolling the output is %g off",
+			      sync ? "synced" : "free", d);
+			if (sync)
+				CHECK(span(x + 1, roll - 1) == 0.0, "synced output moved while stopped");
+			else
+				CHECK(span(x, roll) > 0.05, "free output stood still while stopped");
+		}
+		free(x);
+		free(y);
+	}
 	/* loop: repeats exactly every N cells */
 	{
 		int mode;
