@@ -74,7 +74,7 @@ $(B)/perlin-render: $(B)/.deps tests/perlin-render.c $(HOST_SRC)
 		tests/perlin-render.c tests/host.c plugin/dsp.c noise/noise.c $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
 
-$(B)/wavcheck: $(B)/.deps tests/wavcheck.c $(NOISE_SRC)
+$(B)/wavcheck: $(B)/.deps tests/wavcheck.c tests/test.h $(NOISE_SRC)
 	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags sndfile` -o $@ tests/wavcheck.c \
 		noise/noise.c `$(PKG_CONFIG) --libs sndfile` -lm
 

@@ -17,6 +17,7 @@
        settings (noise_fbm_slope x rate / sr), where no octave nears the
        band-limit, plus 1e-6 */
 #include "../noise/noise.h"
+#include "test.h"
 
 #include <math.h>
 #include <sndfile.h>
@@ -58,24 +59,6 @@ static int load(const char *path, int channel, wav *w)
 	free(all);
 	sf_close(f);
 	return 1;
-}
-
-static double correlation(const float *a, const float *b, long n)
-{
-	double ma = 0, mb = 0, ab = 0, aa = 0, bb = 0;
-	long i;
-	for (i = 0; i < n; ++i) {
-		ma += a[i];
-		mb += b[i];
-	}
-	ma /= (double)n;
-	mb /= (double)n;
-	for (i = 0; i < n; ++i) {
-		ab += (a[i] - ma) * (b[i] - mb);
-		aa += (a[i] - ma) * (a[i] - ma);
-		bb += (b[i] - mb) * (b[i] - mb);
-	}
-	return ab / sqrt(aa * bb + 1e-300);
 }
 
 static int stats(const char *path, int channel)
@@ -143,7 +126,7 @@ static int compare(const char *pa, const char *pb, long offset)
 		if (fabs((double)a.x[i] - b.x[i + offset]) > maxdiff)
 			maxdiff = fabs((double)a.x[i] - b.x[i + offset]);
 	printf("common %ld\nmaxdiff %.9g\ncorr %.6f\n", n, maxdiff,
-	       n > 1 ? correlation(a.x, b.x + offset, n) : 0.0);
+	       n > 1 ? test_correlation(a.x, b.x + offset, (size_t)n) : 0.0);
 	free(a.x);
 	free(b.x);
 	return 0;
@@ -171,7 +154,7 @@ static int envelope(const char *path, const char *ref, double window_s)
 		ea[k] = (float)sqrt(s2 / (double)win);
 		er[k] = (float)(s / (double)win);
 	}
-	printf("windows %ld\ncorr %.6f\n", n, n > 2 ? correlation(ea, er, n) : 0.0);
+	printf("windows %ld\ncorr %.6f\n", n, n > 2 ? test_correlation(ea, er, (size_t)n) : 0.0);
 	free(ea);
 	free(er);
 	free(a.x);
