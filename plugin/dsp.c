@@ -8,20 +8,21 @@
 /* The TTL (ttl/ports.ttl.in) states the same ranges; tests/test_plugin.c
    checks that they agree. */
 const perlin_param_info perlin_params[PERLIN_N_PARAMS] = {
-	{ "rate", 0.001f, 1000.0f, 1.0f },
-	{ "octaves", 1.0f, 8.0f, 4.0f },
-	{ "persistence", 0.0f, 1.0f, 0.5f },
-	{ "lacunarity", 1.5f, 4.0f, 2.0f },
-	{ "seed", 0.0f, 65535.0f, 1.0f },
-	{ "dimensions", 1.0f, 2.0f, 1.0f },
-	{ "morph", 0.0f, 16.0f, 0.0f },
-	{ "drift", 0.0f, 10.0f, 0.0f },
-	{ "depth", 0.0f, 1.0f, 1.0f },
-	{ "offset", -1.0f, 1.0f, 0.0f },
-	{ "sync", 0.0f, 1.0f, 0.0f },
-	{ "beats", 0.0625f, 64.0f, 1.0f },
-	{ "loop", 0.0f, 64.0f, 0.0f },
-	{ "reset", 0.0f, 1.0f, 0.0f },
+	{ "rate", 0.001f, 1000.0f, 1.0f, 1.0f },
+	{ "octaves", 1.0f, 8.0f, 4.0f, 4.0f },
+	{ "persistence", 0.0f, 1.0f, 0.5f, 0.5f },
+	{ "lacunarity", 1.5f, 4.0f, 2.0f, 2.0f },
+	{ "seed", 0.0f, 65535.0f, 1.0f, 1.0f },
+	{ "dimensions", 1.0f, 2.0f, 1.0f, 1.0f },
+	{ "morph", 0.0f, 16.0f, 0.0f, 0.0f },
+	{ "drift", 0.0f, 10.0f, 0.0f, 0.0f },
+	{ "depth", 0.0f, 1.0f, 1.0f, 1.0f },
+	{ "offset", -1.0f, 1.0f, 0.0f, 0.0f },
+	{ "sync", 0.0f, 1.0f, 0.0f, 0.0f },
+	{ "beats", 0.0625f, 64.0f, 1.0f, 1.0f },
+	{ "loop", 0.0f, 64.0f, 0.0f, 0.0f },
+	{ "reset", 0.0f, 1.0f, 0.0f, 0.0f },
+	{ "stopped", 0.0f, 1.0f, 0.0f, 1.0f },
 };
 
 float perlin_clamp(perlin_param param, float v)
@@ -120,12 +121,21 @@ static void voice_targets(const perlin_dsp *d, perlin_voice *v)
 	noise_fbm_gains(p, extra, v->shape.dims, v->gain_t);
 }
 
+/* Whether the phase stands still while the transport does. */
+static int holds_when_stopped(const perlin_dsp *d)
+{
+	return d->sync || d->ctl[PERLIN_STOPPED] < 0.5f;
+}
+
 /* Recompute every target from the controls and the transport. */
 static void update_targets(perlin_dsp *d)
 {
 	/* The transport speed applies at once, not smoothed: a synced phase
 	   must not lag behind the beat when the transport starts or stops. */
-	d->motion = d->sync && d->tp_valid ? d->tp_speed : 1.0;
+	if (d->sync)
+		d->motion = d->tp_valid ? d->tp_speed : 1.0;
+	else
+		d->motion = holds_when_stopped(d) && d->tp_valid && d->tp_speed == 0.0 ? 0.0 : 1.0;
 	d->xrate_t = target_rate(d) / d->sr;
 	d->drift_t = d->ctl[PERLIN_DRIFT] / d->sr;
 	d->morph_t = d->ctl[PERLIN_MORPH];
@@ -186,7 +196,7 @@ static void start_voice(perlin_dsp *d)
 	}
 	d->cur = !d->cur;
 	d->want_reset = d->want_locate = 0;
-	if (d->started) {
+	if (d->started && !d->snap) {
 		d->fade = 0.0;
 	} else { /* nothing heard yet: settle everything at once */
 		d->fade = 1.0;
@@ -196,12 +206,15 @@ static void start_voice(perlin_dsp *d)
 		d->depth = d->depth_t;
 		d->offset = d->offset_t;
 	}
+	d->snap = 0;
 }
 
 /* Apply a pending discrete change if no crossfade is running. */
 static void maybe_start_voice(perlin_dsp *d)
 {
 	perlin_shape want;
+	if (d->snap)
+		d->fade = 1.0; /* roll start: finish any crossfade now */
 	if (d->fade < 1.0)
 		return;
 	want = wanted_shape(d);
@@ -266,11 +279,13 @@ void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
 	int jump = 0;
 	if (p->has_speed && p->speed == p->speed) {
 		const double speed = clamp_finite(p->speed, -16.0, 16.0, 1.0);
-		/* Starting to roll counts as a jump: a free phase ran on while
-		   the transport stood still, so the position must be re-derived
-		   for a render from here to be reproducible. */
-		if (d->tp_valid && d->tp_speed == 0.0 && speed != 0.0)
+		/* Starting to roll counts as a jump, so a render from here is
+		   reproducible: a held phase is re-derived at once (it already is
+		   where the transport is), a running one is crossfaded. */
+		if (d->tp_valid && d->tp_speed == 0.0 && speed != 0.0) {
 			jump = 1;
+			d->snap = holds_when_stopped(d);
+		}
 		d->tp_speed = speed;
 	}
 	if (p->has_bpm && p->bpm == p->bpm)

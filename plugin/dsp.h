@@ -24,11 +24,14 @@
    seconds), so rendering from the same position gives the same output. A
    position before any output is applied at once, without a crossfade.
    While the transport is stopped, a synced phase holds (the output stays
-   still); a free phase runs on, so starting to roll also counts as a jump
-   (re-derived, crossfaded): a free render is then identical from 10 ms
-   after its start. The transport speed applies at once (tempo and beats
-   are smoothed), so a synced phase never lags behind the beat when the
-   transport starts or stops. Sync without any time:Position from the host
+   still), and so does a free phase when `stopped` is Hold (0, the audio
+   plugin's default); with Run (1, the CV plugin's default, for live
+   patching) a free phase runs on. Starting to roll counts as a jump: a
+   held phase is re-derived at once (it already is where the transport
+   is), so renders are identical from their first sample; a running one
+   is crossfaded over 10 ms. The transport speed applies at once (tempo
+   and beats are smoothed), so a synced phase never lags behind the beat
+   when the transport starts or stops. Sync without any time:Position from the host
    assumes 120 BPM, rolling.
 
    Threading: perlin_dsp_init in the instantiation class; everything else in
@@ -57,14 +60,19 @@ typedef enum {
 	PERLIN_BEATS = 11,
 	PERLIN_LOOP = 12,
 	PERLIN_RESET = 13,
-	PERLIN_N_PARAMS = 14
+	PERLIN_STOPPED = 14, /* lv2:index 17: added after the outputs */
+	PERLIN_N_PARAMS = 15
 } perlin_param;
 
-/* Symbol, range and default of each control input: the one place in C
-   that knows them (tests/test_plugin.c checks the TTL against it). */
+/* The lv2:index of control input p. */
+#define PERLIN_PORT(p) ((p) < PERLIN_STOPPED ? (unsigned)(p) : 17U)
+
+/* Symbol, range and defaults (audio plugin, CV plugin) of each control
+   input: the one place in C that knows them (tests/test_plugin.c checks
+   the TTL against it). */
 typedef struct {
 	const char *symbol;
-	float min, max, def;
+	float min, max, def, cv_def;
 } perlin_param_info;
 
 extern const perlin_param_info perlin_params[PERLIN_N_PARAMS];
@@ -125,6 +133,7 @@ typedef struct {
 	double fade;    /* 0..1 progress of the crossfade; 1 when none */
 	int started;    /* any sample rendered since init/activate */
 	int want_reset, want_locate;
+	int snap;       /* apply the next voice change at once (roll start) */
 
 	/* transport as tracked from time:Position */
 	int tp_valid, tp_beat_valid;

@@ -16,11 +16,13 @@
 #define PERLIN_URI "urn:perlin-lv2:perlin"
 #define PERLIN_CV_URI "urn:perlin-lv2:perlin-cv"
 
-/* Port indices: 0..13 are the control inputs of dsp.h (perlin_param). */
+/* Port indices: 0..13 and 17 are the control inputs of dsp.h
+   (perlin_param, PERLIN_PORT). */
 typedef enum {
 	PORT_CONTROL = 14, /* atom:Sequence of time:Position */
 	PORT_LEVEL = 15,   /* control output: the last output sample */
-	PORT_OUT = 16      /* "out" (audio) or "cv" (CV, connectionOptional) */
+	PORT_OUT = 16,     /* "out" (audio) or "cv" (CV, connectionOptional) */
+	PORT_STOPPED = 17  /* control input PERLIN_STOPPED */
 } PortIndex;
 
 typedef struct {
@@ -90,11 +92,14 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 {
 	Perlin *self = (Perlin *)instance;
-	if (port < PERLIN_N_PARAMS) {
+	if (port < PERLIN_STOPPED) {
 		self->controls[port] = (const float *)data;
 		return;
 	}
 	switch ((PortIndex)port) {
+	case PORT_STOPPED:
+		self->controls[PERLIN_STOPPED] = (const float *)data;
+		break;
 	case PORT_CONTROL:
 		self->control = (const LV2_Atom_Sequence *)data;
 		break;

@@ -115,7 +115,7 @@ int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out
 	}
 	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
 		h->controls[i] = perlin_params[i].def;
-		lilv_instance_connect_port(h->inst, i, &h->controls[i]);
+		lilv_instance_connect_port(h->inst, PERLIN_PORT(i), &h->controls[i]);
 	}
 	clear_events(h);
 	lilv_instance_connect_port(h->inst, 14, h->events.bytes);

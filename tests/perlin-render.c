@@ -262,6 +262,7 @@ int main(int argc, char **argv)
 	char bundle[PATH_MAX + 16], title[512];
 	double seconds = 10.0;
 	int format = 32, i, random_blocks = 0, rc;
+	int set_by_user[PERLIN_N_PARAMS] = { 0 };
 	float *buf;
 	render_spec_init(&s);
 	default_bundle(argv[0], bundle, sizeof bundle);
@@ -332,6 +333,7 @@ int main(int argc, char **argv)
 			if ((p = parse_symbol(v, &rest)) < 0 || !parse_number(rest, &d, v))
 				return 2;
 			s.set[p] = (float)checked_value(p, d);
+			set_by_user[p] = 1;
 		} else if (!strcmp(a, "--ramp") || !strcmp(a, "--step")) {
 			const char *rest;
 			render_auto *au;
@@ -392,6 +394,10 @@ int main(int argc, char **argv)
 		        usage_text);
 		return 2;
 	}
+	if (s.cv) /* the CV plugin's own defaults, where not set */
+		for (i = 0; i < PERLIN_N_PARAMS; ++i)
+			if (s.set[i] == perlin_params[i].def && !set_by_user[i])
+				s.set[i] = perlin_params[i].cv_def;
 	s.frames = (uint64_t)llround(seconds * s.sr);
 	if (random_blocks && !quiet)
 		fprintf(stderr, "perlin-render: random block sizes, seed %llu (--block random:%llu)\n",

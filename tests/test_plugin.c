@@ -58,10 +58,11 @@ static void test_ports(const LilvPlugin *p, int cv)
 	LilvNode *hardrt = lilv_new_uri(world, LV2_CORE__hardRTCapable);
 	const char *name = cv ? "CV plugin" : "audio plugin";
 	unsigned i;
-	CHECK(lilv_plugin_get_num_ports(p) == 17, "%s has %u ports, not 17", name,
+	CHECK(lilv_plugin_get_num_ports(p) == 18, "%s has %u ports, not 18", name,
 	      lilv_plugin_get_num_ports(p));
 	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
-		const LilvPort *port = lilv_plugin_get_port_by_index(p, i);
+		const LilvPort *port = lilv_plugin_get_port_by_index(p, PERLIN_PORT(i));
+		const float want_def = cv ? perlin_params[i].cv_def : perlin_params[i].def;
 		LilvNode *def = NULL, *min = NULL, *max = NULL;
 		const char *sym;
 		if (!port) {
@@ -74,7 +75,7 @@ static void test_ports(const LilvPlugin *p, int cv)
 		CHECK(lilv_port_is_a(p, port, input) && lilv_port_is_a(p, port, control),
 		      "%s: %s is not a control input", name, sym);
 		lilv_port_get_range(p, port, &def, &min, &max);
-		CHECK(def && min && max && lilv_node_as_float(def) == perlin_params[i].def &&
+		CHECK(def && min && max && lilv_node_as_float(def) == want_def &&
 		      lilv_node_as_float(min) == perlin_params[i].min &&
 		      lilv_node_as_float(max) == perlin_params[i].max,
 		      "%s: %s range in the TTL differs from dsp.c", name, sym);
@@ -123,7 +124,9 @@ static void test_ports(const LilvPlugin *p, int cv)
 			CHECK(lilv_port_is_a(p, PORT(16), audio) && lilv_port_is_a(p, PORT(16), output) &&
 			      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, PORT(16))), "out"),
 			      "audio plugin: port 16 must be the audio output 'out'");
-		for (i = 0; i < 17; ++i)
+		CHECK(lilv_port_has_property(p, PORT(17), enumeration),
+		      "%s: stopped is not an enumeration", name);
+		for (i = 0; i < 18; ++i)
 			CHECK(!lilv_port_is_a(p, PORT(i), cvport) || cv,
 			      "audio plugin declares a CV port (Ardour 7 would refuse it)");
 #undef PORT

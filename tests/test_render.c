@@ -682,14 +682,18 @@ static void test_transport(void)
 		free(x);
 		free(y);
 	}
-	/* stopped at beat 8 for 1.5 s, then rolling: after the roll (and its
-	   10 ms crossfade) the output is a fresh start at beat 8; synced, it
-	   also stands still while stopped */
-	for (sync = 0; sync <= 1; ++sync) {
-		const uint64_t roll = (uint64_t)(1.5 * sr), settle = (uint64_t)(0.02 * sr);
+	/* stopped at beat 8 for 1.5 s, then rolling: afterwards the output is a
+	   fresh start at beat 8; held (free Hold, or synced) it stands still
+	   while stopped and matches from the first rolling sample, running
+	   (free Run) it moves while stopped and matches after the crossfade */
+	for (sync = 0; sync <= 2; ++sync) {
+		static const char *mode[] = { "free, Hold", "free, Run", "synced" };
+		const uint64_t roll = (uint64_t)(1.5 * sr);
+		const uint64_t settle = sync == 1 ? (uint64_t)(0.011 * sr) : 0;
 		render_spec_init(&a);
 		a.frames = (uint64_t)(5 * sr);
-		a.set[PERLIN_SYNC] = (float)sync;
+		a.set[PERLIN_SYNC] = sync == 2 ? 1.0f : 0.0f;
+		a.set[PERLIN_STOPPED] = sync == 1 ? 1.0f : 0.0f;
 		a.set[PERLIN_RATE] = 3;
 		a.set[PERLIN_BEATS] = 0.5f;
 		a.set[PERLIN_OCTAVES] = 5;
@@ -704,14 +708,14 @@ static void test_transport(void)
 		y = render(&b);
 		if (x && y) {
 			const double d = max_diff(x + roll + settle, y + settle, b.frames - settle);
-			printf("   %s: stopped, then rolling from beat 8 vs a start there: max diff %.2g\n",
-			       sync ? "synced" : "free", d);
-			CHECK(d <= 1e-6, "%s: after the transport starts rolling the output is %g off",
-			      sync ? "synced" : "free", d);
-			if (sync)
-				CHECK(span(x + 1, roll - 1) == 0.0, "synced output moved while stopped");
+			printf("   %s: stopped, then rolling from beat 8 vs a start there: max diff %.2g%s\n",
+			       mode[sync], d, settle ? " (after 11 ms)" : "");
+			CHECK(d <= (settle ? 1e-6 : 0.0), "%s: after the transport starts rolling the output is %g off",
+			      mode[sync], d);
+			if (sync == 1)
+				CHECK(span(x, roll) > 0.05, "free Run output stood still while stopped");
 			else
-				CHECK(span(x, roll) > 0.05, "free output stood still while stopped");
+				CHECK(span(x, roll) == 0.0, "%s output moved while stopped", mode[sync]);
 		}
 		free(x);
 		free(y);
