@@ -266,10 +266,9 @@ unsigned noise_fbm_gains(noise_fbm p, const double *extra, int dims,
 	const double rms = NOISE_FBM_RMS /
 		(dims == 2 ? NOISE_OCTAVE_RMS_2D : NOISE_OCTAVE_RMS_1D);
 	unsigned k, active;
-	double amp = 1.0, sum2 = 0.0;
-	double whole;
-	const double part = modf(noise_fbm_clamp(p).octaves, &whole);
+	double amp = 1.0, sum2 = 0.0, whole, part;
 	p = noise_fbm_clamp(p);
+	part = modf(p.octaves, &whole);
 	active = (unsigned)whole + (part > 0.0 ? 1U : 0U);
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 		double a = 0.0;

@@ -232,7 +232,6 @@ void perlin_dsp_init(perlin_dsp *d, double sr)
 	d->xfade_step = 1.0 / ceil(PERLIN_XFADE_S * d->sr);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		d->ctl[i] = perlin_params[i].def;
-	d->sync = 0;
 	perlin_dsp_activate(d);
 }
 

@@ -53,7 +53,6 @@ static void test_ports(const LilvPlugin *p, int cv)
 	LilvNode *trigger = lilv_new_uri(world, LV2_PORT_PROPS__trigger);
 	LilvNode *unit = lilv_new_uri(world, LV2_UNITS__unit);
 	LilvNode *hz = lilv_new_uri(world, LV2_UNITS__hz);
-	LilvNode *supports = lilv_new_uri(world, LV2_ATOM__supports);
 	LilvNode *position = lilv_new_uri(world, LV2_TIME__Position);
 	LilvNode *hardrt = lilv_new_uri(world, LV2_CORE__hardRTCapable);
 	const char *name = cv ? "CV plugin" : "audio plugin";
@@ -153,7 +152,6 @@ static void test_ports(const LilvPlugin *p, int cv)
 	lilv_node_free(trigger);
 	lilv_node_free(unit);
 	lilv_node_free(hz);
-	lilv_node_free(supports);
 	lilv_node_free(position);
 	lilv_node_free(hardrt);
 }

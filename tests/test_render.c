@@ -613,6 +613,37 @@ static void test_bad_input(void)
 				free(x);
 			}
 	}
+	/* band-limit: at 8 kHz and 500 cells/s with lacunarity 4, octave 1 runs
+	   at 2000 cells/s = sr/4 and every octave above it is faded out, so 8
+	   octaves render exactly as 1; at 5 cells/s they must differ */
+	{
+		static const float cell_rates[] = { 500.0f, 5.0f };
+		for (r = 0; r < 2; ++r) {
+			render_spec s;
+			float *one, *eight;
+			render_spec_init(&s);
+			s.sr = 8000;
+			s.frames = 16000;
+			s.set[PERLIN_RATE] = cell_rates[r];
+			s.set[PERLIN_LACUNARITY] = 4;
+			s.set[PERLIN_PERSISTENCE] = 1;
+			s.set[PERLIN_OCTAVES] = 1;
+			one = render(&s);
+			s.set[PERLIN_OCTAVES] = 8;
+			eight = render(&s);
+			if (one && eight) {
+				const double d = max_diff(one, eight, s.frames);
+				printf("   %g cells/s at 8 kHz: 8 octaves vs 1 differ by %.3g\n",
+				       (double)cell_rates[r], d);
+				if (r == 0)
+					CHECK(d == 0.0, "octaves at or above sr/4 still sound (%g)", d);
+				else
+					CHECK(d > 0.1, "octaves below the band-limit are missing (%g)", d);
+			}
+			free(one);
+			free(eight);
+		}
+	}
 	/* n_samples 0 and 65536 in one instance */
 	{
 		host_inst h;
@@ -630,6 +661,17 @@ static void test_bad_input(void)
 	}
 }
 
+/* The settings every transport test renders: a moving, multi-octave
+   signal at 3 cells/s free or 4 cells/s synced (120 BPM, 0.5 beat/cell). */
+static void transport_spec(render_spec *s, float sync, float octaves)
+{
+	render_spec_init(s);
+	s->set[PERLIN_SYNC] = sync;
+	s->set[PERLIN_RATE] = 3;
+	s->set[PERLIN_BEATS] = 0.5f;
+	s->set[PERLIN_OCTAVES] = octaves;
+}
+
 static void test_transport(void)
 {
 	const double sr = 48000, bpm = 120, spb = 60.0 / bpm; /* seconds per beat */
@@ -638,12 +680,8 @@ static void test_transport(void)
 	int sync;
 	for (sync = 0; sync <= 1; ++sync) {
 		/* a render from beat 16 matches the tail of one from beat 0 */
-		render_spec_init(&a);
+		transport_spec(&a, (float)sync, 6);
 		a.frames = (uint64_t)(12 * sr);
-		a.set[PERLIN_SYNC] = (float)sync;
-		a.set[PERLIN_RATE] = 3;
-		a.set[PERLIN_BEATS] = 0.5f;
-		a.set[PERLIN_OCTAVES] = 6;
 		a.set[PERLIN_DIMENSIONS] = 2;
 		a.set[PERLIN_DRIFT] = 0.3f;
 		b = a;
@@ -690,13 +728,9 @@ static void test_transport(void)
 		static const char *mode[] = { "free, Hold", "free, Run", "synced" };
 		const uint64_t roll = (uint64_t)(1.5 * sr);
 		const uint64_t settle = sync == 1 ? (uint64_t)(0.011 * sr) : 0;
-		render_spec_init(&a);
+		transport_spec(&a, sync == 2 ? 1.0f : 0.0f, 5);
 		a.frames = (uint64_t)(5 * sr);
-		a.set[PERLIN_SYNC] = sync == 2 ? 1.0f : 0.0f;
 		a.set[PERLIN_STOPPED] = sync == 1 ? 1.0f : 0.0f;
-		a.set[PERLIN_RATE] = 3;
-		a.set[PERLIN_BEATS] = 0.5f;
-		a.set[PERLIN_OCTAVES] = 5;
 		a.start_beat = 8;
 		a.roll_at = 1.5;
 		a.block = 0;
