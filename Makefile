@@ -7,6 +7,9 @@
 
 PREFIX     ?= /usr/local
 LV2DIR     ?= $(PREFIX)/lib/lv2
+# Ardour's Lua scripts: system-wide Ardour (prefix /usr) reads
+# /usr/share/ardour7/scripts; install-user uses ~/.config/ardour7/scripts.
+SCRIPTDIR  ?= $(PREFIX)/share/ardour7/scripts
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
 CC         ?= cc
@@ -149,7 +152,9 @@ test-valgrind: $(B)/test_plugin $(BUNDLE_FILES) $(B)/perlin-render
 # Real hosts (Debian packages ffmpeg, jalv, jackd2, ardour): the bundle as
 # installed, loaded by programs nobody here wrote.
 test-hosts: all $(B)/wavcheck
-	$(MAKE) install DESTDIR= LV2DIR="$(CURDIR)/$(B)/hosts/lv2"
+	@sh tests/deps.sh $(PKG_CONFIG) hosts
+	$(MAKE) install DESTDIR= LV2DIR="$(CURDIR)/$(B)/hosts/lv2" \
+		SCRIPTDIR="$(CURDIR)/$(B)/hosts/scripts"
 	sh tests/test_hosts.sh $(B)
 
 test: all $(TESTS)
@@ -169,15 +174,19 @@ install: all
 	install -m 644 $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
 		$(BUNDLE)/presets.ttl $(DESTDIR)$(LV2DIR)/perlin.lv2/
 	install -m 755 $(BUNDLE)/perlin$(LIB_EXT) $(DESTDIR)$(LV2DIR)/perlin.lv2/
+	mkdir -p $(DESTDIR)$(SCRIPTDIR)
+	install -m 644 plugin/ardour/perlin-modulate.lua $(DESTDIR)$(SCRIPTDIR)/
 
 install-user:
-	$(MAKE) install LV2DIR="$$HOME/.lv2" DESTDIR=
+	$(MAKE) install LV2DIR="$$HOME/.lv2" \
+		SCRIPTDIR="$${XDG_CONFIG_HOME:-$$HOME/.config}/ardour7/scripts" DESTDIR=
 
 uninstall:
 	rm -f $(DESTDIR)$(LV2DIR)/perlin.lv2/manifest.ttl \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin.ttl \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/presets.ttl \
-		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin$(LIB_EXT)
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin$(LIB_EXT) \
+		$(DESTDIR)$(SCRIPTDIR)/perlin-modulate.lua
 	-rmdir $(DESTDIR)$(LV2DIR)/perlin.lv2
 
 # Demo renders: a WAV and an SVG plot each. `make plots` refreshes the

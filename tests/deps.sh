@@ -1,7 +1,8 @@
 #!/bin/sh
 # deps.sh: check that the Debian packages the build and tests need are
 # installed. As root, install the missing ones with apt-get; otherwise print
-# the exact command and fail. Usage: tests/deps.sh [PKG_CONFIG]
+# the exact command and fail. Usage: tests/deps.sh [PKG_CONFIG] [hosts]
+# ("hosts": the real hosts of make test-hosts too)
 PKG_CONFIG=${1:-pkg-config}
 need=
 
@@ -20,6 +21,14 @@ cmd  lv2_validate    lv2-dev
 cmd  sord_validate   sordi
 cmd  lv2info         lilv-utils
 cmd  valgrind        valgrind
+if [ "${2:-}" = hosts ]; then
+	cmd ffmpeg       ffmpeg
+	cmd jalv         jalv
+	cmd jackd        jackd2
+	cmd jack_rec     jackd2
+	cmd ardour7-lua  ardour
+	file /usr/lib/lv2/a-comp.lv2 ardour-lv2-plugins
+fi
 
 [ -z "$need" ] && exit 0
 # each package once, in order

@@ -60,4 +60,55 @@ ardour_tests() {
 		test "$(figure "$OUT/ardour.cmp" maxdiff)" = 0
 }
 
+# plugin/ardour/perlin-modulate.lua in a session: Perlin Noise's Level sets
+# ACE Amplifier's gain (-20..0 dB) on a bus carrying a steady 0.5; tracks
+# record the noise and the amplified result (tests/ardour_modulate.lua).
+ardour_modulate_tests() {
+	echo "-- Ardour: the modulation script (plugin/ardour/perlin-modulate.lua)"
+	sess=$OUT/ardour-modulate
+	got=0
+	for try in 1 2 3; do
+		rm -rf "$sess" "$OUT/modulate-state.lua"
+		XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_PHASE=build PERLIN_SESSION=$sess \
+			PERLIN_SCRIPT=$(dirname "$0")/../plugin/ardour/perlin-modulate.lua \
+			PERLIN_STATE=$OUT/modulate-state.lua \
+			timeout 300 ardour7-lua "$(dirname "$0")/ardour_modulate.lua" \
+			> "$OUT/ardour-modulate-build-$try.log" 2>&1
+		rc1=$?
+		# the <Script> node of the saved session holds the base64 of the state
+		[ -s "$OUT/modulate-state.lua" ] && [ -s "$sess/modulate.ardour" ] &&
+			b64=$(base64 -w0 "$OUT/modulate-state.lua") &&
+			sed -i "s|<Script lua=\"\([^\"]*\)\">[^<]*</Script>|<Script lua=\"\1\">$b64</Script>|" \
+				"$sess/modulate.ardour"
+		XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_PHASE=record PERLIN_SESSION=$sess \
+			PERLIN_SECONDS=6 timeout 300 ardour7-lua "$(dirname "$0")/ardour_modulate.lua" \
+			> "$OUT/ardour-modulate-record-$try.log" 2>&1
+		rc2=$?
+		noise=$(find "$sess/interchange" -name '*Noise*.wav' | head -n 1)
+		modulated=$(find "$sess/interchange" -name '*Modulated*.wav' | head -n 1)
+		n1=$("$W" stats "$noise" 2> /dev/null | awk '$1 == "frames" { print $2 }')
+		n2=$("$W" stats "$modulated" 2> /dev/null | awk '$1 == "frames" { print $2 }')
+		echo "     try $try: ardour7-lua exit $rc1 (build), $rc2 (record); recorded ${n1:-0} and ${n2:-0} frames"
+		# at least 4 of the 6 s rolled (the Dummy backend runs in real time)
+		if [ "${n1:-0}" -ge 192000 ] && [ "${n2:-0}" -ge 192000 ]; then
+			got=1
+			break
+		fi
+	done
+	check "Ardour recorded the noise and the modulated bus (within 3 tries)" test $got -eq 1
+	[ $got -eq 1 ] || return
+	"$W" stats "$modulated" > "$OUT/modulated.stats"
+	"$W" envelope "$modulated" "$noise" 0.05 db > "$OUT/modulated.env"
+	corr=$(figure "$OUT/modulated.env" corr)
+	slope=$(figure "$OUT/modulated.env" slope)
+	# Level -1..1 maps onto -20..0 dB, 10 dB per unit; the recorded noise is
+	# the bus's left output, panned at -3 dB (x 0.7080): 14.12 dB per unit
+	echo "     modulated envelope (dB) vs noise: corr $corr, slope $slope dB per unit (expected 14.12)"
+	check "the modulated bus is not silent" lt 0.01 "$(figure "$OUT/modulated.stats" rms)"
+	check "the recorded envelope follows the noise (corr over 0.95)" lt 0.95 "${corr:-0}"
+	check "the gain spans the script's range (slope within 15% of 14.12 dB)" \
+		awk -v s="${slope:-0}" 'BEGIN { exit !(s > 12.0 && s < 16.24) }'
+}
+
 ardour_tests
+ardour_modulate_tests

@@ -9,9 +9,10 @@
        span (max - min)
    wavcheck compare A B [OFFSET_B]
        maxdiff over the common length (B starting at frame OFFSET_B), corr
-   wavcheck envelope FILE REF [WINDOW_S]
-       corr between FILE's windowed RMS and REF's windowed mean (REF mapped
-       as a gain), for modulation checks
+   wavcheck envelope FILE REF [WINDOW_S [db]]
+       corr between FILE's windowed RMS (in dB with "db") and REF's windowed
+       mean (REF mapped as a gain), and slope, the least-squares change of
+       the former per unit of the latter: for modulation checks
    wavcheck bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR
        the largest sample step the noise library allows for these constant
        settings (noise_fbm_slope x rate / sr), where no octave nears the
@@ -132,7 +133,27 @@ static int compare(const char *pa, const char *pb, long offset)
 	return 0;
 }
 
-static int envelope(const char *path, const char *ref, double window_s)
+/* least-squares slope of y on x */
+static double slope(const float *y, const float *x, long n)
+{
+	double mx = 0, my = 0, sxy = 0, sxx = 0;
+	long k;
+	for (k = 0; k < n; ++k) {
+		mx += x[k];
+		my += y[k];
+	}
+	if (n < 2)
+		return 0;
+	mx /= (double)n;
+	my /= (double)n;
+	for (k = 0; k < n; ++k) {
+		sxy += (x[k] - mx) * (y[k] - my);
+		sxx += (x[k] - mx) * (x[k] - mx);
+	}
+	return sxx > 0 ? sxy / sxx : 0;
+}
+
+static int envelope(const char *path, const char *ref, double window_s, int db)
 {
 	wav a, r;
 	long win, n, k, m;
@@ -152,9 +173,12 @@ static int envelope(const char *path, const char *ref, double window_s)
 			s += r.x[m];
 		}
 		ea[k] = (float)sqrt(s2 / (double)win);
+		if (db)
+			ea[k] = (float)(20.0 * log10(ea[k] + 1e-12));
 		er[k] = (float)(s / (double)win);
 	}
-	printf("windows %ld\ncorr %.6f\n", n, n > 2 ? test_correlation(ea, er, (size_t)n) : 0.0);
+	printf("windows %ld\ncorr %.6f\nslope %.6f\n", n,
+	       n > 2 ? test_correlation(ea, er, (size_t)n) : 0.0, slope(ea, er, n));
 	free(ea);
 	free(er);
 	free(a.x);
@@ -171,7 +195,8 @@ int main(int argc, char **argv)
 	if (argc >= 4 && !strcmp(argv[1], "compare"))
 		return compare(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 0);
 	if (argc >= 4 && !strcmp(argv[1], "envelope"))
-		return envelope(argv[2], argv[3], argc > 4 ? atof(argv[4]) : 0.05);
+		return envelope(argv[2], argv[3], argc > 4 ? atof(argv[4]) : 0.05,
+		                argc > 5 && !strcmp(argv[5], "db"));
 	if (argc >= 8 && !strcmp(argv[1], "bound")) {
 		noise_fbm p;
 		p.octaves = atof(argv[3]);
@@ -181,7 +206,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr, "usage: wavcheck stats FILE [CH] | segments FILE T0 T1 ... |\n"
-	                "       compare A B [OFFSET] | envelope FILE REF [WINDOW_S] |\n"
+	                "       compare A B [OFFSET] | envelope FILE REF [WINDOW_S [db]] |\n"
 	                "       bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR\n");
 	return 2;
 }
