@@ -24,7 +24,7 @@ STD      = -std=c99 -ffp-contract=off
 CCFLAGS  = $(STD) $(WARN) $(CFLAGS)
 
 NOISE_SRC = noise/noise.c noise/noise.h
-DSP_SRC   = plugin/dsp.c plugin/dsp.h $(NOISE_SRC)
+DSP_SRC   = plugin/dsp.c plugin/dsp.h plugin/kernel.h $(NOISE_SRC)
 LIB_EXT   = .so
 BUNDLE    = $(B)/perlin.lv2
 BUNDLE_FILES = $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
@@ -68,9 +68,9 @@ $(B)/test_noise: tests/test_noise.c tests/test.h $(NOISE_SRC)
 	@mkdir -p $(B)
 	$(CC) $(CCFLAGS) -o $@ tests/test_noise.c noise/noise.c -lm
 
-$(B)/bench: $(B)/.deps tests/bench.c $(NOISE_SRC)
-	$(CC) $(STD) $(CFLAGS) -D_POSIX_C_SOURCE=199309L -o $@ tests/bench.c \
-		noise/noise.c -lm
+$(B)/bench: $(B)/.deps tests/bench.c plugin/perlin.c $(DSP_SRC)
+	$(CC) $(STD) $(CFLAGS) -D_POSIX_C_SOURCE=200809L `$(PKG_CONFIG) --cflags lv2` \
+		-o $@ tests/bench.c plugin/dsp.c noise/noise.c -lm
 
 $(B)/perlin-render: $(B)/.deps tests/perlin-render.c $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
@@ -98,6 +98,14 @@ $(BROKEN_ALLOC): $(BUNDLE_FILES)
 	$(MAKE) BROKEN_DIR=$(B)/broken-alloc BROKEN_FLAGS=-DPERLIN_ALLOC_TEST broken
 $(BROKEN_XFADE): $(BUNDLE_FILES)
 	$(MAKE) BROKEN_DIR=$(B)/broken-xfade BROKEN_FLAGS=-DPERLIN_XFADE_S=0.00001 broken
+# The same plugin forced onto one render path: the scalar reference (the
+# oracle of tests/test_paths.sh) and the 4-lane (SSE2) kernels.
+PATH_REF = $(B)/path-reference/perlin.lv2/perlin$(LIB_EXT)
+PATH_VEC = $(B)/path-vector/perlin.lv2/perlin$(LIB_EXT)
+$(PATH_REF): $(BUNDLE_FILES)
+	$(MAKE) BROKEN_DIR=$(B)/path-reference BROKEN_FLAGS=-DPERLIN_FORCE_PATH=0 broken
+$(PATH_VEC): $(BUNDLE_FILES)
+	$(MAKE) BROKEN_DIR=$(B)/path-vector BROKEN_FLAGS=-DPERLIN_FORCE_PATH=1 broken
 broken:
 	@mkdir -p $(BROKEN_DIR)/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(BROKEN_DIR)/perlin.lv2/
@@ -106,16 +114,18 @@ broken:
 		plugin/perlin.c plugin/dsp.c noise/noise.c $(LDFLAGS) -lm
 
 TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_render $(BROKEN_ALLOC) \
-        $(BROKEN_XFADE)
+        $(BROKEN_XFADE) $(PATH_REF) $(PATH_VEC) $(B)/wavcheck
 
 # Everything again under AddressSanitizer + UndefinedBehaviorSanitizer.
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 ASAN = $(B)/asan
 $(ASAN)/.built: $(B)/.deps $(HOST_SRC) plugin/perlin.c tests/test_noise.c \
 		tests/test_plugin.c tests/test_render.c tests/perlin-render.c \
-		tests/test.h $(BUNDLE_FILES) $(BROKEN_XFADE)
+		tests/test.h $(BUNDLE_FILES) $(BROKEN_XFADE) $(PATH_REF) $(PATH_VEC)
 	@mkdir -p $(ASAN)/perlin.lv2
 	ln -sfn ../broken-xfade $(ASAN)/broken-xfade
+	ln -sfn ../path-reference $(ASAN)/path-reference
+	ln -sfn ../path-vector $(ASAN)/path-vector
 	cp $(BUNDLE)/*.ttl $(ASAN)/perlin.lv2/
 	$(CC) $(CCFLAGS) $(SAN) -fPIC -shared `$(PKG_CONFIG) --cflags lv2` \
 		-o $(ASAN)/perlin.lv2/perlin$(LIB_EXT) plugin/perlin.c \

@@ -221,29 +221,38 @@ void noise_octave_init(noise_octave *o, noise_pos x, noise_pos y,
 	o->cached = 0;
 }
 
-double noise_octave_1d(noise_octave *o)
+void noise_octave_update(noise_octave *o, int dims)
 {
 	const uint32_t c0 = o->period ? o->x.cell % o->period : o->x.cell;
-	if (!o->cached || c0 != o->key_x) {
+	if (dims == 2) {
+		if (o->cached != 2 || c0 != o->key_x || o->y.cell != o->key_y) {
+			corners2(c0, next_cell(c0, o->period), o->y.cell, o->seed, o->gx,
+			         o->gy);
+			o->key_x = c0;
+			o->key_y = o->y.cell;
+			o->cached = 2;
+		}
+	} else if (o->cached != 1 || c0 != o->key_x) {
 		const uint32_t s = noise_hash(o->seed);
-		o->gx[0] = grad1(noise_hash(c0 ^ s));
-		o->gx[1] = grad1(noise_hash(next_cell(c0, o->period) ^ s));
+		const uint32_t c1 = next_cell(c0, o->period);
+		/* moving on by one cell: the old right gradient is the new left */
+		o->gx[0] = o->cached == 1 && c0 == o->key_x1 ? o->gx[1] : grad1(noise_hash(c0 ^ s));
+		o->gx[1] = grad1(noise_hash(c1 ^ s));
 		o->key_x = c0;
+		o->key_x1 = c1;
 		o->cached = 1;
 	}
+}
+
+double noise_octave_1d(noise_octave *o)
+{
+	noise_octave_update(o, 1);
 	return lerp1(o->gx[0], o->gx[1], o->x.frac);
 }
 
 double noise_octave_2d(noise_octave *o)
 {
-	const uint32_t c0 = o->period ? o->x.cell % o->period : o->x.cell;
-	if (!o->cached || c0 != o->key_x || o->y.cell != o->key_y) {
-		corners2(c0, next_cell(c0, o->period), o->y.cell, o->seed, o->gx,
-		         o->gy);
-		o->key_x = c0;
-		o->key_y = o->y.cell;
-		o->cached = 1;
-	}
+	noise_octave_update(o, 2);
 	return lerp2(o->gx, o->gy, o->x.frac, o->y.frac);
 }
 

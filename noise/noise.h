@@ -161,7 +161,8 @@ typedef struct {
 	uint32_t  seed;    /* this octave's seed */
 	uint32_t  period;  /* 0: free; N: x repeats every N cells */
 	uint32_t  key_x, key_y; /* the cell the cache holds */
-	int       cached;
+	uint32_t  key_x1;  /* 1D: the cell after key_x */
+	int       cached;  /* 0: nothing, 1: 1D gradients, 2: 2D gradients */
 	double    gx[4], gy[4]; /* 1D: gx[0..1]; 2D: the 4 corner gradients */
 } noise_octave;
 
@@ -169,6 +170,10 @@ void noise_octave_init(noise_octave *o, noise_pos x, noise_pos y,
                        uint32_t seed, uint32_t period);
 double noise_octave_1d(noise_octave *o);
 double noise_octave_2d(noise_octave *o);
+/* Make gx, gy hold the gradients of the current cell (dims 1 or 2), as
+   noise_octave_1d/2d do before evaluating: for code that evaluates the
+   same formulas itself (the plugin's vector kernels). */
+void noise_octave_update(noise_octave *o, int dims);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,9 @@
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h> /* min/max in the kernels (plugin/kernel.h) */
+#endif
 
 /* The TTL (ttl/ports.ttl.in) states the same ranges; tests/test_plugin.c
    checks that they agree. */
@@ -146,12 +149,24 @@ static void update_targets(perlin_dsp *d)
 		voice_targets(d, &d->voice[!d->cur]);
 }
 
+/* The transport's frame and beat now: tp_count samples after the last
+   message (one product, so it does not depend on how blocks split). */
+static double tp_frame_now(const perlin_dsp *d)
+{
+	return d->tp_frame + (double)d->tp_count * d->tp_speed;
+}
+
+static double tp_beat_now(const perlin_dsp *d)
+{
+	return d->tp_beat + (double)d->tp_count * (d->tp_speed * d->tp_bpm / (60.0 * d->sr));
+}
+
 /* Where the transport says octave 0 is (x) and the 2D path (y). */
 static void transport_phase(const perlin_dsp *d, double *x, double *y)
 {
-	const double seconds = d->tp_valid ? d->tp_frame / d->sr : 0.0;
+	const double seconds = d->tp_valid ? tp_frame_now(d) / d->sr : 0.0;
 	if (d->sync) {
-		const double beats = d->tp_beat_valid ? d->tp_beat
+		const double beats = d->tp_beat_valid ? tp_beat_now(d)
 		                                      : seconds * (d->tp_valid ? d->tp_bpm : 120.0) / 60.0;
 		*x = beats / d->ctl[PERLIN_BEATS];
 	} else {
@@ -181,6 +196,7 @@ static void start_voice(perlin_dsp *d)
 		y0 = old->oct[0].y;
 	}
 	v->shape = wanted_shape(d);
+	v->fast = 0; /* new phases: the kernels anchor anew */
 	if (v->shape.loop)
 		x0 = noise_pos_wrap(x0, v->shape.loop);
 	voice_targets(d, v);
@@ -232,6 +248,7 @@ void perlin_dsp_init(perlin_dsp *d, double sr)
 	d->xfade_step = 1.0 / ceil(PERLIN_XFADE_S * d->sr);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		d->ctl[i] = perlin_params[i].def;
+	d->path = perlin_dsp_best_path();
 	perlin_dsp_activate(d);
 }
 
@@ -239,6 +256,7 @@ void perlin_dsp_activate(perlin_dsp *d)
 {
 	d->started = 0;
 	d->tp_valid = d->tp_beat_valid = 0;
+	d->tp_count = 0;
 	d->tp_speed = 1.0;
 	d->tp_bpm = 120.0;
 	d->want_reset = 0;
@@ -276,6 +294,11 @@ void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAM
 void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
 {
 	int jump = 0;
+	if (d->tp_valid) { /* where the transport is now, before the message */
+		d->tp_frame = tp_frame_now(d);
+		d->tp_beat = tp_beat_now(d);
+	}
+	d->tp_count = 0;
 	if (p->has_speed && p->speed == p->speed) {
 		const double speed = clamp_finite(p->speed, -16.0, 16.0, 1.0);
 		/* Starting to roll counts as a jump, so a render from here is
@@ -332,41 +355,409 @@ static double voice_step(perlin_voice *v, double xrate, double dy, double a)
 	return noise_shape(sum);
 }
 
-void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
+/* One sample, every smoother and phase stepped: the reference path. */
+static void slow_sample(perlin_dsp *d, float *out)
 {
 	const double a = d->smooth;
-	const double beat_step = d->tp_bpm / (60.0 * d->sr);
-	uint32_t i;
-	for (i = 0; i < n; ++i) {
-		const double morph = approach(d->morph, d->morph_t, a);
-		double v, y, dx, dy;
-		d->xrate = approach(d->xrate, d->xrate_t, a);
-		d->drift = approach(d->drift, d->drift_t, a);
-		d->depth = approach(d->depth, d->depth_t, a);
-		d->offset = approach(d->offset, d->offset_t, a);
-		dx = d->xrate * d->motion;
-		dy = d->drift * d->motion + (morph - d->morph);
-		d->morph = morph;
-		v = voice_step(&d->voice[d->cur], dx, dy, a);
-		if (d->fade < 1.0) {
-			const double f = d->fade, g = f * f * (3.0 - 2.0 * f);
-			const double old = voice_step(&d->voice[!d->cur], dx, dy, a);
-			v = old + g * (v - old);
-			d->fade += d->xfade_step;
-			if (d->fade >= 1.0) {
-				d->fade = 1.0;
-				maybe_start_voice(d); /* a change that waited */
+	const double morph = approach(d->morph, d->morph_t, a);
+	double v, y, dx, dy;
+	d->voice[0].fast = d->voice[1].fast = 0; /* the phases move here */
+	d->xrate = approach(d->xrate, d->xrate_t, a);
+	d->drift = approach(d->drift, d->drift_t, a);
+	d->depth = approach(d->depth, d->depth_t, a);
+	d->offset = approach(d->offset, d->offset_t, a);
+	dx = d->xrate * d->motion;
+	dy = d->drift * d->motion + (morph - d->morph);
+	d->morph = morph;
+	v = voice_step(&d->voice[d->cur], dx, dy, a);
+	if (d->fade < 1.0) {
+		const double f = d->fade, g = f * f * (3.0 - 2.0 * f);
+		const double old = voice_step(&d->voice[!d->cur], dx, dy, a);
+		v = old + g * (v - old);
+		d->fade += d->xfade_step;
+		if (d->fade >= 1.0) {
+			d->fade = 1.0;
+			maybe_start_voice(d); /* a change that waited */
+		}
+	}
+	y = d->offset + d->depth * v;
+	y = y < -1.0 ? -1.0 : (y > 1.0 ? 1.0 : y);
+	if (out)
+		*out = (float)y;
+	d->level = (float)y;
+	if (d->tp_valid)
+		++d->tp_count;
+	d->started = 1;
+}
+
+/* ---- the steady state: vector kernels ------------------------------------ */
+
+/* Scalar twins of the kernels' lane formulas (plugin/kernel.h): the same
+   float operations in the same order. */
+static float kh(float u)
+{
+	const float u2 = u * u;
+	return u * (1.875f + u2 * (u2 * 6.0f - 5.0f));
+}
+
+static float keval2(float ux, float uy, const float c[12])
+{
+	const float m0 = c[0] * ux + c[1] * uy + c[2];
+	const float d0 = c[3] * ux + c[4] * uy + c[5];
+	const float m1 = c[6] * ux + c[7] * uy + c[8];
+	const float d1 = c[9] * ux + c[10] * uy + c[11];
+	const float hx = kh(ux), hy = kh(uy);
+	const float p = m0 + hx * d0;
+	const float r = m1 + hx * d1;
+	return (p + r) * 0.5f + hy * (r - p);
+}
+
+static float kclamp(float v)
+{
+	return v < -1.0f ? -1.0f : (v > 1.0f ? 1.0f : v);
+}
+
+static float kfinish1(float z, float depth, float offset)
+{
+	z = kclamp(z);
+	return kclamp(offset + depth * (z * (1.5f - 0.5f * z * z)));
+}
+
+#define KW 4
+#define KF(name) name##_4
+#define KATTR
+#include "kernel.h"
+#undef KW
+#undef KF
+#undef KATTR
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define PERLIN_HAVE_AVX2 1
+#define KW 8
+#define KF(name) name##_8
+#define KATTR __attribute__((target("avx2")))
+#include "kernel.h"
+#undef KW
+#undef KF
+#undef KATTR
+#endif
+
+perlin_path perlin_dsp_best_path(void)
+{
+#ifdef PERLIN_HAVE_AVX2
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx2"))
+		return PERLIN_PATH_AVX2;
+#endif
+	return PERLIN_PATH_VECTOR;
+}
+
+void perlin_dsp_set_path(perlin_dsp *d, perlin_path p)
+{
+	if (p == PERLIN_PATH_AVX2 && perlin_dsp_best_path() != PERLIN_PATH_AVX2)
+		p = PERLIN_PATH_VECTOR;
+	d->path = p;
+}
+
+/* A ramp is rebased after this many samples when no cell crossing comes
+   first, so a + j step stays small and exact enough. */
+#define RAMP_REBASE 65536U
+
+/* The first j >= 1 at which a + j step reaches 1, or RAMP_REBASE. */
+static uint64_t ramp_cross(double a, double step)
+{
+	double e;
+	uint64_t j;
+	if (!(step > 0.0))
+		return RAMP_REBASE;
+	e = ceil((1.0 - a) / step);
+	if (!(e < (double)RAMP_REBASE))
+		return RAMP_REBASE;
+	j = e < 1.0 ? 1U : (uint64_t)e;
+	while (j > 1U && a + (double)(j - 1U) * step >= 1.0)
+		--j;
+	while (j < RAMP_REBASE && a + (double)j * step < 1.0)
+		++j;
+	return j;
+}
+
+static void ramp_start(perlin_ramp *r, noise_pos p, double step)
+{
+	unsigned m;
+	r->a = p.frac;
+	r->cell = p.cell;
+	r->step = step;
+	r->j = 0;
+	r->cross = ramp_cross(r->a, step);
+	for (m = 0; m < 8; ++m)
+		r->mf[m] = (float)((double)m * step);
+}
+
+/* The position the ramp is at. */
+static noise_pos ramp_pos(const perlin_ramp *r, uint32_t period)
+{
+	const double t = r->a + (double)r->j * r->step;
+	const double fl = floor(t);
+	noise_pos p;
+	uint64_t c = (uint64_t)r->cell + (uint64_t)fl;
+	if (period)
+		c %= period;
+	p.cell = (uint32_t)c;
+	p.frac = t - fl;
+	if (p.frac >= 1.0) {
+		p.frac = 0.0;
+		p.cell = period && p.cell + 1U >= period ? 0U : p.cell + 1U;
+	}
+	return p;
+}
+
+static void ramp_rebase(perlin_ramp *r, uint32_t period);
+
+/* At a crossing into the next cell (a + j step in [1, 2): the active
+   octaves' steps are below 1/2): re-anchor there; the step stays. */
+static void ramp_next_cell(perlin_ramp *r, uint32_t period)
+{
+	const double t = r->a + (double)r->j * r->step;
+	if (!(t >= 1.0 && t < 2.0)) { /* a rebase before the crossing */
+		ramp_rebase(r, period);
+		return;
+	}
+	r->a = t - 1.0;
+	r->cell = period && r->cell + 1U >= period ? 0U : r->cell + 1U;
+	r->j = 0;
+	r->cross = ramp_cross(r->a, r->step);
+}
+
+/* Re-anchor the ramp where it is (at a crossing or a rebase). */
+static void ramp_rebase(perlin_ramp *r, uint32_t period)
+{
+	ramp_start(r, ramp_pos(r, period), r->step);
+}
+
+/* Kernel coefficients of octave k for its current cell (gradients hashed
+   here, once per cell), in u = t - 1/2 (see plugin/kernel.h). A line
+   L(t) = P t + Q and R(t) = P2 t + Q2 (the x edge values of the 1D or
+   y-interpolated 2D formula) give M = (L + R) / 2 and D u + E = R - L. */
+static void line_coef(double P, double Q, double P2, double Q2, double sc,
+                      float c[7])
+{
+	const double q = Q + 0.5 * P, q2 = Q2 + 0.5 * P2; /* in u */
+	const double m1 = sc * 0.5 * (P + P2), m0 = sc * 0.5 * (q + q2);
+	const double D = sc * (P2 - P), E = sc * (q2 - q);
+	/* M + h(u) (D u + E), h(u) = 15/8 u - 5 u^3 + 6 u^5, by powers of u */
+	c[0] = (float)m0;
+	c[1] = (float)(m1 + 1.875 * E);
+	c[2] = (float)(1.875 * D);
+	c[3] = (float)(-5.0 * E);
+	c[4] = (float)(-5.0 * D);
+	c[5] = (float)(6.0 * E);
+	c[6] = (float)(6.0 * D);
+}
+
+static void voice_coef(perlin_voice *v, unsigned k, int moving)
+{
+	noise_octave *o = &v->oct[k];
+	float *c = v->coef[k];
+	const double g = v->gain[k];
+	o->x.cell = v->rx[k].cell;
+	o->y.cell = v->ry[k].cell;
+	if (v->shape.dims == 1) { /* L = g0 t, R = g1 (t - 1), times 2 */
+		noise_octave_update(o, 1);
+		line_coef(o->gx[0], 0.0, o->gx[1], -o->gx[1], 2.0 * g, c);
+	} else if (moving) {
+		const double sc = 1.4142135623730951 * g;
+		double X[4], Y[4], n[4][3];
+		unsigned i;
+		noise_octave_update(o, 2);
+		for (i = 0; i < 4; ++i) {
+			X[i] = sc * o->gx[i];
+			Y[i] = sc * o->gy[i];
+		}
+		/* corner i: X ux + Y uy + C, the corner offsets being +-1/2 */
+		for (i = 0; i < 4; ++i) {
+			n[i][0] = X[i];
+			n[i][1] = Y[i];
+			n[i][2] = 0.5 * ((i & 1U) ? -X[i] : X[i]) + 0.5 * ((i & 2U) ? -Y[i] : Y[i]);
+		}
+		for (i = 0; i < 3; ++i) {
+			c[i] = (float)(0.5 * (n[0][i] + n[1][i]));
+			c[3 + i] = (float)(n[1][i] - n[0][i]);
+			c[6 + i] = (float)(0.5 * (n[2][i] + n[3][i]));
+			c[9 + i] = (float)(n[3][i] - n[2][i]);
+		}
+	} else { /* y stands still: the 2D formula is the 1D one in x */
+		const double ty = v->ry[k].a;
+		const double sy = ty * ty * ty * (ty * (ty * 6.0 - 15.0) + 10.0);
+		const double *gx, *gy;
+		double P, Q, P2;
+		noise_octave_update(o, 2);
+		gx = o->gx;
+		gy = o->gy;
+		P = (1.0 - sy) * gx[0] + sy * gx[2];
+		Q = (1.0 - sy) * gy[0] * ty + sy * gy[2] * (ty - 1.0);
+		P2 = (1.0 - sy) * gx[1] + sy * gx[3];
+		line_coef(P, Q, P2, (1.0 - sy) * gy[1] * ty + sy * gy[3] * (ty - 1.0) - P2,
+		          1.4142135623730951 * g, c);
+	}
+}
+
+/* The per-sample phase steps of octave k, as voice_step computes them. */
+static double step_x(const perlin_dsp *d, const perlin_voice *v, unsigned k)
+{
+	return d->xrate * d->motion * v->mult[k];
+}
+
+static double step_y(const perlin_dsp *d, const perlin_voice *v, unsigned k)
+{
+	return (d->drift * d->motion + 0.0) * v->mult[k];
+}
+
+/* Whether the kernels can render from here: nothing smoothing, no
+   crossfade, phases moving forwards, active octaves under a cell a sample. */
+static int steady(const perlin_dsp *d)
+{
+	const perlin_voice *v = &d->voice[d->cur];
+	unsigned k;
+	if (d->path == PERLIN_PATH_REFERENCE || d->fade < 1.0 || d->xrate != d->xrate_t ||
+	    d->drift != d->drift_t || d->morph != d->morph_t ||
+	    d->depth != d->depth_t || d->offset != d->offset_t ||
+	    !(d->motion >= 0.0) || !(d->xrate >= 0.0) || !(d->drift >= 0.0))
+		return 0;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		if (v->mult[k] != v->mult_t[k] || v->gain[k] != v->gain_t[k])
+			return 0;
+		if (v->gain[k] != 0.0 && !(step_x(d, v, k) < 0.5 && step_y(d, v, k) < 0.5))
+			return 0;
+	}
+	return 1;
+}
+
+/* Take the phases into ramps (or keep the ramps if their steps hold). */
+static void fast_enter(perlin_dsp *d, perlin_voice *v)
+{
+	const int moving = step_y(d, v, 0) > 0.0;
+	unsigned k;
+	if (v->fast) {
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+			if (v->rx[k].step != step_x(d, v, k) || v->ry[k].step != step_y(d, v, k))
+				break;
+		if (k == NOISE_MAX_OCTAVES)
+			return;
+	}
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		ramp_start(&v->rx[k], v->oct[k].x, step_x(d, v, k));
+		ramp_start(&v->ry[k], v->oct[k].y, step_y(d, v, k));
+		if (v->gain[k] != 0.0)
+			voice_coef(v, k, moving);
+	}
+	v->fast = 1;
+}
+
+#define CHUNK 1024
+#define SILENT_REBASE 4096U /* samples between rebases of a silent octave */
+
+/* Octave k's share of a chunk of len samples, added into acc. */
+static void fast_octave(const perlin_dsp *d, perlin_voice *v, unsigned k,
+                        float *acc, uint32_t len, int moving)
+{
+	perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
+	const uint32_t period = v->oct[k].period;
+	const int avx2 = d->path == PERLIN_PATH_AVX2;
+	uint32_t i = 0;
+	if (v->gain[k] == 0.0) { /* silent: only the phases move, rebased now
+		                         and then to keep a + j step small */
+		while (i < len) {
+			const uint32_t seg = SILENT_REBASE - (uint32_t)rx->j < len - i
+				? SILENT_REBASE - (uint32_t)rx->j : len - i;
+			rx->j += seg;
+			ry->j += seg;
+			i += seg;
+			if (rx->j >= SILENT_REBASE) {
+				ramp_rebase(rx, period);
+				ramp_rebase(ry, 0U);
 			}
 		}
-		y = d->offset + d->depth * v;
-		y = y < -1.0 ? -1.0 : (y > 1.0 ? 1.0 : y);
-		if (out)
-			out[i] = (float)y;
-		d->level = (float)y;
-		if (d->tp_valid) {
-			d->tp_frame += d->tp_speed;
-			d->tp_beat += d->tp_speed * beat_step;
+		return;
+	}
+	while (i < len) {
+		uint64_t left = rx->cross - rx->j;
+		uint32_t seg;
+		if (ry->cross - ry->j < left)
+			left = ry->cross - ry->j;
+		seg = left < len - i ? (uint32_t)left : len - i;
+		if (moving) {
+#ifdef PERLIN_HAVE_AVX2
+			if (avx2)
+				seg2_8(acc + i, seg, rx->j, rx->a - 0.5, rx->step, ry->j, ry->a - 0.5, ry->step, v->coef[k]);
+			else
+#endif
+				seg2_4(acc + i, seg, rx->j, rx->a - 0.5, rx->step, ry->j, ry->a - 0.5, ry->step, v->coef[k]);
+		} else {
+#ifdef PERLIN_HAVE_AVX2
+			if (avx2)
+				seg1_8(acc + i, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, v->coef[k]);
+			else
+#endif
+				seg1_4(acc + i, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, v->coef[k]);
 		}
-		d->started = 1;
+		rx->j += seg;
+		ry->j += seg;
+		i += seg;
+		if (rx->j == rx->cross || ry->j == ry->cross) {
+			const int y_only = rx->j != rx->cross;
+			if (!y_only)
+				ramp_next_cell(rx, period);
+			if (ry->j == ry->cross)
+				ramp_rebase(ry, 0U);
+			if (!y_only || v->shape.dims == 2) /* 1D ignores y */
+				voice_coef(v, k, moving);
+		}
+	}
+	(void)avx2;
+}
+
+/* Render n samples with the kernels (steady(d) holds throughout). */
+static void fast_run(perlin_dsp *d, float *out, uint32_t n)
+{
+	perlin_voice *v = &d->voice[d->cur];
+	const int moving = v->shape.dims == 2 && step_y(d, v, 0) > 0.0;
+	const float depth = (float)d->depth, offset = (float)d->offset;
+	float acc[CHUNK];
+	unsigned k;
+	fast_enter(d, v);
+	if (d->tp_valid)
+		d->tp_count += n;
+	while (n) {
+		const uint32_t len = n < CHUNK ? n : CHUNK;
+		memset(acc, 0, sizeof acc);
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+			fast_octave(d, v, k, acc, len, moving);
+#ifdef PERLIN_HAVE_AVX2
+		if (d->path == PERLIN_PATH_AVX2)
+			d->level = finish_8(acc, out, len, depth, offset);
+		else
+#endif
+			d->level = finish_4(acc, out, len, depth, offset);
+		if (out)
+			out += len;
+		n -= len;
+	}
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) { /* the phases, for everyone else */
+		v->oct[k].x = ramp_pos(&v->rx[k], v->oct[k].period);
+		v->oct[k].y = ramp_pos(&v->ry[k], 0U);
+	}
+	d->started = 1;
+}
+
+void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
+{
+	uint32_t i = 0;
+	while (i < n) {
+		if (steady(d)) {
+			fast_run(d, out ? out + i : NULL, n - i);
+			return;
+		}
+		slow_sample(d, out ? out + i : NULL);
+		++i;
 	}
 }

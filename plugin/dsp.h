@@ -34,6 +34,16 @@
    when the transport starts or stops. Sync without any time:Position from the host
    assumes 120 BPM, rolling.
 
+   Speed: while nothing is moving towards a target (every smoother settled,
+   no crossfade, phases advancing forwards), a block is rendered octave by
+   octave by vector kernels (plugin/kernel.h): each octave's phase is a ramp
+   from an anchor (perlin_ramp), its gradients are hashed once per cell, and
+   the formulas run in float lanes, 4 (SSE2) or 8 (AVX2, chosen once at
+   init when the CPU has it). Otherwise, and always on PERLIN_PATH_REFERENCE,
+   samples are rendered one by one in double precision, the scalar reference
+   the tests compare the kernels with (within 1e-6). Which path renders a
+   sample depends only on the state at that sample, never on block sizes.
+
    Threading: perlin_dsp_init in the instantiation class; everything else in
    the audio class: no allocation, locks, I/O or syscalls; the time spent
    grows with n_samples and the octave count only. */
@@ -101,9 +111,29 @@ typedef struct {
 	uint32_t period[NOISE_MAX_OCTAVES]; /* P_k when looping */
 } perlin_shape;
 
+/* A phase advancing by `step` per sample from an anchor: after j samples it
+   is cell + a + j step (cell + frac in the octave's noise_octave). `cross`
+   is the j where the phase reaches the next cell (or the ramp is rebased). */
+typedef struct {
+	double a, step;
+	uint64_t j, cross;
+	uint32_t cell;
+	float mf[8]; /* (float)(m step), m = 0..7: see plugin/kernel.h */
+} perlin_ramp;
+
+/* Render paths. */
+typedef enum {
+	PERLIN_PATH_REFERENCE = 0, /* scalar double, sample by sample */
+	PERLIN_PATH_VECTOR = 1,    /* kernels, 4 float lanes (SSE2 on x86-64) */
+	PERLIN_PATH_AVX2 = 2       /* kernels, 8 float lanes */
+} perlin_path;
+
 typedef struct {
 	perlin_shape shape;
 	noise_octave oct[NOISE_MAX_OCTAVES];
+	int fast;                          /* the ramps hold the phases */
+	perlin_ramp rx[NOISE_MAX_OCTAVES], ry[NOISE_MAX_OCTAVES];
+	float coef[NOISE_MAX_OCTAVES][12]; /* kernel coefficients of the cell */
 	double mult[NOISE_MAX_OCTAVES];   /* smoothed frequency multipliers */
 	double mult_t[NOISE_MAX_OCTAVES]; /* their targets */
 	double gain[NOISE_MAX_OCTAVES];   /* smoothed octave gains */
@@ -135,10 +165,13 @@ typedef struct {
 	int want_reset, want_locate;
 	int snap;       /* apply the next voice change at once (roll start) */
 
-	/* transport as tracked from time:Position */
+	/* transport as tracked from time:Position: frame and beat as of the
+	   last message, tp_count samples ago */
 	int tp_valid, tp_beat_valid;
 	double tp_frame, tp_speed, tp_bpm, tp_beat;
+	uint64_t tp_count;
 
+	perlin_path path;
 	float level; /* last output sample */
 } perlin_dsp;
 
@@ -154,6 +187,12 @@ void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAM
 void perlin_dsp_position(perlin_dsp *d, const perlin_position *p);
 /* Render n samples into out (out may be NULL: the state still advances). */
 void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n);
+
+/* The fastest path this CPU runs (what perlin_dsp_init picks). */
+perlin_path perlin_dsp_best_path(void);
+/* Render with path p from now on (tests and the benchmark; a path the CPU
+   lacks falls back to PERLIN_PATH_VECTOR). */
+void perlin_dsp_set_path(perlin_dsp *d, perlin_path p);
 
 /* Clamp v into param's range; NaN gives the default. */
 float perlin_clamp(perlin_param param, float v);

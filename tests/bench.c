@@ -1,23 +1,117 @@
-/* bench.c: ns per output sample of our noise against stb_perlin, measured
-   in the same process (make bench). Figures are printed, never asserted.
+/* bench.c: the cost of the plugin's whole run() (urn:perlin-lv2:perlin,
+   plugin/perlin.c compiled in) per output sample, on each render path,
+   against stb_perlin_fbm_noise3 (Debian's libstb-dev) in the same process
+   (make bench). Figures are printed, never asserted.
 
-   A "sample" is one value of a modulation signal advancing at `rate` cells
-   per second at 48 kHz. Ours is measured both as a stream (noise_octave:
-   the per-octave state a plugin keeps) and through the point functions
-   (noise_fbm_1d/2d, which rehash and rescale every octave every sample).
-   stb_perlin only has 3D noise: its 1D and 2D rows hold y (and z) fixed. */
+   For 1D and 2D x 1, 4, 8 octaves x rate 2 and 1000 cells/s (the rate
+   control's maximum) at 48 kHz, blocks of 512: ns/sample (median of RUNS
+   runs), instructions/sample counted by valgrind's callgrind (the program
+   runs itself under it, once per figure, counting only inside measured();
+   "-" without valgrind), and how many instances one core runs at 48 kHz.
+   The paths: best (AVX2 when the CPU has it), vector (4 float lanes, SSE2,
+   the baseline every x86-64 has), reference (scalar double, the tests'
+   oracle). stb's rows step x (and y) by the same rate; it has no state, so
+   it pays for every octave of every sample.
+
+   bench --one CASE PATH N: run only that (for callgrind). */
 #define STB_PERLIN_IMPLEMENTATION
 #include <stb/stb_perlin.h>
 
-#include "../noise/noise.h"
+#include "../plugin/perlin.c"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
-enum { SAMPLES = 200000, RUNS = 7 };
-static const double RATE = 2.0, SR = 48000.0;
+enum { BLOCK = 512, SAMPLES = 96000, RUNS = 7, N_CASES = 12 };
+static const double SR = 48000.0;
 static volatile double sink;
+
+typedef struct {
+	int dims, octaves;
+	double rate;
+} bench_case;
+
+static bench_case case_of(int i)
+{
+	static const int octs[] = { 1, 4, 8 };
+	bench_case c;
+	c.dims = 1 + i / 6;
+	c.octaves = octs[(i / 2) % 3];
+	c.rate = i % 2 ? 1000.0 : 2.0;
+	return c;
+}
+
+/* -1: stb; else a perlin_path */
+static const char *path_name(int p)
+{
+	return p < 0 ? "stb" : p == PERLIN_PATH_REFERENCE ? "reference"
+	     : p == PERLIN_PATH_VECTOR ? "vector" : "avx2";
+}
+
+typedef struct {
+	LV2_Handle h;
+	float ctl[PERLIN_N_PARAMS], level, out[BLOCK];
+	float x, y; /* stb */
+	bench_case c;
+	int path;
+} bench_state;
+
+static void setup(bench_state *s, bench_case c, int path)
+{
+	const LV2_Descriptor *desc = lv2_descriptor(0);
+	unsigned i;
+	memset(s, 0, sizeof *s);
+	s->c = c;
+	s->path = path;
+	s->y = 0.5f;
+	if (path < 0)
+		return;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s->ctl[i] = perlin_params[i].def;
+	s->ctl[PERLIN_RATE] = (float)c.rate;
+	s->ctl[PERLIN_OCTAVES] = (float)c.octaves;
+	s->ctl[PERLIN_DIMENSIONS] = (float)c.dims;
+	s->h = desc->instantiate(desc, SR, "", NULL);
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		desc->connect_port(s->h, PERLIN_PORT(i), &s->ctl[i]);
+	desc->connect_port(s->h, 15, &s->level);
+	desc->connect_port(s->h, 16, s->out);
+	desc->activate(s->h);
+	perlin_dsp_set_path(&((Perlin *)s->h)->dsp, (perlin_path)path);
+}
+
+static void teardown(bench_state *s)
+{
+	if (s->h)
+		lv2_descriptor(0)->cleanup(s->h);
+}
+
+/* n samples of the case: what callgrind counts */
+__attribute__((noinline)) void measured(bench_state *s, long n);
+__attribute__((noinline)) void measured(bench_state *s, long n)
+{
+	const LV2_Descriptor *desc = lv2_descriptor(0);
+	if (s->path >= 0) {
+		for (; n > 0; n -= BLOCK)
+			desc->run(s->h, BLOCK);
+		sink = s->out[BLOCK - 1];
+		return;
+	}
+	{
+		const float dx = (float)(s->c.rate / SR), dy = (float)(0.1 / SR);
+		double acc = 0.0;
+		for (; n > 0; --n) {
+			acc += stb_perlin_fbm_noise3(s->x, s->c.dims == 2 ? s->y : 0.0f, 0.0f,
+			                             2.0f, 0.5f, s->c.octaves);
+			s->x += dx;
+			s->y += dy;
+		}
+		sink = acc;
+	}
+}
 
 static double now(void)
 {
@@ -32,94 +126,103 @@ static int cmp(const void *a, const void *b)
 	return x < y ? -1 : (x > y);
 }
 
-/* ours, streaming: per-octave positions advance, gradients cached per cell */
-static double run_stream(int dims, int octaves)
-{
-	noise_fbm p = noise_fbm_default();
-	noise_octave o[NOISE_MAX_OCTAVES];
-	double g[NOISE_MAX_OCTAVES], dx[NOISE_MAX_OCTAVES], dy[NOISE_MAX_OCTAVES];
-	double acc = 0.0;
-	int i, k;
-	p.octaves = octaves;
-	noise_fbm_gains(p, NULL, dims, g);
-	for (k = 0; k < octaves; ++k) {
-		dx[k] = RATE / SR * noise_fbm_freq(p, (unsigned)k);
-		dy[k] = 0.1 / SR * noise_fbm_freq(p, (unsigned)k);
-		noise_octave_init(&o[k], noise_pos_from(0.0), noise_pos_from(0.5),
-		                  noise_octave_seed(1, (unsigned)k), 0);
-	}
-	for (i = 0; i < SAMPLES; ++i) {
-		double s = 0.0;
-		for (k = 0; k < octaves; ++k) {
-			s += g[k] * (dims == 2 ? noise_octave_2d(&o[k]) : noise_octave_1d(&o[k]));
-			o[k].x = noise_pos_add(o[k].x, dx[k]);
-			if (dims == 2)
-				o[k].y = noise_pos_add(o[k].y, dy[k]);
-		}
-		acc += noise_shape(s);
-	}
-	return acc;
-}
-
-/* ours, point functions */
-static double run_point(int dims, int octaves)
-{
-	noise_fbm p = noise_fbm_default();
-	noise_pos x = noise_pos_from(0.0), y = noise_pos_from(0.5);
-	double acc = 0.0;
-	int i;
-	p.octaves = octaves;
-	for (i = 0; i < SAMPLES; ++i) {
-		acc += dims == 2 ? noise_fbm_2d(x, y, 1, p) : noise_fbm_1d(x, 1, p);
-		x = noise_pos_add(x, RATE / SR);
-		y = noise_pos_add(y, 0.1 / SR);
-	}
-	return acc;
-}
-
-static double run_stb(int dims, int octaves)
-{
-	float x = 0.0f, y = 0.5f;
-	double acc = 0.0;
-	int i;
-	for (i = 0; i < SAMPLES; ++i) {
-		acc += stb_perlin_fbm_noise3(x, dims == 2 ? y : 0.0f, 0.0f, 2.0f,
-		                             0.5f, octaves);
-		x += (float)(RATE / SR);
-		y += (float)(0.1 / SR);
-	}
-	return acc;
-}
-
-/* median ns per sample of RUNS runs */
-static double measure(double (*fn)(int, int), int dims, int octaves)
+/* median ns per sample */
+static double time_ns(bench_case c, int path)
 {
 	double t[RUNS];
 	int r;
+	bench_state s;
+	setup(&s, c, path);
+	measured(&s, SAMPLES / 4); /* warm up */
 	for (r = 0; r < RUNS; ++r) {
 		const double t0 = now();
-		sink = fn(dims, octaves);
+		measured(&s, SAMPLES);
 		t[r] = (now() - t0) * 1e9 / SAMPLES;
 	}
+	teardown(&s);
 	qsort(t, RUNS, sizeof t[0], cmp);
 	return t[RUNS / 2];
 }
 
-int main(void)
+/* instructions per sample from callgrind, or -1 */
+static double instructions(const char *self, int ci, int path)
 {
-	static const int octs[] = { 1, 4, 8 };
-	int dims, i;
-	printf("noise library, ns/sample (median of %d runs of %d samples, rate %g Hz at %g Hz)\n",
-	       RUNS, SAMPLES, RATE, SR);
-	printf("%-4s %7s %12s %12s %12s %10s %10s\n", "dims", "octaves", "ours stream",
-	       "ours point", "stb fbm3", "stream/stb", "point/stb");
-	for (dims = 1; dims <= 2; ++dims)
-		for (i = 0; i < 3; ++i) {
-			const double s = measure(run_stream, dims, octs[i]);
-			const double p = measure(run_point, dims, octs[i]);
-			const double b = measure(run_stb, dims, octs[i]);
-			printf("%-4s %7d %12.2f %12.2f %12.2f %10.3f %10.3f\n",
-			       dims == 2 ? "2D" : "1D", octs[i], s, p, b, s / b, p / b);
+	char cmd[1024], file[256], line[512];
+	const long n = path == PERLIN_PATH_REFERENCE || path < 0 ? 24576 : 98304;
+	double total = -1.0;
+	FILE *f;
+	snprintf(file, sizeof file, "/tmp/perlin-bench-%ld.cg", (long)getpid());
+	snprintf(cmd, sizeof cmd,
+	         "valgrind --tool=callgrind --toggle-collect=measured --callgrind-out-file=%s "
+	         "%s --one %d %d %ld > /dev/null 2>&1", file, self, ci, path, n);
+	if (system(cmd) != 0)
+		return -1.0;
+	f = fopen(file, "r");
+	if (!f)
+		return -1.0;
+	while (fgets(line, sizeof line, f))
+		if (!strncmp(line, "summary:", 8) || !strncmp(line, "totals:", 7))
+			total = atof(strchr(line, ':') + 1);
+	fclose(f);
+	remove(file);
+	return total < 0 ? -1.0 : total / (double)n;
+}
+
+static void print_cell(double v, const char *fmt)
+{
+	if (v < 0)
+		printf(" %9s", "-");
+	else
+		printf(fmt, v);
+}
+
+int main(int argc, char **argv)
+{
+	const int best = (int)perlin_dsp_best_path();
+	const int cg = argc > 1 && !strcmp(argv[1], "--no-callgrind") ? 0
+	             : system("valgrind --version > /dev/null 2>&1") == 0;
+	int i, p;
+	if (argc == 5 && !strcmp(argv[1], "--one")) {
+		bench_state s;
+		setup(&s, case_of(atoi(argv[2])), atoi(argv[3]));
+		measured(&s, atol(argv[4]));
+		teardown(&s);
+		return 0;
+	}
+	printf("run() of urn:perlin-lv2:perlin at 48 kHz, blocks of %d; ns/sample median of %d runs"
+	       " of %d samples; instr/sample from callgrind; best path here: %s\n",
+	       BLOCK, RUNS, SAMPLES, path_name(best));
+	printf("%-3s %3s %6s | %-9s %9s %9s %9s | %9s %9s\n", "dim", "oct", "rate",
+	       "path", "ns/smp", "instr/smp", "inst/core", "vs stb", "vs ref");
+	for (i = 0; i < N_CASES; ++i) {
+		const bench_case c = case_of(i);
+		static const int order[] = { -1, PERLIN_PATH_REFERENCE, PERLIN_PATH_VECTOR,
+		                             PERLIN_PATH_AVX2 };
+		double ns[4], in[4];
+		for (p = 0; p < 4; ++p) {
+			if (order[p] == PERLIN_PATH_AVX2 && best != PERLIN_PATH_AVX2) {
+				ns[p] = in[p] = -1.0;
+				continue;
+			}
+			ns[p] = time_ns(c, order[p]);
+			in[p] = cg ? instructions(argv[0], i, order[p]) : -1.0;
 		}
+		for (p = 0; p < 4; ++p) {
+			if (ns[p] < 0)
+				continue;
+			printf("%-3s %3d %6g | %-9s", c.dims == 2 ? "2D" : "1D", c.octaves, c.rate,
+			       path_name(order[p]));
+			print_cell(ns[p], " %9.2f");
+			print_cell(in[p], " %9.1f");
+			print_cell(1e9 / (ns[p] * SR), " %9.0f");
+			if (p >= 2) {
+				print_cell(ns[p] / ns[0], " %9.3f");
+				print_cell(ns[p] / ns[1], " %9.3f");
+				if (in[p] >= 0 && in[0] > 0)
+					printf("   (instr: %.3f vs stb, %.3f vs ref)", in[p] / in[0], in[p] / in[1]);
+			}
+			printf("\n");
+		}
+	}
 	return 0;
 }
