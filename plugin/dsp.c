@@ -609,7 +609,7 @@ static double step_x(const perlin_dsp *d, const perlin_voice *v, unsigned k)
 
 static double step_y(const perlin_dsp *d, const perlin_voice *v, unsigned k)
 {
-	return (d->drift * d->motion + 0.0) * v->mult[k];
+	return d->drift * d->motion * v->mult[k]; /* morph is settled */
 }
 
 /* Whether the kernels can render from here: nothing smoothing, no

@@ -7,6 +7,9 @@
 # WAVs already written: a run counts when both WAVs have every frame, and is
 # tried up to 3 times; the exit status of each try is printed, never hidden.
 
+# frames FILE: its frame count, or nothing when unreadable
+frames_of() { "$W" stats "$1" 2> /dev/null | awk '$1 == "frames" { print $2 }'; }
+
 ardour_tests() {
 	echo "-- Ardour $(dpkg-query -W -f '${Version}' ardour 2> /dev/null), ardour7-lua, Dummy backend"
 	cfg=$OUT/ardour-config # XDG_CONFIG_HOME: nothing is written to ~
@@ -28,8 +31,8 @@ ardour_tests() {
 			timeout 600 ardour7-lua "$(dirname "$0")/ardour_export.lua" \
 			> "$OUT/ardour-$try.log" 2>&1
 		rc=$?
-		n1=$("$W" stats "$OUT/ardour/first.wav" 2> /dev/null | awk '$1 == "frames" { print $2 }')
-		n2=$("$W" stats "$OUT/ardour/second.wav" 2> /dev/null | awk '$1 == "frames" { print $2 }')
+		n1=$(frames_of "$OUT/ardour/first.wav")
+		n2=$(frames_of "$OUT/ardour/second.wav")
 		echo "     try $try: ardour7-lua exit $rc, exported ${n1:-0} and ${n2:-0} frames"
 		if [ "${n1:-0}" -eq $frames ] && [ "${n2:-0}" -eq $frames ]; then
 			done_ok=1
@@ -86,8 +89,8 @@ ardour_modulate_tests() {
 		rc2=$?
 		noise=$(find "$sess/interchange" -name '*Noise*.wav' | head -n 1)
 		modulated=$(find "$sess/interchange" -name '*Modulated*.wav' | head -n 1)
-		n1=$("$W" stats "$noise" 2> /dev/null | awk '$1 == "frames" { print $2 }')
-		n2=$("$W" stats "$modulated" 2> /dev/null | awk '$1 == "frames" { print $2 }')
+		n1=$(frames_of "$noise")
+		n2=$(frames_of "$modulated")
 		echo "     try $try: ardour7-lua exit $rc1 (build), $rc2 (record); recorded ${n1:-0} and ${n2:-0} frames"
 		# at least 4 of the 6 s rolled (the Dummy backend runs in real time)
 		if [ "${n1:-0}" -ge 192000 ] && [ "${n2:-0}" -ge 192000 ]; then
