@@ -134,18 +134,17 @@ static double lerp1(double g0, double g1, double t)
 	return 2.0 * (a + fade(t) * (b - a));
 }
 
-static double perlin1(uint32_t c0, uint32_t c1, double t, uint32_t seed)
+/* s: the hashed seed (noise_hash(seed)) */
+static double perlin1(uint32_t c0, uint32_t c1, double t, uint32_t s)
 {
-	const uint32_t s = noise_hash(seed);
 	return lerp1(grad1(noise_hash(c0 ^ s)), grad1(noise_hash(c1 ^ s)), t);
 }
 
 /* The four corner gradients of cell (x0 or x1, y0): gx, gy in corner order
-   00, 10, 01, 11. */
-static void corners2(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t seed,
+   00, 10, 01, 11 (s: the hashed seed). */
+static void corners2(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t s,
                      double gx[4], double gy[4])
 {
-	const uint32_t s = noise_hash(seed);
 	const uint32_t hx0 = noise_hash(x0 ^ s);
 	const uint32_t hx1 = noise_hash(x1 ^ s);
 	const uint32_t h[4] = {
@@ -176,7 +175,7 @@ static double perlin2(uint32_t x0, uint32_t x1, double tx, noise_pos y,
                       uint32_t seed)
 {
 	double gx[4], gy[4];
-	corners2(x0, x1, y.cell, seed, gx, gy);
+	corners2(x0, x1, y.cell, noise_hash(seed), gx, gy);
 	return lerp2(gx, gy, tx, y.frac);
 }
 
@@ -188,7 +187,7 @@ static uint32_t next_cell(uint32_t c, uint32_t p)
 
 double noise_1d(noise_pos x, uint32_t seed)
 {
-	return perlin1(x.cell, x.cell + 1U, x.frac, seed);
+	return perlin1(x.cell, x.cell + 1U, x.frac, noise_hash(seed));
 }
 
 double noise_2d(noise_pos x, noise_pos y, uint32_t seed)
@@ -200,7 +199,7 @@ double noise_1d_loop(noise_pos x, uint32_t period, uint32_t seed)
 {
 	const uint32_t p = period ? period : 1U;
 	const uint32_t c0 = x.cell % p;
-	return perlin1(c0, next_cell(c0, p), x.frac, seed);
+	return perlin1(c0, next_cell(c0, p), x.frac, noise_hash(seed));
 }
 
 double noise_2d_loop(noise_pos x, uint32_t period, noise_pos y, uint32_t seed)
@@ -216,6 +215,7 @@ void noise_octave_init(noise_octave *o, noise_pos x, noise_pos y,
 	o->x = x;
 	o->y = y;
 	o->seed = seed;
+	o->seed_hash = noise_hash(seed);
 	o->period = period;
 	o->key_x = o->key_y = 0U;
 	o->cached = 0;
@@ -223,17 +223,18 @@ void noise_octave_init(noise_octave *o, noise_pos x, noise_pos y,
 
 void noise_octave_update(noise_octave *o, int dims)
 {
-	const uint32_t c0 = o->period ? o->x.cell % o->period : o->x.cell;
+	const uint32_t c0 = o->x.cell < o->period || !o->period ? o->x.cell
+	                                                        : o->x.cell % o->period;
 	if (dims == 2) {
 		if (o->cached != 2 || c0 != o->key_x || o->y.cell != o->key_y) {
-			corners2(c0, next_cell(c0, o->period), o->y.cell, o->seed, o->gx,
+			corners2(c0, next_cell(c0, o->period), o->y.cell, o->seed_hash, o->gx,
 			         o->gy);
 			o->key_x = c0;
 			o->key_y = o->y.cell;
 			o->cached = 2;
 		}
 	} else if (o->cached != 1 || c0 != o->key_x) {
-		const uint32_t s = noise_hash(o->seed);
+		const uint32_t s = o->seed_hash;
 		const uint32_t c1 = next_cell(c0, o->period);
 		/* moving on by one cell: the old right gradient is the new left */
 		o->gx[0] = o->cached == 1 && c0 == o->key_x1 ? o->gx[1] : grad1(noise_hash(c0 ^ s));
@@ -241,6 +242,29 @@ void noise_octave_update(noise_octave *o, int dims)
 		o->key_x = c0;
 		o->key_x1 = c1;
 		o->cached = 1;
+	}
+}
+
+void noise_octave_columns(const noise_octave *o, int dims, uint32_t cell,
+                          unsigned n, double *P, double *Q)
+{
+	const uint32_t y0 = o->y.cell;
+	const double ty = o->y.frac, sy = fade(ty);
+	unsigned i;
+	if (o->period && cell >= o->period)
+		cell %= o->period;
+	for (i = 0; i < n; ++i) {
+		const uint32_t hx = noise_hash(cell ^ o->seed_hash);
+		if (dims == 2) { /* corners (cell, y0) and (cell, y0 + 1) */
+			const uint32_t h0 = noise_hash(hx ^ y0) >> 28;
+			const uint32_t h1 = noise_hash(hx ^ (y0 + 1U)) >> 28;
+			P[i] = (1.0 - sy) * grad2[h0][0] + sy * grad2[h1][0];
+			Q[i] = (1.0 - sy) * grad2[h0][1] * ty + sy * grad2[h1][1] * (ty - 1.0);
+		} else {
+			P[i] = grad1(hx);
+			Q[i] = 0.0;
+		}
+		cell = next_cell(cell, o->period);
 	}
 }
 

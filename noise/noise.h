@@ -159,6 +159,7 @@ double noise_fbm_2d_loop(noise_pos x, uint32_t n, noise_pos y, uint32_t seed,
 typedef struct {
 	noise_pos x, y;    /* position (y only for 2D) */
 	uint32_t  seed;    /* this octave's seed */
+	uint32_t  seed_hash; /* noise_hash(seed), which the gradients mix in */
 	uint32_t  period;  /* 0: free; N: x repeats every N cells */
 	uint32_t  key_x, key_y; /* the cell the cache holds */
 	uint32_t  key_x1;  /* 1D: the cell after key_x */
@@ -174,6 +175,14 @@ double noise_octave_2d(noise_octave *o);
    noise_octave_1d/2d do before evaluating: for code that evaluates the
    same formulas itself (the plugin's vector kernels). */
 void noise_octave_update(noise_octave *o, int dims);
+/* Octave o along x at its current y, column by column: the noise at
+   x = cell + t (t in [0, 1]) is s (L + fade(t) (R - L)), where
+   L = P[0] t + Q[0], R = P[1] (t - 1) + Q[1] (the lines of the cell's left
+   and right lattice columns; s = 2 in 1D, sqrt 2 in 2D, as noise_octave_1d
+   and noise_octave_2d compute). Fills P and Q for the n columns from
+   `cell` on (wrapping at o's period, if any); in 1D, Q is 0. */
+void noise_octave_columns(const noise_octave *o, int dims, uint32_t cell,
+                          unsigned n, double *P, double *Q);
 
 #ifdef __cplusplus
 }

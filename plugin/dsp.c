@@ -392,26 +392,8 @@ static void slow_sample(perlin_dsp *d, float *out)
 
 /* ---- the steady state: vector kernels ------------------------------------ */
 
-/* Scalar twins of the kernels' lane formulas (plugin/kernel.h): the same
-   float operations in the same order. */
-static float kh(float u)
-{
-	const float u2 = u * u;
-	return u * (1.875f + u2 * (u2 * 6.0f - 5.0f));
-}
-
-static float keval2(float ux, float uy, const float c[12])
-{
-	const float m0 = c[0] * ux + c[1] * uy + c[2];
-	const float d0 = c[3] * ux + c[4] * uy + c[5];
-	const float m1 = c[6] * ux + c[7] * uy + c[8];
-	const float d1 = c[9] * ux + c[10] * uy + c[11];
-	const float hx = kh(ux), hy = kh(uy);
-	const float p = m0 + hx * d0;
-	const float r = m1 + hx * d1;
-	return (p + r) * 0.5f + hy * (r - p);
-}
-
+/* Scalar twins of finish()'s lane formula (plugin/kernel.h), for the
+   last samples: the same float operations in the same order. */
 static float kclamp(float v)
 {
 	return v < -1.0f ? -1.0f : (v > 1.0f ? 1.0f : v);
@@ -422,6 +404,9 @@ static float kfinish1(float z, float depth, float offset)
 	z = kclamp(z);
 	return kclamp(offset + depth * (z * (1.5f - 0.5f * z * z)));
 }
+
+/* Lane masks: 8 zeros, 8 ones, 8 zeros (see part() in plugin/kernel.h) */
+static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1 };
 
 #define KW 4
 #define KF(name) name##_4
@@ -463,17 +448,16 @@ void perlin_dsp_set_path(perlin_dsp *d, perlin_path p)
    first, so a + j step stays small and exact enough. */
 #define RAMP_REBASE 65536U
 
-/* The first j >= 1 at which a + j step reaches 1, or RAMP_REBASE. */
-static uint64_t ramp_cross(double a, double step)
+/* The first j >= 1 at which a + j step reaches 1, or RAMP_REBASE (inv:
+   1 / step, so the estimate needs no division, nor ceil: the loops make
+   it exact). */
+static uint64_t ramp_cross(double a, double step, double inv)
 {
-	double e;
+	const double e = (1.0 - a) * inv; /* a < 1, so e >= 0 */
 	uint64_t j;
-	if (!(step > 0.0))
+	if (!(step > 0.0) || !(e < (double)(RAMP_REBASE - 1U)))
 		return RAMP_REBASE;
-	e = ceil((1.0 - a) / step);
-	if (!(e < (double)RAMP_REBASE))
-		return RAMP_REBASE;
-	j = e < 1.0 ? 1U : (uint64_t)e;
+	j = (uint64_t)e + 1U;
 	while (j > 1U && a + (double)(j - 1U) * step >= 1.0)
 		--j;
 	while (j < RAMP_REBASE && a + (double)j * step < 1.0)
@@ -487,8 +471,9 @@ static void ramp_start(perlin_ramp *r, noise_pos p, double step)
 	r->a = p.frac;
 	r->cell = p.cell;
 	r->step = step;
+	r->inv = step > 0.0 ? 1.0 / step : 0.0;
 	r->j = 0;
-	r->cross = ramp_cross(r->a, step);
+	r->cross = ramp_cross(r->a, step, r->inv);
 	for (m = 0; m < 8; ++m)
 		r->mf[m] = (float)((double)m * step);
 }
@@ -525,7 +510,7 @@ static void ramp_next_cell(perlin_ramp *r, uint32_t period)
 	r->a = t - 1.0;
 	r->cell = period && r->cell + 1U >= period ? 0U : r->cell + 1U;
 	r->j = 0;
-	r->cross = ramp_cross(r->a, r->step);
+	r->cross = ramp_cross(r->a, r->step, r->inv);
 }
 
 /* Re-anchor the ramp where it is (at a crossing or a rebase). */
@@ -534,24 +519,35 @@ static void ramp_rebase(perlin_ramp *r, uint32_t period)
 	ramp_start(r, ramp_pos(r, period), r->step);
 }
 
+/* A cell's value along x from the lines L(t) = P t + Q and R(t) = P2 t + Q2
+   of its two lattice columns (see noise_octave_columns), times sc: in
+   u = t - 1/2, M + h(u) (D u + E), with M = (L + R) / 2 = m0 + m1 u and
+   D u + E = R - L; out = { m0, m1, D, E }. */
+static void cell_line(double P, double Q, double P2, double Q2, double sc,
+                      double out[4])
+{
+	const double q = Q + 0.5 * P, q2 = Q2 + 0.5 * P2; /* in u */
+	out[0] = sc * 0.5 * (q + q2);
+	out[1] = sc * 0.5 * (P + P2);
+	out[2] = sc * (P2 - P);
+	out[3] = sc * (q2 - q);
+}
+
 /* Kernel coefficients of octave k for its current cell (gradients hashed
-   here, once per cell), in u = t - 1/2 (see plugin/kernel.h). A line
-   L(t) = P t + Q and R(t) = P2 t + Q2 (the x edge values of the 1D or
-   y-interpolated 2D formula) give M = (L + R) / 2 and D u + E = R - L. */
+   here, once per cell), in u = t - 1/2 (see plugin/kernel.h): cell_line
+   by powers of u, h(u) = 15/8 u - 5 u^3 + 6 u^5. */
 static void line_coef(double P, double Q, double P2, double Q2, double sc,
                       float c[7])
 {
-	const double q = Q + 0.5 * P, q2 = Q2 + 0.5 * P2; /* in u */
-	const double m1 = sc * 0.5 * (P + P2), m0 = sc * 0.5 * (q + q2);
-	const double D = sc * (P2 - P), E = sc * (q2 - q);
-	/* M + h(u) (D u + E), h(u) = 15/8 u - 5 u^3 + 6 u^5, by powers of u */
-	c[0] = (float)m0;
-	c[1] = (float)(m1 + 1.875 * E);
-	c[2] = (float)(1.875 * D);
-	c[3] = (float)(-5.0 * E);
-	c[4] = (float)(-5.0 * D);
-	c[5] = (float)(6.0 * E);
-	c[6] = (float)(6.0 * D);
+	double l[4];
+	cell_line(P, Q, P2, Q2, sc, l);
+	c[0] = (float)l[0];
+	c[1] = (float)(l[1] + 1.875 * l[3]);
+	c[2] = (float)(1.875 * l[2]);
+	c[3] = (float)(-5.0 * l[3]);
+	c[4] = (float)(-5.0 * l[2]);
+	c[5] = (float)(6.0 * l[3]);
+	c[6] = (float)(6.0 * l[2]);
 }
 
 static void voice_coef(perlin_voice *v, unsigned k, int moving)
@@ -561,9 +557,22 @@ static void voice_coef(perlin_voice *v, unsigned k, int moving)
 	const double g = v->gain[k];
 	o->x.cell = v->rx[k].cell;
 	o->y.cell = v->ry[k].cell;
-	if (v->shape.dims == 1) { /* L = g0 t, R = g1 (t - 1), times 2 */
+	if (v->shape.dims == 1) {
+		/* line_coef of L = g0 t, R = g1 (t - 1), times 2 g, worked out:
+		   with S = g (g0 + g1) and D = g (g1 - g0), the cell's value is
+		   -D/2 - 7/8 S u + 15/4 D u^2 + 5 S u^3 - 10 D u^4 - 6 S u^5
+		   + 12 D u^6 */
+		double S, D;
 		noise_octave_update(o, 1);
-		line_coef(o->gx[0], 0.0, o->gx[1], -o->gx[1], 2.0 * g, c);
+		S = g * (o->gx[0] + o->gx[1]);
+		D = g * (o->gx[1] - o->gx[0]);
+		c[0] = (float)(-0.5 * D);
+		c[1] = (float)(-0.875 * S);
+		c[2] = (float)(3.75 * D);
+		c[3] = (float)(5.0 * S);
+		c[4] = (float)(-10.0 * D);
+		c[5] = (float)(-6.0 * S);
+		c[6] = (float)(12.0 * D);
 	} else if (moving) {
 		const double sc = 1.4142135623730951 * g;
 		double X[4], Y[4], n[4][3];
@@ -656,6 +665,67 @@ static void fast_enter(perlin_dsp *d, perlin_voice *v)
 #define CHUNK 1024
 #define SILENT_REBASE 4096U /* samples between rebases of a silent octave */
 
+/* Move a ramp nobody hears on by n samples, rebased every SILENT_REBASE
+   samples to keep a + j step small (at the same j whatever the blocks). */
+static void ramp_ride(perlin_ramp *r, uint32_t period, uint32_t n)
+{
+	while (n) {
+		uint32_t seg;
+		if (r->j >= SILENT_REBASE)
+			ramp_rebase(r, period);
+		seg = SILENT_REBASE - (uint32_t)r->j;
+		seg = seg < n ? seg : n;
+		r->j += seg;
+		n -= seg;
+	}
+}
+
+/* An octave along x alone (1D, or 2D with y still) whose cells last at
+   most 1 / DENSE_STEP samples renders with dense (plugin/kernel.h): its
+   ramp keeps its anchor across cells (rebased every RAMP_REBASE samples),
+   and the cells' lines come from a table made for each chunk. */
+#define DENSE_STEP 0.0625
+#define DENSE_CELLS (CHUNK / 2 + 8) /* a chunk's cells, and 4 more for the
+	lanes past its end that the kernel computes and masks off */
+
+static void fast_dense(const perlin_dsp *d, perlin_voice *v, unsigned k,
+                       float *acc, uint32_t len)
+{
+	perlin_ramp *r = &v->rx[k];
+	const double sc = (v->shape.dims == 2 ? 1.4142135623730951 : 2.0) * v->gain[k];
+	double P[DENSE_CELLS + 1], Q[DENSE_CELLS + 1];
+	float line[4 * DENSE_CELLS];
+	uint32_t i = 0;
+	while (i < len) {
+		const uint32_t room = RAMP_REBASE - (uint32_t)r->j;
+		const uint32_t seg = room < len - i ? room : len - i;
+		const double t0 = r->a + (double)r->j * r->step;
+		const double t1 = r->a + (double)(r->j + seg - 1U) * r->step;
+		const int32_t c0 = (int32_t)t0, n = (int32_t)t1 - c0 + 1 + 4;
+		int32_t c;
+		noise_octave_columns(&v->oct[k], v->shape.dims, r->cell + (uint32_t)c0,
+		                     (unsigned)n + 1U, P, Q);
+		for (c = 0; c < n; ++c) {
+			double l[4];
+			unsigned m;
+			cell_line(P[c], Q[c], P[c + 1], Q[c + 1] - P[c + 1], sc, l);
+			for (m = 0; m < 4; ++m)
+				line[4 * c + (int32_t)m] = (float)l[m];
+		}
+#ifdef PERLIN_HAVE_AVX2
+		if (d->path == PERLIN_PATH_AVX2)
+			dense_8(acc + i, seg, r->j, r->a, r->step, c0, line);
+		else
+#endif
+			dense_4(acc + i, seg, r->j, r->a, r->step, c0, line);
+		r->j += seg;
+		i += seg;
+		if (r->j >= RAMP_REBASE)
+			ramp_rebase(r, v->oct[k].period);
+	}
+	(void)d;
+}
+
 /* Octave k's share of a chunk of len samples, added into acc. */
 static void fast_octave(const perlin_dsp *d, perlin_voice *v, unsigned k,
                         float *acc, uint32_t len, int moving)
@@ -664,17 +734,32 @@ static void fast_octave(const perlin_dsp *d, perlin_voice *v, unsigned k,
 	const uint32_t period = v->oct[k].period;
 	const int avx2 = d->path == PERLIN_PATH_AVX2;
 	uint32_t i = 0;
-	if (v->gain[k] == 0.0) { /* silent: only the phases move, rebased now
-		                         and then to keep a + j step small */
+	if (v->gain[k] == 0.0) { /* silent: only the phases move */
+		ramp_ride(rx, period, len);
+		ramp_ride(ry, 0U, len);
+		return;
+	}
+	if (!moving && rx->step >= DENSE_STEP) {
+		ramp_ride(ry, 0U, len); /* unheard (1D) or still (2D) */
+		fast_dense(d, v, k, acc, len);
+		return;
+	}
+	if (v->shape.dims == 1) { /* y is not heard: x alone splits segments */
+		ramp_ride(ry, 0U, len);
 		while (i < len) {
-			const uint32_t seg = SILENT_REBASE - (uint32_t)rx->j < len - i
-				? SILENT_REBASE - (uint32_t)rx->j : len - i;
+			const uint64_t left = rx->cross - rx->j;
+			const uint32_t seg = left < len - i ? (uint32_t)left : len - i;
+#ifdef PERLIN_HAVE_AVX2
+			if (avx2)
+				seg1_8(acc + i, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, v->coef[k]);
+			else
+#endif
+				seg1_4(acc + i, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, v->coef[k]);
 			rx->j += seg;
-			ry->j += seg;
 			i += seg;
-			if (rx->j >= SILENT_REBASE) {
-				ramp_rebase(rx, period);
-				ramp_rebase(ry, 0U);
+			if (rx->j == rx->cross) {
+				ramp_next_cell(rx, period);
+				voice_coef(v, k, 0);
 			}
 		}
 		return;
@@ -704,13 +789,11 @@ static void fast_octave(const perlin_dsp *d, perlin_voice *v, unsigned k,
 		ry->j += seg;
 		i += seg;
 		if (rx->j == rx->cross || ry->j == ry->cross) {
-			const int y_only = rx->j != rx->cross;
-			if (!y_only)
+			if (rx->j == rx->cross)
 				ramp_next_cell(rx, period);
 			if (ry->j == ry->cross)
 				ramp_rebase(ry, 0U);
-			if (!y_only || v->shape.dims == 2) /* 1D ignores y */
-				voice_coef(v, k, moving);
+			voice_coef(v, k, moving);
 		}
 	}
 	(void)avx2;
@@ -722,14 +805,15 @@ static void fast_run(perlin_dsp *d, float *out, uint32_t n)
 	perlin_voice *v = &d->voice[d->cur];
 	const int moving = v->shape.dims == 2 && step_y(d, v, 0) > 0.0;
 	const float depth = (float)d->depth, offset = (float)d->offset;
-	float acc[CHUNK];
+	float buf[8 + CHUNK + 8]; /* acc with the slack kernel.h's part() needs */
+	float *const acc = buf + 8;
 	unsigned k;
 	fast_enter(d, v);
 	if (d->tp_valid)
 		d->tp_count += n;
 	while (n) {
 		const uint32_t len = n < CHUNK ? n : CHUNK;
-		memset(acc, 0, sizeof acc);
+		memset(buf, 0, (8 + len + 8) * sizeof *buf);
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
 			fast_octave(d, v, k, acc, len, moving);
 #ifdef PERLIN_HAVE_AVX2

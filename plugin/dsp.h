@@ -115,7 +115,7 @@ typedef struct {
    is cell + a + j step (cell + frac in the octave's noise_octave). `cross`
    is the j where the phase reaches the next cell (or the ramp is rebased). */
 typedef struct {
-	double a, step;
+	double a, step, inv; /* inv: 1 / step (0 when still) */
 	uint64_t j, cross;
 	uint32_t cell;
 	float mf[8]; /* (float)(m step), m = 0..7: see plugin/kernel.h */

@@ -4,10 +4,11 @@
    attribute (empty for the baseline: SSE2 on x86-64, whatever the compiler
    has elsewhere; target("avx2") for the dispatched one).
 
-   Every lane computes the same IEEE float operations in the same order as
-   the scalar code for the heads and tails (no fma: -ffp-contract=off, and
-   the AVX2 target does not enable FMA), so the output is bit-identical
-   whatever KW is and wherever a block starts: both paths, any block size.
+   A sample's value is the same IEEE float operations in the same order in
+   whatever lane, group or part-filled group it lands (no fma:
+   -ffp-contract=off, and the AVX2 target does not enable FMA), so the
+   output is bit-identical whatever KW is and wherever a block starts: both
+   paths, any block size.
 
    The kernels work with u = t - 1/2 in [-1/2, 1/2), t the phase in the
    cell: the quintic fade is 1/2 + h(u), h(u) = u (15/8 + u^2 (6 u^2 - 5)),
@@ -43,13 +44,31 @@ static KATTR inline KF(vf) KF(h)(KF(vf) u)
 	return u * (1.875f + u2 * (u2 * 6.0f - 5.0f));
 }
 
+/* p[l] += v[l] for the lanes lo <= l < hi of the KW lanes at p + half,
+   lanes numbered from p (the others are written back unchanged, so the
+   group may reach up to 7 floats either side of the samples it adds to:
+   the callers' buffers have that slack). */
+static KATTR inline void KF(part)(float *p, KF(vf) v, uint32_t lo, uint32_t hi,
+                                  uint32_t half)
+{
+	KF(vi) mask, lm, hm;
+	KF(vf) a;
+	memcpy(&lm, kmask + 8 - lo + half, sizeof lm);
+	memcpy(&hm, kmask + 16 - hi + half, sizeof hm);
+	mask = lm & hm;
+	a = KF(load)(p + half);
+	KF(store)(p + half, (KF(vf))(((KF(vi))(a + v) & mask) | ((KF(vi))a & ~mask)));
+}
+
 /* The one-coordinate value as a polynomial in u, by Horner (k: 7
    coefficients, k[6] the highest): dst = value, or acc += value. */
 #define KPOLY(u) \
 	((((((k6 * (u) + k5) * (u) + k4) * (u) + k3) * (u) + k2) * (u) + k1) * (u) + k0)
 
 /* acc[i] += the polynomial at u(j), for len samples of a ramp from step j
-   (c: its 7 coefficients, from the lowest; a: the anchor's u). */
+   (c: its 7 coefficients, from the lowest; a: the anchor's u). A group
+   that the samples fill only in part (the first, if j is inside a group,
+   and the last) is computed whole and added under a mask. */
 static KATTR void KF(seg1)(float *acc, uint32_t len, uint64_t j, double a,
                            double step, const float mf[8], const float c[7])
 {
@@ -62,41 +81,100 @@ static KATTR void KF(seg1)(float *acc, uint32_t len, uint64_t j, double a,
 	const KF(vf) m1 = KF(load)(mf + 4);
 #endif
 	double qd = (double)(j >> 3); /* the group: exact below 2^53 */
-	uint32_t i = 0, m = (uint32_t)(j & 7U);
-	float tmp[8];
-	if (m) { /* head: a whole group computed, its last 8 - m lanes used */
+	const uint32_t m = (uint32_t)(j & 7U);
+	float *p = acc - m, *end;
+	if (m || len < 8U) { /* the first group, lanes m .. m + len */
+		const uint32_t hi = len < 8U - m ? m + len : 8U;
 		const float base = (float)(a + qd * step8);
-		KF(store)(tmp, KPOLY(base + m0));
+		KF(part)(p, KPOLY(base + m0), m, hi, 0);
 #if KW == 4
-		KF(store)(tmp + 4, KPOLY(base + m1));
+		KF(part)(p, KPOLY(base + m1), m, hi, 4);
 #endif
-		for (; m < 8 && i < len; ++m)
-			acc[i++] += tmp[m];
+		p += 8;
 		qd += 1.0;
 	}
-	{
-		float *p = acc + i, *const end = acc + i + (len - i) / 8U * 8U;
-		for (; p < end; p += 8, qd += 1.0) {
-			const float base = (float)(a + qd * step8);
-			KF(store)(p, KF(load)(p) + KPOLY(base + m0));
-#if KW == 4
-			KF(store)(p + 4, KF(load)(p + 4) + KPOLY(base + m1));
-#endif
-		}
-		i = (uint32_t)(p - acc);
-	}
-	if (i < len) { /* tail: the first len - i lanes of a group */
+	if (p >= acc + len)
+		return;
+	end = p + (uint32_t)(acc + len - p) / 8U * 8U;
+	for (; p < end; p += 8, qd += 1.0) {
 		const float base = (float)(a + qd * step8);
-		KF(store)(tmp, KPOLY(base + m0));
+		KF(store)(p, KF(load)(p) + KPOLY(base + m0));
 #if KW == 4
-		KF(store)(tmp + 4, KPOLY(base + m1));
+		KF(store)(p + 4, KF(load)(p + 4) + KPOLY(base + m1));
 #endif
-		for (m = 0; i < len; ++m)
-			acc[i++] += tmp[m];
+	}
+	if (p < acc + len) { /* the last group, lanes 0 .. acc + len - p */
+		const uint32_t hi = (uint32_t)(acc + len - p);
+		const float base = (float)(a + qd * step8);
+		KF(part)(p, KPOLY(base + m0), 0, hi, 0);
+#if KW == 4
+		KF(part)(p, KPOLY(base + m1), 0, hi, 4);
+#endif
 	}
 }
 
 #undef KPOLY
+
+/* acc[i] += the value along x for len samples of a ramp from step j, in
+   an octave whose cells are short (a few samples): lane by lane the phase
+   t = a + j step in double, its cell floor(t) (c0: the first sample's) and
+   u = (t - floor t) - 1/2; the cell's line { m0, m1, D, E } (cell_line in
+   dsp.c, 4 floats a cell from cell c0 on) is gathered and the value is
+   m0 + m1 u + h(u) (D u + E). */
+static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
+                            double step, int32_t c0, const float *line)
+{
+	KF(vd) vj;
+	uint32_t i;
+	unsigned l;
+	for (l = 0; l < KW; ++l)
+		vj[l] = (double)(j + l);
+	for (i = 0; i < len; i += KW) { /* the last vector under a mask */
+		const KF(vd) t = a + vj * step;
+		const KF(vi) ci = __builtin_convertvector(t, KF(vi)); /* t >= 0 */
+		const KF(vf) u = __builtin_convertvector(
+			(t - __builtin_convertvector(ci, KF(vd))) - 0.5, KF(vf));
+		const KF(vi) idx = (ci - c0) * 4;
+		KF(vf) m0, m1, dd, e, v;
+#if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
+		{
+			const __m256i ix = (__m256i)idx;
+			m0 = (KF(vf))_mm256_i32gather_ps(line, ix, 4);
+			m1 = (KF(vf))_mm256_i32gather_ps(line + 1, ix, 4);
+			dd = (KF(vf))_mm256_i32gather_ps(line + 2, ix, 4);
+			e = (KF(vf))_mm256_i32gather_ps(line + 3, ix, 4);
+		}
+#elif KW == 4 && defined(__GNUC__) && !defined(__clang__)
+		{ /* the four lanes' lines, transposed */
+			const KF(vi) lo = { 0, 4, 1, 5 }, hi = { 2, 6, 3, 7 };
+			const KF(vi) first = { 0, 1, 4, 5 }, second = { 2, 3, 6, 7 };
+			const KF(vf) r0 = KF(load)(line + idx[0]), r1 = KF(load)(line + idx[1]);
+			const KF(vf) r2 = KF(load)(line + idx[2]), r3 = KF(load)(line + idx[3]);
+			const KF(vf) t0 = __builtin_shuffle(r0, r1, lo), t1 = __builtin_shuffle(r2, r3, lo);
+			const KF(vf) t2 = __builtin_shuffle(r0, r1, hi), t3 = __builtin_shuffle(r2, r3, hi);
+			m0 = __builtin_shuffle(t0, t1, first);
+			m1 = __builtin_shuffle(t0, t1, second);
+			dd = __builtin_shuffle(t2, t3, first);
+			e = __builtin_shuffle(t2, t3, second);
+		}
+#else
+		for (l = 0; l < KW; ++l) {
+			float q[4];
+			memcpy(q, line + idx[l], sizeof q);
+			m0[l] = q[0];
+			m1[l] = q[1];
+			dd[l] = q[2];
+			e[l] = q[3];
+		}
+#endif
+		v = (m0 + m1 * u) + KF(h)(u) * (dd * u + e);
+		if (len - i >= KW)
+			KF(store)(acc + i, KF(load)(acc + i) + v);
+		else
+			KF(part)(acc + i, v, 0, len - i, 0);
+		vj += (double)KW;
+	}
+}
 
 /* acc[i] += the 2D formula at (ux, uy) of two ramps: with the x pairs
    m0 = (n00 + n10) / 2, d0 = n10 - n00 and m1, d1 of the other row, each
@@ -106,35 +184,35 @@ static KATTR void KF(seg2)(float *acc, uint32_t len, uint64_t jx, double ax,
                            double sx, uint64_t jy, double ay, double sy,
                            const float c[12])
 {
-	uint32_t i = 0;
-	KF(vd) lane;
+	const KF(vf) zero = { 0 };
+	KF(vd) vjx, vjy;
+	KF(vf) k[12];
+	uint32_t i;
 	unsigned l;
-	for (l = 0; l < KW; ++l)
-		lane[l] = (double)l;
-	if (len >= KW) {
-		const KF(vf) zero = { 0 };
-		KF(vd) vjx = lane + (double)jx, vjy = lane + (double)jy;
-		KF(vf) k[12];
-		for (l = 0; l < 12; ++l)
-			k[l] = zero + c[l];
-		for (; i + KW <= len; i += KW) {
-			const KF(vf) ux = __builtin_convertvector(ax + vjx * sx, KF(vf));
-			const KF(vf) uy = __builtin_convertvector(ay + vjy * sy, KF(vf));
-			const KF(vf) m0 = k[0] * ux + k[1] * uy + k[2];
-			const KF(vf) d0 = k[3] * ux + k[4] * uy + k[5];
-			const KF(vf) m1 = k[6] * ux + k[7] * uy + k[8];
-			const KF(vf) d1 = k[9] * ux + k[10] * uy + k[11];
-			const KF(vf) hx = KF(h)(ux), hy = KF(h)(uy);
-			const KF(vf) p = m0 + hx * d0;
-			const KF(vf) r = m1 + hx * d1;
-			KF(store)(acc + i, KF(load)(acc + i) + ((p + r) * 0.5f + hy * (r - p)));
-			vjx += (double)KW;
-			vjy += (double)KW;
-		}
+	for (l = 0; l < KW; ++l) {
+		vjx[l] = (double)(jx + l);
+		vjy[l] = (double)(jy + l);
 	}
-	for (; i < len; ++i)
-		acc[i] += keval2((float)(ax + (double)(jx + i) * sx),
-		                 (float)(ay + (double)(jy + i) * sy), c);
+	for (l = 0; l < 12; ++l)
+		k[l] = zero + c[l];
+	for (i = 0; i < len; i += KW) { /* the last vector under a mask */
+		const KF(vf) ux = __builtin_convertvector(ax + vjx * sx, KF(vf));
+		const KF(vf) uy = __builtin_convertvector(ay + vjy * sy, KF(vf));
+		const KF(vf) m0 = k[0] * ux + k[1] * uy + k[2];
+		const KF(vf) d0 = k[3] * ux + k[4] * uy + k[5];
+		const KF(vf) m1 = k[6] * ux + k[7] * uy + k[8];
+		const KF(vf) d1 = k[9] * ux + k[10] * uy + k[11];
+		const KF(vf) hx = KF(h)(ux), hy = KF(h)(uy);
+		const KF(vf) p = m0 + hx * d0;
+		const KF(vf) r = m1 + hx * d1;
+		const KF(vf) v = (p + r) * 0.5f + hy * (r - p);
+		if (len - i >= KW)
+			KF(store)(acc + i, KF(load)(acc + i) + v);
+		else
+			KF(part)(acc + i, v, 0, len - i, 0);
+		vjx += (double)KW;
+		vjy += (double)KW;
+	}
 }
 
 /* v clamped into [-1, 1] (never NaN here), as the scalar kclamp */

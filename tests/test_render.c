@@ -825,10 +825,19 @@ static void test_paths(void)
 			s.set[i] = (float)test_uniform(info->min, info->max);
 		}
 		s.set[PERLIN_RATE] = (float)exp(test_uniform(log(0.01), log(1000.0)));
+		if (trial % 4 == 2) { /* cells of a few samples in the top octaves:
+			                      the dense kernel (dsp.c fast_dense) */
+			s.sr = rates[test_rng() % 4U];
+			s.frames = (uint64_t)(3.0 * s.sr);
+			s.set[PERLIN_RATE] = (float)exp(test_uniform(log(100.0), log(1000.0)));
+			s.set[PERLIN_DRIFT] = 0.0f;
+			s.set[PERLIN_OCTAVES] = 8.0f;
+		}
 		s.set[PERLIN_SEED] = (float)(test_rng() % 65536U);
 		s.set[PERLIN_DIMENSIONS] = (float)(1 + (test_rng() & 1U));
 		s.set[PERLIN_LOOP] = (float)(test_rng() % 3U ? 0U : test_rng() % 9U);
-		s.set[PERLIN_DRIFT] = test_rng() & 1U ? 0.0f : s.set[PERLIN_DRIFT];
+		if (test_rng() & 1U)
+			s.set[PERLIN_DRIFT] = 0.0f;
 		s.set[PERLIN_RESET] = 0.0f;
 		if (automated) {
 			random_automation(&s, 3.0, args, sizeof args);
