@@ -197,6 +197,7 @@ static void start_voice(perlin_dsp *d)
 	}
 	v->shape = wanted_shape(d);
 	v->fast = 0; /* new phases: the kernels anchor anew */
+	d->glide = 0;
 	if (v->shape.loop)
 		x0 = noise_pos_wrap(x0, v->shape.loop);
 	voice_targets(d, v);
@@ -362,6 +363,7 @@ static void slow_sample(perlin_dsp *d, float *out)
 	const double morph = approach(d->morph, d->morph_t, a);
 	double v, y, dx, dy;
 	d->voice[0].fast = d->voice[1].fast = 0; /* the phases move here */
+	d->glide = 0;
 	d->xrate = approach(d->xrate, d->xrate_t, a);
 	d->drift = approach(d->drift, d->drift_t, a);
 	d->depth = approach(d->depth, d->depth_t, a);
@@ -688,12 +690,34 @@ static void ramp_ride(perlin_ramp *r, uint32_t period, uint32_t n)
 #define DENSE_CELLS (CHUNK / 2 + 8) /* a chunk's cells, and 4 more for the
 	lanes past its end that the kernel computes and masks off */
 
+/* The lines of octave k's n cells from `cell` on (cell_line, times sc),
+   4 floats a cell, into line. */
+static void cell_table(perlin_voice *v, unsigned k, uint32_t cell, int32_t n,
+                       double sc, float *line)
+{
+	double P[DENSE_CELLS + 1], Q[DENSE_CELLS + 1];
+	int32_t c;
+	noise_octave_columns(&v->oct[k], v->shape.dims, cell, (unsigned)n + 1U, P, Q);
+	for (c = 0; c < n; ++c) {
+		double l[4];
+		unsigned m;
+		cell_line(P[c], Q[c], P[c + 1], Q[c + 1] - P[c + 1], sc, l);
+		for (m = 0; m < 4; ++m)
+			line[4 * c + (int32_t)m] = (float)l[m];
+	}
+}
+
+/* sqrt 2 in 2D, 2 in 1D: the scale of noise_octave_2d/1d */
+static double dims_scale(const perlin_voice *v)
+{
+	return v->shape.dims == 2 ? 1.4142135623730951 : 2.0;
+}
+
 static void fast_dense(const perlin_dsp *d, perlin_voice *v, unsigned k,
                        float *acc, uint32_t len)
 {
 	perlin_ramp *r = &v->rx[k];
-	const double sc = (v->shape.dims == 2 ? 1.4142135623730951 : 2.0) * v->gain[k];
-	double P[DENSE_CELLS + 1], Q[DENSE_CELLS + 1];
+	const double sc = dims_scale(v) * v->gain[k];
 	float line[4 * DENSE_CELLS];
 	uint32_t i = 0;
 	while (i < len) {
@@ -701,17 +725,8 @@ static void fast_dense(const perlin_dsp *d, perlin_voice *v, unsigned k,
 		const uint32_t seg = room < len - i ? room : len - i;
 		const double t0 = r->a + (double)r->j * r->step;
 		const double t1 = r->a + (double)(r->j + seg - 1U) * r->step;
-		const int32_t c0 = (int32_t)t0, n = (int32_t)t1 - c0 + 1 + 4;
-		int32_t c;
-		noise_octave_columns(&v->oct[k], v->shape.dims, r->cell + (uint32_t)c0,
-		                     (unsigned)n + 1U, P, Q);
-		for (c = 0; c < n; ++c) {
-			double l[4];
-			unsigned m;
-			cell_line(P[c], Q[c], P[c + 1], Q[c + 1] - P[c + 1], sc, l);
-			for (m = 0; m < 4; ++m)
-				line[4 * c + (int32_t)m] = (float)l[m];
-		}
+		const int32_t c0 = (int32_t)t0;
+		cell_table(v, k, r->cell + (uint32_t)c0, (int32_t)t1 - c0 + 1 + 4, sc, line);
 #ifdef PERLIN_HAVE_AVX2
 		if (d->path == PERLIN_PATH_AVX2)
 			dense_8(acc + i, seg, r->j, r->a, r->step, c0, line);
@@ -809,6 +824,7 @@ static void fast_run(perlin_dsp *d, float *out, uint32_t n)
 	float *const acc = buf + 8;
 	unsigned k;
 	fast_enter(d, v);
+	d->glide = 0;
 	if (d->tp_valid)
 		d->tp_count += n;
 	while (n) {
@@ -818,10 +834,10 @@ static void fast_run(perlin_dsp *d, float *out, uint32_t n)
 			fast_octave(d, v, k, acc, len, moving);
 #ifdef PERLIN_HAVE_AVX2
 		if (d->path == PERLIN_PATH_AVX2)
-			d->level = finish_8(acc, out, len, depth, offset);
+			d->level = finish_8(acc, out, len, depth, offset, NULL, NULL);
 		else
 #endif
-			d->level = finish_4(acc, out, len, depth, offset);
+			d->level = finish_4(acc, out, len, depth, offset, NULL, NULL);
 		if (out)
 			out += len;
 		n -= len;
@@ -833,6 +849,194 @@ static void fast_run(perlin_dsp *d, float *out, uint32_t n)
 	d->started = 1;
 }
 
+/* ---- the glide: smoothers moving, still with the kernels --------------- */
+
+/* While rate, depth, offset and octave gains move towards their targets,
+   every smoother steps sample by sample exactly as in slow_sample, once
+   for all octaves; the phase of octave k is its anchor plus m_k x, x the
+   octave-0 cells moved since the anchor (a sum of the smoothed steps, so
+   the phases differ from the reference's per-octave sums only by
+   rounding), and the octaves render with the glide kernel from tables of
+   their cells. The anchors are taken where the glide starts and renewed
+   every GLIDE_REBASE samples after, whatever the blocks. */
+#define GLIDE_REBASE 65536U
+#define GLIDE_CHUNK 256U
+
+/* Whether glide_run can render from here: no crossfade, the multipliers
+   (lacunarity), drift and morph settled and in 2D y still, phases moving
+   forwards, active octaves under half a cell a sample all the way. */
+static int glides(const perlin_dsp *d)
+{
+	const perlin_voice *v = &d->voice[d->cur];
+	const double xr = (d->xrate > d->xrate_t ? d->xrate : d->xrate_t) * d->motion;
+	unsigned k;
+	if (d->path == PERLIN_PATH_REFERENCE || d->fade < 1.0 || !(d->motion >= 0.0) ||
+	    !(d->xrate >= 0.0) || !(d->xrate_t >= 0.0) || d->drift != d->drift_t ||
+	    d->morph != d->morph_t || (v->shape.dims == 2 && d->drift * d->motion != 0.0))
+		return 0;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		if (v->mult[k] != v->mult_t[k])
+			return 0;
+		if ((v->gain[k] != 0.0 || v->gain_t[k] != 0.0) && !(xr * v->mult[k] < 0.5))
+			return 0;
+	}
+	return 1;
+}
+
+/* The phases where the glide is, into the voice's octaves. */
+static void glide_phases(perlin_dsp *d, perlin_voice *v)
+{
+	unsigned k;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		noise_octave *o = &v->oct[k];
+		o->x = noise_pos_add(d->glide_ax[k], v->mult[k] * d->glide_x);
+		if (o->period && o->x.cell >= o->period)
+			o->x.cell %= o->period;
+		o->y = noise_pos_add(d->glide_ay[k], v->mult[k] * d->glide_y);
+	}
+}
+
+static void glide_anchor(perlin_dsp *d, const perlin_voice *v)
+{
+	unsigned k;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		d->glide_ax[k] = v->oct[k].x;
+		d->glide_ay[k] = v->oct[k].y;
+	}
+	d->glide_x = d->glide_y = 0.0;
+	d->glide_n = 0;
+	d->glide = 1;
+}
+
+static uint32_t umax(uint32_t a, uint32_t b)
+{
+	return a > b ? a : b;
+}
+
+/* n steps of approach() on *v (towards t, coefficient a), the values into
+   vd or else vf; returns after how many steps *v is on its target for good
+   (n + 1: not within n). approach()'s two tests are one here: |d| < 1e-30
+   is |d| <= the double below 1e-30. */
+static uint32_t smooth_steps(double *v, double t, double a, uint32_t n,
+                             double *vd, float *vf)
+{
+	const double tiny = nextafter(1e-30, 0.0), e9 = 1e-9 * fabs(t);
+	const double eps = e9 > tiny ? e9 : tiny;
+	double x = *v;
+	uint32_t i = 0, on;
+	if (vd)
+		for (; i < n && fabs(t - x) > eps; ++i)
+			vd[i] = x = x + a * (t - x);
+	else
+		for (; i < n && fabs(t - x) > eps; ++i)
+			vf[i] = (float)(x = x + a * (t - x));
+	on = i + 1U; /* step i lands on t (i == n: not within n) */
+	if (i < n)
+		x = t;
+	*v = x;
+	for (; i < n; ++i) {
+		if (vd)
+			vd[i] = t;
+		else
+			vf[i] = (float)t;
+	}
+	return on;
+}
+
+/* Render up to n samples while glides(d) holds; returns how many (fewer
+   when everything settles: then the steady kernels take over). */
+static uint32_t glide_run(perlin_dsp *d, float *out, uint32_t n)
+{
+	perlin_voice *v = &d->voice[d->cur];
+	const double a = d->smooth, dy = d->drift * d->motion;
+	double x[GLIDE_CHUNK + 9], xr[GLIDE_CHUNK];
+	float gain[NOISE_MAX_OCTAVES][GLIDE_CHUNK + 8];
+	float dp[GLIDE_CHUNK + 8], op[GLIDE_CHUNK + 8];
+	float buf[8 + GLIDE_CHUNK + 8], *const acc = buf + 8;
+	float line[4 * DENSE_CELLS];
+	uint32_t done = 0;
+	int settled = 0;
+	if (!d->glide) {
+		glide_anchor(d, v);
+		v->fast = 0;
+	}
+	while (done < n && !settled) {
+		uint32_t len = n - done, i, m, cut;
+		int moving[NOISE_MAX_OCTAVES];
+		unsigned k;
+		if (len > GLIDE_CHUNK)
+			len = GLIDE_CHUNK;
+		if (len > GLIDE_REBASE - d->glide_n)
+			len = GLIDE_REBASE - d->glide_n;
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+			moving[k] = v->gain[k] != v->gain_t[k];
+		/* each smoother stepped as slow_sample steps it, one after the
+		   other, and the chunk cut where the last has settled */
+		cut = smooth_steps(&d->xrate, d->xrate_t, a, len, xr, NULL);
+		cut = umax(cut, smooth_steps(&d->depth, d->depth_t, a, len, NULL, dp));
+		cut = umax(cut, smooth_steps(&d->offset, d->offset_t, a, len, NULL, op));
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+			if (moving[k])
+				cut = umax(cut, smooth_steps(&v->gain[k], v->gain_t[k], a, len,
+				                             NULL, gain[k]));
+		if (cut <= len) {
+			len = cut;
+			settled = 1;
+		}
+		x[0] = d->glide_x; /* the octave-0 cells moved up to each sample */
+		for (i = 0; i < len; ++i)
+			x[i + 1] = x[i] + xr[i] * d->motion;
+		d->glide_x = x[len];
+		d->glide_y += (double)len * dy;
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) /* a gain is applied the
+			same way whether it moves or not, so chunks may split anywhere */
+			if (!moving[k] && v->gain[k] != 0.0)
+				for (i = 0; i < len; ++i)
+					gain[k][i] = (float)v->gain[k];
+		for (m = len; m < len + 8; ++m) { /* lanes past the end: in range */
+			x[m] = x[len - 1];
+			dp[m] = dp[len - 1];
+			op[m] = op[len - 1];
+			for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+				gain[k][m] = gain[k][len - 1];
+		}
+		memset(buf, 0, (8 + len + 8) * sizeof *buf);
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+			const noise_pos at = d->glide_ax[k];
+			const double mk = v->mult[k];
+			int32_t c0, cells;
+			if (!moving[k] && v->gain[k] == 0.0)
+				continue;
+			c0 = (int32_t)(at.frac + mk * x[0]);
+			cells = (int32_t)(at.frac + mk * x[len - 1]) - c0 + 1;
+			cell_table(v, k, at.cell + (uint32_t)c0, cells, dims_scale(v), line);
+#ifdef PERLIN_HAVE_AVX2
+			if (d->path == PERLIN_PATH_AVX2)
+				glide_8(acc, len, x, at.frac, mk, c0, line, cells == 1, gain[k]);
+			else
+#endif
+				glide_4(acc, len, x, at.frac, mk, c0, line, cells == 1, gain[k]);
+		}
+#ifdef PERLIN_HAVE_AVX2
+		if (d->path == PERLIN_PATH_AVX2)
+			d->level = finish_8(acc, out, len, 0.0f, 0.0f, dp, op);
+		else
+#endif
+			d->level = finish_4(acc, out, len, 0.0f, 0.0f, dp, op);
+		d->glide_n += len;
+		glide_phases(d, v);
+		if (d->glide_n >= GLIDE_REBASE)
+			glide_anchor(d, v);
+		if (d->tp_valid)
+			d->tp_count += len;
+		d->started = 1;
+		done += len;
+		if (out)
+			out += len;
+	}
+	return done;
+}
+
 void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
 {
 	uint32_t i = 0;
@@ -840,6 +1044,10 @@ void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
 		if (steady(d)) {
 			fast_run(d, out ? out + i : NULL, n - i);
 			return;
+		}
+		if (glides(d)) {
+			i += glide_run(d, out ? out + i : NULL, n - i);
+			continue;
 		}
 		slow_sample(d, out ? out + i : NULL);
 		++i;

@@ -39,10 +39,16 @@
    octave by vector kernels (plugin/kernel.h): each octave's phase is a ramp
    from an anchor (perlin_ramp), its gradients are hashed once per cell, and
    the formulas run in float lanes, 4 (SSE2) or 8 (AVX2, chosen once at
-   init when the CPU has it). Otherwise, and always on PERLIN_PATH_REFERENCE,
-   samples are rendered one by one in double precision, the scalar reference
-   the tests compare the kernels with (within 1e-6). Which path renders a
-   sample depends only on the state at that sample, never on block sizes.
+   init when the CPU has it); an octave whose cells last a few samples takes
+   its cells from a table made per chunk (the dense kernel). While rate,
+   depth, offset or the octave gains glide (automation), the smoothers step
+   sample by sample as in the reference, once for all octaves, and the
+   octaves still render with the kernels (the glide, dsp.c glide_run).
+   Otherwise (crossfades, lacunarity, drift or morph moving, phases going
+   backwards), and always on PERLIN_PATH_REFERENCE, samples are rendered one
+   by one in double precision, the scalar reference the tests compare the
+   kernels with (within 1e-6). Which path renders a sample depends only on
+   the state at that sample, never on block sizes.
 
    Threading: perlin_dsp_init in the instantiation class; everything else in
    the audio class: no allocation, locks, I/O or syscalls; the time spent
@@ -170,6 +176,14 @@ typedef struct {
 	int tp_valid, tp_beat_valid;
 	double tp_frame, tp_speed, tp_bpm, tp_beat;
 	uint64_t tp_count;
+
+	/* the glide (dsp.c glide_run): phases as anchors (per octave of the
+	   current voice) moved by m_k x and m_k y, x and y the octave-0 cells
+	   moved since */
+	int glide;
+	uint32_t glide_n; /* samples since the anchors */
+	double glide_x, glide_y;
+	noise_pos glide_ax[NOISE_MAX_OCTAVES], glide_ay[NOISE_MAX_OCTAVES];
 
 	perlin_path path;
 	float level; /* last output sample */

@@ -1,4 +1,4 @@
-/* kernel.h: the steady-state inner loops of plugin/dsp.c, written once with
+/* kernel.h: the inner loops of plugin/dsp.c (steady state and glide), written once with
    GCC/Clang vector extensions and included by dsp.c once per instruction
    set: KW float lanes, KF(name) the function names, KATTR the target
    attribute (empty for the baseline: SSE2 on x86-64, whatever the compiler
@@ -115,12 +115,64 @@ static KATTR void KF(seg1)(float *acc, uint32_t len, uint64_t j, double a,
 
 #undef KPOLY
 
-/* acc[i] += the value along x for len samples of a ramp from step j, in
-   an octave whose cells are short (a few samples): lane by lane the phase
-   t = a + j step in double, its cell floor(t) (c0: the first sample's) and
+/* The value along x at phases *tp (double lanes, >= 0) from a table of
+   cell lines: lane by lane the cell floor(t) (c0: the table's first) and
    u = (t - floor t) - 1/2; the cell's line { m0, m1, D, E } (cell_line in
-   dsp.c, 4 floats a cell from cell c0 on) is gathered and the value is
-   m0 + m1 u + h(u) (D u + E). */
+   dsp.c, 4 floats a cell) is gathered and the value is
+   m0 + m1 u + h(u) (D u + E) (one: the table has one cell, every lane's). */
+static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0,
+                                      const float *line, int one)
+{
+	const KF(vd) t = *tp;
+	const KF(vi) ci = __builtin_convertvector(t, KF(vi));
+	const KF(vf) u = __builtin_convertvector(
+		(t - __builtin_convertvector(ci, KF(vd))) - 0.5, KF(vf));
+	const KF(vi) idx = (ci - c0) * 4;
+	KF(vf) m0, m1, dd, e;
+	if (one) { /* one cell: no gather */
+		const KF(vf) zero = { 0 };
+		return ((zero + line[0]) + (zero + line[1]) * u) +
+		       KF(h)(u) * ((zero + line[2]) * u + (zero + line[3]));
+	}
+#if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
+	{
+		const __m256i ix = (__m256i)idx;
+		m0 = (KF(vf))_mm256_i32gather_ps(line, ix, 4);
+		m1 = (KF(vf))_mm256_i32gather_ps(line + 1, ix, 4);
+		dd = (KF(vf))_mm256_i32gather_ps(line + 2, ix, 4);
+		e = (KF(vf))_mm256_i32gather_ps(line + 3, ix, 4);
+	}
+#elif KW == 4 && defined(__GNUC__) && !defined(__clang__)
+	{ /* the four lanes' lines, transposed */
+		const KF(vi) lo = { 0, 4, 1, 5 }, hi = { 2, 6, 3, 7 };
+		const KF(vi) first = { 0, 1, 4, 5 }, second = { 2, 3, 6, 7 };
+		const KF(vf) r0 = KF(load)(line + idx[0]), r1 = KF(load)(line + idx[1]);
+		const KF(vf) r2 = KF(load)(line + idx[2]), r3 = KF(load)(line + idx[3]);
+		const KF(vf) t0 = __builtin_shuffle(r0, r1, lo), t1 = __builtin_shuffle(r2, r3, lo);
+		const KF(vf) t2 = __builtin_shuffle(r0, r1, hi), t3 = __builtin_shuffle(r2, r3, hi);
+		m0 = __builtin_shuffle(t0, t1, first);
+		m1 = __builtin_shuffle(t0, t1, second);
+		dd = __builtin_shuffle(t2, t3, first);
+		e = __builtin_shuffle(t2, t3, second);
+	}
+#else
+	{
+		unsigned l;
+		for (l = 0; l < KW; ++l) {
+			float q[4];
+			memcpy(q, line + idx[l], sizeof q);
+			m0[l] = q[0];
+			m1[l] = q[1];
+			dd[l] = q[2];
+			e[l] = q[3];
+		}
+	}
+#endif
+	return (m0 + m1 * u) + KF(h)(u) * (dd * u + e);
+}
+
+/* acc[i] += line_at(a + j step), for len samples of a ramp from step j, in
+   an octave whose cells are short (a few samples). */
 static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
                             double step, int32_t c0, const float *line)
 {
@@ -131,48 +183,34 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 		vj[l] = (double)(j + l);
 	for (i = 0; i < len; i += KW) { /* the last vector under a mask */
 		const KF(vd) t = a + vj * step;
-		const KF(vi) ci = __builtin_convertvector(t, KF(vi)); /* t >= 0 */
-		const KF(vf) u = __builtin_convertvector(
-			(t - __builtin_convertvector(ci, KF(vd))) - 0.5, KF(vf));
-		const KF(vi) idx = (ci - c0) * 4;
-		KF(vf) m0, m1, dd, e, v;
-#if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
-		{
-			const __m256i ix = (__m256i)idx;
-			m0 = (KF(vf))_mm256_i32gather_ps(line, ix, 4);
-			m1 = (KF(vf))_mm256_i32gather_ps(line + 1, ix, 4);
-			dd = (KF(vf))_mm256_i32gather_ps(line + 2, ix, 4);
-			e = (KF(vf))_mm256_i32gather_ps(line + 3, ix, 4);
-		}
-#elif KW == 4 && defined(__GNUC__) && !defined(__clang__)
-		{ /* the four lanes' lines, transposed */
-			const KF(vi) lo = { 0, 4, 1, 5 }, hi = { 2, 6, 3, 7 };
-			const KF(vi) first = { 0, 1, 4, 5 }, second = { 2, 3, 6, 7 };
-			const KF(vf) r0 = KF(load)(line + idx[0]), r1 = KF(load)(line + idx[1]);
-			const KF(vf) r2 = KF(load)(line + idx[2]), r3 = KF(load)(line + idx[3]);
-			const KF(vf) t0 = __builtin_shuffle(r0, r1, lo), t1 = __builtin_shuffle(r2, r3, lo);
-			const KF(vf) t2 = __builtin_shuffle(r0, r1, hi), t3 = __builtin_shuffle(r2, r3, hi);
-			m0 = __builtin_shuffle(t0, t1, first);
-			m1 = __builtin_shuffle(t0, t1, second);
-			dd = __builtin_shuffle(t2, t3, first);
-			e = __builtin_shuffle(t2, t3, second);
-		}
-#else
-		for (l = 0; l < KW; ++l) {
-			float q[4];
-			memcpy(q, line + idx[l], sizeof q);
-			m0[l] = q[0];
-			m1[l] = q[1];
-			dd[l] = q[2];
-			e[l] = q[3];
-		}
-#endif
-		v = (m0 + m1 * u) + KF(h)(u) * (dd * u + e);
+		const KF(vf) v = KF(line_at)(&t, c0, line, 0);
 		if (len - i >= KW)
 			KF(store)(acc + i, KF(load)(acc + i) + v);
 		else
 			KF(part)(acc + i, v, 0, len - i, 0);
 		vj += (double)KW;
+	}
+}
+
+/* acc[i] += gain[i] line_at(a + m x[i]) for len samples of a gliding
+   octave (x: the octave-0 phase from the glide's anchor, padded past len;
+   one: the table has one cell). */
+static KATTR void KF(glide)(float *acc, uint32_t len, const double *x, double a,
+                            double m, int32_t c0, const float *line, int one,
+                            const float *gain)
+{
+	uint32_t i;
+	for (i = 0; i < len; i += KW) {
+		KF(vd) t;
+		KF(vf) v;
+		memcpy(&t, x + i, sizeof t);
+		t = a + m * t;
+		v = KF(line_at)(&t, c0, line, one);
+		v *= KF(load)(gain + i);
+		if (len - i >= KW)
+			KF(store)(acc + i, KF(load)(acc + i) + v);
+		else
+			KF(part)(acc + i, v, 0, len - i, 0);
 	}
 }
 
@@ -229,23 +267,29 @@ static KATTR inline KF(vf) KF(clamp)(KF(vf) v, KF(vf) mone, KF(vf) one)
 }
 #endif
 
-/* out[i] = clamp(offset + depth shape(acc[i])); returns the last value */
+/* out[i] = clamp(offset + depth shape(acc[i])); returns the last value
+   (dp, op: per-sample depth and offset instead, when not NULL). */
 static KATTR float KF(finish)(const float *acc, float *out, uint32_t len,
-                              float depth, float offset)
+                              float depth, float offset, const float *dp,
+                              const float *op)
 {
 	uint32_t i = 0;
 	float y = 0.0f;
 	if (out && len >= KW) {
 		const KF(vf) zero = { 0 };
 		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
-		const KF(vf) dv = zero + depth, ov = zero + offset;
+		KF(vf) dv = zero + depth, ov = zero + offset;
 		for (; i + KW <= len; i += KW) {
 			const KF(vf) z = KCLAMP(KF(load)(acc + i));
+			if (dp) {
+				dv = KF(load)(dp + i);
+				ov = KF(load)(op + i);
+			}
 			KF(store)(out + i, KCLAMP(ov + dv * (z * (1.5f - 0.5f * z * z))));
 		}
 	}
 	for (; i < len; ++i) {
-		y = kfinish1(acc[i], depth, offset);
+		y = kfinish1(acc[i], dp ? dp[i] : depth, op ? op[i] : offset);
 		if (out)
 			out[i] = y;
 	}

@@ -25,13 +25,14 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { BLOCK = 512, SAMPLES = 96000, RUNS = 7, N_CASES = 12 };
+enum { BLOCK = 512, SAMPLES = 96000, RUNS = 7, N_CASES = 14 };
 static const double SR = 48000.0;
 static volatile double sink;
 
 typedef struct {
 	int dims, octaves;
 	double rate;
+	int automated; /* rate, octaves and depth move every block */
 } bench_case;
 
 static bench_case case_of(int i)
@@ -41,6 +42,13 @@ static bench_case case_of(int i)
 	c.dims = 1 + i / 6;
 	c.octaves = octs[(i / 2) % 3];
 	c.rate = i % 2 ? 1000.0 : 2.0;
+	c.automated = 0;
+	if (i >= 12) { /* as under an automation lane: a new value each block */
+		c.dims = 1 + (i & 1);
+		c.octaves = 8;
+		c.rate = 2.0;
+		c.automated = 1;
+	}
 	return c;
 }
 
@@ -57,6 +65,7 @@ typedef struct {
 	float x, y; /* stb */
 	bench_case c;
 	int path;
+	long blocks; /* run so far (automation) */
 } bench_state;
 
 static void setup(bench_state *s, bench_case c, int path)
@@ -95,8 +104,15 @@ __attribute__((noinline)) void measured(bench_state *s, long n)
 {
 	const LV2_Descriptor *desc = lv2_descriptor(0);
 	if (s->path >= 0) {
-		for (; n > 0; n -= BLOCK)
+		for (; n > 0; n -= BLOCK) {
+			if (s->c.automated) { /* rate 1..4 Hz, octaves 7..8, depth 0.5..1 */
+				const double w = sin(0.01 * (double)s->blocks++);
+				s->ctl[PERLIN_RATE] = (float)(s->c.rate * exp2(w));
+				s->ctl[PERLIN_OCTAVES] = (float)(7.5 + 0.5 * w);
+				s->ctl[PERLIN_DEPTH] = (float)(0.75 + 0.25 * w);
+			}
 			desc->run(s->h, BLOCK);
+		}
 		sink = s->out[BLOCK - 1];
 		return;
 	}
@@ -210,8 +226,8 @@ int main(int argc, char **argv)
 		for (p = 0; p < 4; ++p) {
 			if (ns[p] < 0)
 				continue;
-			printf("%-3s %3d %6g | %-9s", c.dims == 2 ? "2D" : "1D", c.octaves, c.rate,
-			       path_name(order[p]));
+			printf("%-3s %3d %5g%s | %-9s", c.dims == 2 ? "2D" : "1D", c.octaves, c.rate,
+			       c.automated ? "~" : " ", path_name(order[p]));
 			print_cell(ns[p], " %9.2f");
 			print_cell(in[p], " %9.1f");
 			print_cell(1e9 / (ns[p] * SR), " %9.0f");

@@ -352,20 +352,16 @@ static void test_cli_and_formats(void)
 	free(f);
 }
 
-/* Same seed and automation: identical for every block partition and across
-   two processes; different seeds decorrelate; two instances in one
-   process agree. */
-static void test_determinism(void)
+/* perlin-render with automation `extra` for 6 s, with every block
+   partition and in a second process: all the same (the first render is
+   returned, its length in *n0). */
+static float *same_for_blocks(const char *extra, const char *what, uint64_t *n0)
 {
 	static const char *blocks[] = { "512", "1", "7", "64", "4096", "random:11", "random:977" };
-	static char args[36000], extra[32768];
+	static char args[36000];
 	char path[512];
-	render_spec s;
 	float *ref = NULL;
-	uint64_t n0 = 0;
 	unsigned b;
-	render_spec_init(&s);
-	random_automation(&s, 6.0, extra, sizeof extra);
 	for (b = 0; b < sizeof blocks / sizeof blocks[0] + 1; ++b) {
 		const char *blk = blocks[b < sizeof blocks / sizeof blocks[0] ? b : 0];
 		uint64_t n;
@@ -380,15 +376,34 @@ static void test_determinism(void)
 			continue;
 		if (!ref) {
 			ref = x;
-			n0 = n;
-			CHECK(all_in_range(x, n) && span(x, n) > 0.2, "automated render is not a signal");
+			*n0 = n;
+			CHECK(all_in_range(x, n) && span(x, n) > 0.2, "%s render is not a signal", what);
 			continue;
 		}
-		CHECK(n == n0 && memcmp(ref, x, n * sizeof *x) == 0,
-		      "block %s%s gives different samples", blk,
+		CHECK(n == *n0 && memcmp(ref, x, n * sizeof *x) == 0,
+		      "%s: block %s%s gives different samples", what, blk,
 		      b == sizeof blocks / sizeof blocks[0] ? " (second process)" : "");
 		free(x);
 	}
+	return ref;
+}
+
+/* Same seed and automation: identical for every block partition and across
+   two processes; different seeds decorrelate; two instances in one
+   process agree. */
+static void test_determinism(void)
+{
+	static char extra[32768];
+	render_spec s;
+	float *ref;
+	uint64_t n0 = 0;
+	/* only what glides (dsp.c glide_run): rate, octaves, depth, offset */
+	free(same_for_blocks("--ramp rate=0:2,2:60,4:0.5 --ramp octaves=0:3,3:8,5:5.5 "
+	                     "--ramp depth=0:1,5:0.3 --ramp offset=1:0,2:0.5,3:-0.2 "
+	                     "--set seed=9", "gliding", &n0));
+	render_spec_init(&s);
+	random_automation(&s, 6.0, extra, sizeof extra);
+	ref = same_for_blocks(extra, "random automation", &n0);
 	/* the in-process host plays the same automation to the same samples */
 	s.frames = (uint64_t)(6.0 * s.sr);
 	s.block = 0;
