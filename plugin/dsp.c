@@ -139,6 +139,9 @@ static void update_targets(perlin_dsp *d)
 		d->motion = d->tp_valid ? d->tp_speed : 1.0;
 	else
 		d->motion = holds_when_stopped(d) && d->tp_valid && d->tp_speed == 0.0 ? 0.0 : 1.0;
+	const double was[3] = { d->xrate_t, d->depth_t, d->offset_t };
+	double was_gain[NOISE_MAX_OCTAVES];
+	memcpy(was_gain, d->voice[d->cur].gain_t, sizeof was_gain);
 	d->xrate_t = target_rate(d) / d->sr;
 	d->drift_t = d->ctl[PERLIN_DRIFT] / d->sr;
 	d->morph_t = d->ctl[PERLIN_MORPH];
@@ -147,6 +150,9 @@ static void update_targets(perlin_dsp *d)
 	voice_targets(d, &d->voice[d->cur]);
 	if (d->fade < 1.0)
 		voice_targets(d, &d->voice[!d->cur]);
+	if (was[0] != d->xrate_t || was[1] != d->depth_t || was[2] != d->offset_t ||
+	    memcmp(was_gain, d->voice[d->cur].gain_t, sizeof was_gain) != 0)
+		d->glide_aim = 0; /* the glide's smoothers aim anew */
 }
 
 /* The transport's frame and beat now: tp_count samples after the last
@@ -197,7 +203,7 @@ static void start_voice(perlin_dsp *d)
 	}
 	v->shape = wanted_shape(d);
 	v->fast = 0; /* new phases: the kernels anchor anew */
-	d->glide = 0;
+	d->glide = d->glide_aim = 0;
 	if (v->shape.loop)
 		x0 = noise_pos_wrap(x0, v->shape.loop);
 	voice_targets(d, v);
@@ -363,7 +369,7 @@ static void slow_sample(perlin_dsp *d, float *out)
 	const double morph = approach(d->morph, d->morph_t, a);
 	double v, y, dx, dy;
 	d->voice[0].fast = d->voice[1].fast = 0; /* the phases move here */
-	d->glide = 0;
+	d->glide = d->glide_aim = 0;
 	d->xrate = approach(d->xrate, d->xrate_t, a);
 	d->drift = approach(d->drift, d->drift_t, a);
 	d->depth = approach(d->depth, d->depth_t, a);
@@ -824,7 +830,7 @@ static void fast_run(perlin_dsp *d, float *out, uint32_t n)
 	float *const acc = buf + 8;
 	unsigned k;
 	fast_enter(d, v);
-	d->glide = 0;
+	d->glide = d->glide_aim = 0;
 	if (d->tp_valid)
 		d->tp_count += n;
 	while (n) {
@@ -908,39 +914,41 @@ static void glide_anchor(perlin_dsp *d, const perlin_voice *v)
 	d->glide = 1;
 }
 
-static uint32_t umax(uint32_t a, uint32_t b)
+/* Aim the glide's smoothers from where they are: r = 1 and each value's
+   distance to its target; r_min from approach()'s test of each. */
+static void glide_aim(perlin_dsp *d, const perlin_voice *v)
 {
-	return a > b ? a : b;
+	const double tiny = nextafter(1e-30, 0.0);
+	double rmin = HUGE_VAL;
+	unsigned k;
+#define AIM(dist, val, tgt) do { \
+		const double e9 = 1e-9 * fabs(tgt), eps = e9 > tiny ? e9 : tiny; \
+		(dist) = (val) - (tgt); \
+		if (fabs(dist) > eps && eps / fabs(dist) < rmin) \
+			rmin = eps / fabs(dist); \
+	} while (0)
+	AIM(d->dist_xrate, d->xrate, d->xrate_t);
+	AIM(d->dist_depth, d->depth, d->depth_t);
+	AIM(d->dist_offset, d->offset, d->offset_t);
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+		AIM(d->dist_gain[k], v->gain[k], v->gain_t[k]);
+#undef AIM
+	d->glide_r = 1.0;
+	d->glide_rmin = rmin;
+	d->glide_aim = 1;
 }
 
-/* n steps of approach() on *v (towards t, coefficient a), the values into
-   vd or else vf; returns after how many steps *v is on its target for good
-   (n + 1: not within n). approach()'s two tests are one here: |d| < 1e-30
-   is |d| <= the double below 1e-30. */
-static uint32_t smooth_steps(double *v, double t, double a, uint32_t n,
-                             double *vd, float *vf)
+/* The smoothed values at r (all on target once settled). */
+static void glide_values(perlin_dsp *d, perlin_voice *v, double r, int settled)
 {
-	const double tiny = nextafter(1e-30, 0.0), e9 = 1e-9 * fabs(t);
-	const double eps = e9 > tiny ? e9 : tiny;
-	double x = *v;
-	uint32_t i = 0, on;
-	if (vd)
-		for (; i < n && fabs(t - x) > eps; ++i)
-			vd[i] = x = x + a * (t - x);
-	else
-		for (; i < n && fabs(t - x) > eps; ++i)
-			vf[i] = (float)(x = x + a * (t - x));
-	on = i + 1U; /* step i lands on t (i == n: not within n) */
-	if (i < n)
-		x = t;
-	*v = x;
-	for (; i < n; ++i) {
-		if (vd)
-			vd[i] = t;
-		else
-			vf[i] = (float)t;
-	}
-	return on;
+	unsigned k;
+	if (settled)
+		r = 0.0;
+	d->xrate = d->xrate_t + d->dist_xrate * r;
+	d->depth = d->depth_t + d->dist_depth * r;
+	d->offset = d->offset_t + d->dist_offset * r;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+		v->gain[k] = v->gain_t[k] + d->dist_gain[k] * r;
 }
 
 /* Render up to n samples while glides(d) holds; returns how many (fewer
@@ -948,10 +956,9 @@ static uint32_t smooth_steps(double *v, double t, double a, uint32_t n,
 static uint32_t glide_run(perlin_dsp *d, float *out, uint32_t n)
 {
 	perlin_voice *v = &d->voice[d->cur];
-	const double a = d->smooth, dy = d->drift * d->motion;
-	double x[GLIDE_CHUNK + 9], xr[GLIDE_CHUNK];
-	float gain[NOISE_MAX_OCTAVES][GLIDE_CHUNK + 8];
-	float dp[GLIDE_CHUNK + 8], op[GLIDE_CHUNK + 8];
+	const double decay = 1.0 - d->smooth, dy = d->drift * d->motion;
+	double x[GLIDE_CHUNK + 9];
+	float rf[GLIDE_CHUNK + 8], dp[GLIDE_CHUNK + 8], op[GLIDE_CHUNK + 8];
 	float buf[8 + GLIDE_CHUNK + 8], *const acc = buf + 8;
 	float line[4 * DENSE_CELLS];
 	uint32_t done = 0;
@@ -960,62 +967,63 @@ static uint32_t glide_run(perlin_dsp *d, float *out, uint32_t n)
 		glide_anchor(d, v);
 		v->fast = 0;
 	}
+	if (!d->glide_aim)
+		glide_aim(d, v);
 	while (done < n && !settled) {
-		uint32_t len = n - done, i, m, cut;
-		int moving[NOISE_MAX_OCTAVES];
+		const double xt = d->xrate_t * d->motion, xd = d->dist_xrate * d->motion;
+		double r = d->glide_r;
+		uint32_t len = n - done, i, m;
 		unsigned k;
 		if (len > GLIDE_CHUNK)
 			len = GLIDE_CHUNK;
 		if (len > GLIDE_REBASE - d->glide_n)
 			len = GLIDE_REBASE - d->glide_n;
-		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
-			moving[k] = v->gain[k] != v->gain_t[k];
-		/* each smoother stepped as slow_sample steps it, one after the
-		   other, and the chunk cut where the last has settled */
-		cut = smooth_steps(&d->xrate, d->xrate_t, a, len, xr, NULL);
-		cut = umax(cut, smooth_steps(&d->depth, d->depth_t, a, len, NULL, dp));
-		cut = umax(cut, smooth_steps(&d->offset, d->offset_t, a, len, NULL, op));
-		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
-			if (moving[k])
-				cut = umax(cut, smooth_steps(&v->gain[k], v->gain_t[k], a, len,
-				                             NULL, gain[k]));
-		if (cut <= len) {
-			len = cut;
-			settled = 1;
-		}
+		/* r steps as approach() would, the values are target + dist r
+		   (once r <= r_min they are all on target: the chunk ends) */
 		x[0] = d->glide_x; /* the octave-0 cells moved up to each sample */
-		for (i = 0; i < len; ++i)
-			x[i + 1] = x[i] + xr[i] * d->motion;
+		for (i = 0; i < len; ++i) {
+			r *= decay;
+			settled = r <= d->glide_rmin;
+			if (settled)
+				r = 0.0;
+			rf[i] = (float)r;
+			dp[i] = (float)(d->depth_t + d->dist_depth * r);
+			op[i] = (float)(d->offset_t + d->dist_offset * r);
+			x[i + 1] = x[i] + (xt + xd * r);
+			if (settled) {
+				++i;
+				break;
+			}
+		}
+		len = i;
+		d->glide_r = r;
 		d->glide_x = x[len];
 		d->glide_y += (double)len * dy;
-		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) /* a gain is applied the
-			same way whether it moves or not, so chunks may split anywhere */
-			if (!moving[k] && v->gain[k] != 0.0)
-				for (i = 0; i < len; ++i)
-					gain[k][i] = (float)v->gain[k];
+		glide_values(d, v, r, settled);
 		for (m = len; m < len + 8; ++m) { /* lanes past the end: in range */
 			x[m] = x[len - 1];
+			rf[m] = rf[len - 1];
 			dp[m] = dp[len - 1];
 			op[m] = op[len - 1];
-			for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
-				gain[k][m] = gain[k][len - 1];
 		}
 		memset(buf, 0, (8 + len + 8) * sizeof *buf);
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 			const noise_pos at = d->glide_ax[k];
 			const double mk = v->mult[k];
 			int32_t c0, cells;
-			if (!moving[k] && v->gain[k] == 0.0)
+			if (v->gain_t[k] == 0.0 && d->dist_gain[k] == 0.0)
 				continue;
 			c0 = (int32_t)(at.frac + mk * x[0]);
 			cells = (int32_t)(at.frac + mk * x[len - 1]) - c0 + 1;
 			cell_table(v, k, at.cell + (uint32_t)c0, cells, dims_scale(v), line);
 #ifdef PERLIN_HAVE_AVX2
 			if (d->path == PERLIN_PATH_AVX2)
-				glide_8(acc, len, x, at.frac, mk, c0, line, cells == 1, gain[k]);
+				glide_8(acc, len, x, at.frac, mk, c0, line, cells == 1,
+				        (float)v->gain_t[k], (float)d->dist_gain[k], rf);
 			else
 #endif
-				glide_4(acc, len, x, at.frac, mk, c0, line, cells == 1, gain[k]);
+				glide_4(acc, len, x, at.frac, mk, c0, line, cells == 1,
+				        (float)v->gain_t[k], (float)d->dist_gain[k], rf);
 		}
 #ifdef PERLIN_HAVE_AVX2
 		if (d->path == PERLIN_PATH_AVX2)
@@ -1034,6 +1042,8 @@ static uint32_t glide_run(perlin_dsp *d, float *out, uint32_t n)
 		if (out)
 			out += len;
 	}
+	if (settled)
+		d->glide_aim = 0;
 	return done;
 }
 

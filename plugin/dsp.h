@@ -184,6 +184,12 @@ typedef struct {
 	uint32_t glide_n; /* samples since the anchors */
 	double glide_x, glide_y;
 	noise_pos glide_ax[NOISE_MAX_OCTAVES], glide_ay[NOISE_MAX_OCTAVES];
+	/* and its smoothers: value = target + dist r, r falling by 1 - smooth
+	   a sample from 1 where the targets last changed (glide_aim 0: not
+	   yet taken), all on target once r <= glide_rmin */
+	int glide_aim;
+	double glide_r, glide_rmin;
+	double dist_xrate, dist_depth, dist_offset, dist_gain[NOISE_MAX_OCTAVES];
 
 	perlin_path path;
 	float level; /* last output sample */

@@ -192,12 +192,13 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 	}
 }
 
-/* acc[i] += gain[i] line_at(a + m x[i]) for len samples of a gliding
-   octave (x: the octave-0 phase from the glide's anchor, padded past len;
-   one: the table has one cell). */
-static KATTR void KF(glide)(float *acc, uint32_t len, const double *x, double a,
-                            double m, int32_t c0, const float *line, int one,
-                            const float *gain)
+/* acc[i] += (g + gd r[i]) line_at(a + m x[i]) for len samples of a gliding
+   octave (x: the octave-0 phase from the glide's anchor; x and r padded
+   past len; one: the table has one cell). */
+static KATTR inline __attribute__((always_inline)) void
+KF(glide_loop)(float *acc, uint32_t len, const double *x, double a, double m,
+               int32_t c0, const float *line, int one, float g, float gd,
+               const float *r)
 {
 	uint32_t i;
 	for (i = 0; i < len; i += KW) {
@@ -205,13 +206,22 @@ static KATTR void KF(glide)(float *acc, uint32_t len, const double *x, double a,
 		KF(vf) v;
 		memcpy(&t, x + i, sizeof t);
 		t = a + m * t;
-		v = KF(line_at)(&t, c0, line, one);
-		v *= KF(load)(gain + i);
+		v = KF(line_at)(&t, c0, line, one) * (g + gd * KF(load)(r + i));
 		if (len - i >= KW)
 			KF(store)(acc + i, KF(load)(acc + i) + v);
 		else
 			KF(part)(acc + i, v, 0, len - i, 0);
 	}
+}
+
+static KATTR void KF(glide)(float *acc, uint32_t len, const double *x, double a,
+                            double m, int32_t c0, const float *line, int one,
+                            float g, float gd, const float *r)
+{
+	if (one) /* a loop of its own for each, without the test inside */
+		KF(glide_loop)(acc, len, x, a, m, c0, line, 1, g, gd, r);
+	else
+		KF(glide_loop)(acc, len, x, a, m, c0, line, 0, g, gd, r);
 }
 
 /* acc[i] += the 2D formula at (ux, uy) of two ramps: with the x pairs
