@@ -135,12 +135,18 @@ static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0,
 		       KF(h)(u) * ((zero + line[2]) * u + (zero + line[3]));
 	}
 #if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
-	{
-		const __m256i ix = (__m256i)idx;
-		m0 = (KF(vf))_mm256_i32gather_ps(line, ix, 4);
-		m1 = (KF(vf))_mm256_i32gather_ps(line + 1, ix, 4);
-		dd = (KF(vf))_mm256_i32gather_ps(line + 2, ix, 4);
-		e = (KF(vf))_mm256_i32gather_ps(line + 3, ix, 4);
+	{ /* the eight lanes' lines, transposed (vgatherdps is slow on many
+		 CPUs): lanes l and l + 4 share a 256-bit row */
+#define KROW(l) _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(line + idx[l])), \
+		                     _mm_loadu_ps(line + idx[(l) + 4]), 1)
+		const __m256 r0 = KROW(0), r1 = KROW(1), r2 = KROW(2), r3 = KROW(3);
+#undef KROW
+		const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpacklo_ps(r2, r3);
+		const __m256 t2 = _mm256_unpackhi_ps(r0, r1), t3 = _mm256_unpackhi_ps(r2, r3);
+		m0 = (KF(vf))_mm256_shuffle_ps(t0, t1, 0x44);
+		m1 = (KF(vf))_mm256_shuffle_ps(t0, t1, 0xee);
+		dd = (KF(vf))_mm256_shuffle_ps(t2, t3, 0x44);
+		e = (KF(vf))_mm256_shuffle_ps(t2, t3, 0xee);
 	}
 #elif KW == 4 && defined(__GNUC__) && !defined(__clang__)
 	{ /* the four lanes' lines, transposed */
@@ -171,6 +177,7 @@ static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0,
 	return (m0 + m1 * u) + KF(h)(u) * (dd * u + e);
 }
 
+#if KW == 4 /* (dsp.c uses this one on both paths) */
 /* acc[i] += line_at(a + j step), for len samples of a ramp from step j, in
    an octave whose cells are short (a few samples). */
 static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
@@ -191,6 +198,7 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 		vj += (double)KW;
 	}
 }
+#endif
 
 /* acc[i] += (g + gd r[i]) line_at(a + m x[i]) for len samples of a gliding
    octave (x: the octave-0 phase from the glide's anchor; x and r padded
