@@ -558,6 +558,12 @@ static void line_coef(double P, double Q, double P2, double Q2, double sc,
 	c[6] = (float)(6.0 * l[2]);
 }
 
+/* sqrt 2 in 2D, 2 in 1D: the scale of noise_octave_2d/1d */
+static double dims_scale(const perlin_voice *v)
+{
+	return v->shape.dims == 2 ? 1.4142135623730951 : 2.0;
+}
+
 static void voice_coef(perlin_voice *v, unsigned k, int moving)
 {
 	noise_octave *o = &v->oct[k];
@@ -582,7 +588,7 @@ static void voice_coef(perlin_voice *v, unsigned k, int moving)
 		c[5] = (float)(-6.0 * S);
 		c[6] = (float)(12.0 * D);
 	} else if (moving) {
-		const double sc = 1.4142135623730951 * g;
+		const double sc = dims_scale(v) * g;
 		double X[4], Y[4], n[4][3];
 		unsigned i;
 		noise_octave_update(o, 2);
@@ -614,7 +620,7 @@ static void voice_coef(perlin_voice *v, unsigned k, int moving)
 		Q = (1.0 - sy) * gy[0] * ty + sy * gy[2] * (ty - 1.0);
 		P2 = (1.0 - sy) * gx[1] + sy * gx[3];
 		line_coef(P, Q, P2, (1.0 - sy) * gy[1] * ty + sy * gy[3] * (ty - 1.0) - P2,
-		          1.4142135623730951 * g, c);
+		          dims_scale(v) * g, c);
 	}
 }
 
@@ -713,12 +719,6 @@ static void cell_table(perlin_voice *v, unsigned k, uint32_t cell, int32_t n,
 	}
 }
 
-/* sqrt 2 in 2D, 2 in 1D: the scale of noise_octave_2d/1d */
-static double dims_scale(const perlin_voice *v)
-{
-	return v->shape.dims == 2 ? 1.4142135623730951 : 2.0;
-}
-
 static void fast_dense(perlin_voice *v, unsigned k, float *acc, uint32_t len)
 {
 	perlin_ramp *r = &v->rx[k];
@@ -741,6 +741,19 @@ static void fast_dense(perlin_voice *v, unsigned k, float *acc, uint32_t len)
 		if (r->j >= RAMP_REBASE)
 			ramp_rebase(r, v->oct[k].period);
 	}
+}
+
+/* seg1 on the path's lanes: seg samples of ramp r along x alone. */
+static void seg_x(int avx2, float *acc, uint32_t seg, const perlin_ramp *r,
+                  const float *c)
+{
+#ifdef PERLIN_HAVE_AVX2
+	if (avx2)
+		seg1_8(acc, seg, r->j, r->a - 0.5, r->step, r->mf, c);
+	else
+#endif
+		seg1_4(acc, seg, r->j, r->a - 0.5, r->step, r->mf, c);
+	(void)avx2;
 }
 
 /* Octave k's share of a chunk of len samples, added into acc. */
@@ -766,12 +779,7 @@ static void fast_octave(const perlin_dsp *d, perlin_voice *v, unsigned k,
 		while (i < len) {
 			const uint64_t left = rx->cross - rx->j;
 			const uint32_t seg = left < len - i ? (uint32_t)left : len - i;
-#ifdef PERLIN_HAVE_AVX2
-			if (avx2)
-				seg1_8(acc + i, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, v->coef[k]);
-			else
-#endif
-				seg1_4(acc + i, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, v->coef[k]);
+			seg_x(avx2, acc + i, seg, rx, v->coef[k]);
 			rx->j += seg;
 			i += seg;
 			if (rx->j == rx->cross) {
@@ -795,12 +803,7 @@ static void fast_octave(const perlin_dsp *d, perlin_voice *v, unsigned k,
 #endif
 				seg2_4(acc + i, seg, rx->j, rx->a - 0.5, rx->step, ry->j, ry->a - 0.5, ry->step, v->coef[k]);
 		} else {
-#ifdef PERLIN_HAVE_AVX2
-			if (avx2)
-				seg1_8(acc + i, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, v->coef[k]);
-			else
-#endif
-				seg1_4(acc + i, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, v->coef[k]);
+			seg_x(avx2, acc + i, seg, rx, v->coef[k]);
 		}
 		rx->j += seg;
 		ry->j += seg;
