@@ -744,8 +744,8 @@ static void fast_dense(perlin_voice *v, unsigned k, float *acc, uint32_t len)
 }
 
 /* seg1 on the path's lanes: seg samples of ramp r along x alone. */
-static void seg_x(int avx2, float *acc, uint32_t seg, const perlin_ramp *r,
-                  const float *c)
+static inline void seg_x(int avx2, float *acc, uint32_t seg, const perlin_ramp *r,
+                         const float *c)
 {
 #ifdef PERLIN_HAVE_AVX2
 	if (avx2)

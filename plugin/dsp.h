@@ -152,7 +152,6 @@ typedef struct {
 	double xfade_step; /* 1 / crossfade length in samples */
 
 	float ctl[PERLIN_N_PARAMS]; /* last clamped control values */
-	int ctl_valid;
 	int sync;
 	float reset_prev;
 
