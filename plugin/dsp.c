@@ -181,11 +181,13 @@ static void transport_phase(const perlin_dsp *d, double *x, double *y)
 	*y = d->ctl[PERLIN_MORPH] + d->ctl[PERLIN_DRIFT] * seconds;
 }
 
+static void voice_sync(perlin_voice *v);
+
 /* Start a voice with the wanted shape; fade into it unless nothing has
    been rendered yet (then it simply replaces the old one). */
 static void start_voice(perlin_dsp *d)
 {
-	const perlin_voice *old = &d->voice[d->cur];
+	perlin_voice *old = &d->voice[d->cur];
 	perlin_voice *v = &d->voice[!d->cur];
 	noise_pos x0, y0;
 	unsigned k;
@@ -198,11 +200,12 @@ static void start_voice(perlin_dsp *d)
 		x0 = noise_pos_from(clamp_finite(x, -2e9, 2e9, 0.0));
 		y0 = noise_pos_from(clamp_finite(y, -2e9, 2e9, 0.0));
 	} else {
+		voice_sync(old);
 		x0 = old->oct[0].x;
 		y0 = old->oct[0].y;
 	}
 	v->shape = wanted_shape(d);
-	v->fast = 0; /* new phases: the kernels anchor anew */
+	v->fast = v->behind = 0; /* new phases: the kernels anchor anew */
 	d->glide = d->glide_aim = 0;
 	if (v->shape.loop)
 		x0 = noise_pos_wrap(x0, v->shape.loop);
@@ -368,6 +371,8 @@ static void slow_sample(perlin_dsp *d, float *out)
 	const double a = d->smooth;
 	const double morph = approach(d->morph, d->morph_t, a);
 	double v, y, dx, dy;
+	voice_sync(&d->voice[0]);
+	voice_sync(&d->voice[1]);
 	d->voice[0].fast = d->voice[1].fast = 0; /* the phases move here */
 	d->glide = d->glide_aim = 0;
 	d->xrate = approach(d->xrate, d->xrate_t, a);
@@ -502,6 +507,20 @@ static noise_pos ramp_pos(const perlin_ramp *r, uint32_t period)
 		p.cell = period && p.cell + 1U >= period ? 0U : p.cell + 1U;
 	}
 	return p;
+}
+
+/* Bring oct[]'s phases up to the ramps' after fast_run (left behind
+   there: only a change of path or voice needs them). */
+static void voice_sync(perlin_voice *v)
+{
+	unsigned k;
+	if (!v->behind)
+		return;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		v->oct[k].x = ramp_pos(&v->rx[k], v->oct[k].period);
+		v->oct[k].y = ramp_pos(&v->ry[k], 0U);
+	}
+	v->behind = 0;
 }
 
 static void ramp_rebase(perlin_ramp *r, uint32_t period);
@@ -667,6 +686,7 @@ static void fast_enter(perlin_dsp *d, perlin_voice *v)
 		if (k == NOISE_MAX_OCTAVES)
 			return;
 	}
+	voice_sync(v);
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 		ramp_start(&v->rx[k], v->oct[k].x, step_x(d, v, k));
 		ramp_start(&v->ry[k], v->oct[k].y, step_y(d, v, k));
@@ -847,10 +867,7 @@ static void fast_run(perlin_dsp *d, float *out, uint32_t n)
 			out += len;
 		n -= len;
 	}
-	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) { /* the phases, for everyone else */
-		v->oct[k].x = ramp_pos(&v->rx[k], v->oct[k].period);
-		v->oct[k].y = ramp_pos(&v->ry[k], 0U);
-	}
+	v->behind = 1; /* the phases, for everyone else, when they ask */
 	d->started = 1;
 }
 
@@ -963,6 +980,7 @@ static uint32_t glide_run(perlin_dsp *d, float *out, uint32_t n)
 	uint32_t done = 0;
 	int settled = 0;
 	if (!d->glide) {
+		voice_sync(v);
 		glide_anchor(d, v);
 		v->fast = 0;
 	}
@@ -997,7 +1015,9 @@ static uint32_t glide_run(perlin_dsp *d, float *out, uint32_t n)
 		len = i;
 		d->glide_r = r;
 		d->glide_x = x[len];
-		d->glide_y += (double)len * dy;
+		for (i = 0; i < len; ++i) /* sample by sample, as x: the sum must
+			not depend on where chunks split */
+			d->glide_y += dy;
 		glide_values(d, v, r, settled);
 		for (m = len; m < len + 8; ++m) { /* lanes past the end: in range */
 			x[m] = x[len - 1];

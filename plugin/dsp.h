@@ -138,6 +138,7 @@ typedef struct {
 	perlin_shape shape;
 	noise_octave oct[NOISE_MAX_OCTAVES];
 	int fast;                          /* the ramps hold the phases */
+	int behind; /* oct[]'s phases lag the ramps' (dsp.c voice_sync) */
 	perlin_ramp rx[NOISE_MAX_OCTAVES], ry[NOISE_MAX_OCTAVES];
 	float coef[NOISE_MAX_OCTAVES][12]; /* kernel coefficients of the cell */
 	double mult[NOISE_MAX_OCTAVES];   /* smoothed frequency multipliers */

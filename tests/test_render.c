@@ -397,10 +397,12 @@ static void test_determinism(void)
 	render_spec s;
 	float *ref;
 	uint64_t n0 = 0;
-	/* only what glides (dsp.c glide_run): rate, octaves, depth, offset */
+	/* only what glides (dsp.c glide_run): rate, octaves, depth, offset; in
+	   1D with drift (y moves, unheard), then 2D starting from that y */
 	free(same_for_blocks("--ramp rate=0:2,2:60,4:0.5 --ramp octaves=0:3,3:8,5:5.5 "
 	                     "--ramp depth=0:1,5:0.3 --ramp offset=1:0,2:0.5,3:-0.2 "
-	                     "--set seed=9", "gliding", &n0));
+	                     "--set seed=9 --set drift=3 --step dimensions=0:1,4.5:2",
+	                     "gliding", &n0));
 	render_spec_init(&s);
 	random_automation(&s, 6.0, extra, sizeof extra);
 	ref = same_for_blocks(extra, "random automation", &n0);
