@@ -954,12 +954,10 @@ static void glide_aim(perlin_dsp *d, const perlin_voice *v)
 	d->glide_aim = 1;
 }
 
-/* The smoothed values at r (all on target once settled). */
-static void glide_values(perlin_dsp *d, perlin_voice *v, double r, int settled)
+/* The smoothed values at r (r = 0 once settled: all on target). */
+static void glide_values(perlin_dsp *d, perlin_voice *v, double r)
 {
 	unsigned k;
-	if (settled)
-		r = 0.0;
 	d->xrate = d->xrate_t + d->dist_xrate * r;
 	d->depth = d->depth_t + d->dist_depth * r;
 	d->offset = d->offset_t + d->dist_offset * r;
@@ -1018,7 +1016,7 @@ static uint32_t glide_run(perlin_dsp *d, float *out, uint32_t n)
 		for (i = 0; i < len; ++i) /* sample by sample, as x: the sum must
 			not depend on where chunks split */
 			d->glide_y += dy;
-		glide_values(d, v, r, settled);
+		glide_values(d, v, r);
 		for (m = len; m < len + 8; ++m) { /* lanes past the end: in range */
 			x[m] = x[len - 1];
 			rf[m] = rf[len - 1];
