@@ -167,11 +167,20 @@ test-hosts: all $(B)/wavcheck
 		SCRIPTDIR="$(CURDIR)/$(B)/hosts/scripts"
 	sh tests/test_hosts.sh $(B)
 
-test: all $(TESTS)
+# The tests load exactly the bundle they name: with the deliberately
+# broken bundles on LV2_PATH and as ~/.lv2, a test that read the LV2 path
+# would run them and fail.
+DECOY = LV2_PATH="$(CURDIR)/$(B)/broken-alloc:$(CURDIR)/$(B)/broken-xfade" \
+        HOME="$(CURDIR)/$(B)/decoy-home"
+$(B)/decoy-home/.lv2: $(BROKEN_ALLOC)
+	@mkdir -p $(B)/decoy-home
+	ln -sfn ../broken-alloc $@
+
+test: all $(TESTS) $(B)/decoy-home/.lv2
 	$(B)/test_noise $(SEED)
 	lv2_validate $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl
-	$(B)/test_plugin $(BUNDLE) $(SEED)
-	$(B)/test_render $(B) $(SEED)
+	$(DECOY) $(B)/test_plugin $(BUNDLE) $(SEED)
+	$(DECOY) $(B)/test_render $(B) $(SEED)
 	$(MAKE) test-sanitize test-valgrind SEED=$(SEED)
 
 check: test
@@ -189,6 +198,11 @@ install: all
 
 install-user:
 	$(MAKE) install LV2DIR="$$HOME/.lv2" \
+		SCRIPTDIR="$${XDG_CONFIG_HOME:-$$HOME/.config}/ardour7/scripts" DESTDIR=
+
+# Removes exactly what install-user put.
+uninstall-user:
+	$(MAKE) uninstall LV2DIR="$$HOME/.lv2" \
 		SCRIPTDIR="$${XDG_CONFIG_HOME:-$$HOME/.config}/ardour7/scripts" DESTDIR=
 
 uninstall:
@@ -224,4 +238,4 @@ plots: demo
 clean:
 	rm -rf $(B)
 
-.PHONY: all demo plots broken deps test test-hosts test-sanitize test-valgrind check bench install install-user uninstall clean
+.PHONY: all demo plots broken deps test test-hosts test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean

@@ -56,22 +56,30 @@ const void *host_map_feature(void)
 }
 
 /* ---- world ---- */
+/* Whether plugin p was read from bundle (a file URI ending in '/'). */
+static int from_bundle(const LilvPlugin *p, const LilvNode *bundle)
+{
+	return p && lilv_node_equals(lilv_plugin_get_bundle_uri(p), bundle);
+}
+
 int host_world_open(host_world *w, const char *bundle_dir)
 {
 	char path[PATH_MAX + 2];
 	LilvNode *bundle, *uri;
 	const LilvPlugins *all;
+	int ok;
 	memset(w, 0, sizeof *w);
 	if (!realpath(bundle_dir, path)) {
 		fprintf(stderr, "cannot read the bundle %s\n", bundle_dir);
 		return 1;
 	}
 	strcat(path, "/");
+	/* This bundle alone: not lilv_world_load_all(), which would read
+	   LV2_PATH (~/.lv2 by default), where an installed copy of the same
+	   plugins would shadow the one just built. */
 	w->world = lilv_world_new();
-	lilv_world_load_all(w->world); /* the LV2 specifications */
 	bundle = lilv_new_file_uri(w->world, NULL, path);
 	lilv_world_load_bundle(w->world, bundle);
-	lilv_node_free(bundle);
 	all = lilv_world_get_all_plugins(w->world);
 	uri = lilv_new_uri(w->world, URI_PERLIN);
 	w->audio = lilv_plugins_get_by_uri(all, uri);
@@ -79,8 +87,11 @@ int host_world_open(host_world *w, const char *bundle_dir)
 	uri = lilv_new_uri(w->world, URI_PERLIN_CV);
 	w->cv = lilv_plugins_get_by_uri(all, uri);
 	lilv_node_free(uri);
-	if (!w->audio || !w->cv) {
+	ok = from_bundle(w->audio, bundle) && from_bundle(w->cv, bundle);
+	lilv_node_free(bundle);
+	if (!ok) {
 		fprintf(stderr, "no Perlin plugins in the bundle %s\n", path);
+		host_world_close(w);
 		return 1;
 	}
 	return 0;
