@@ -311,6 +311,8 @@ unsigned noise_fbm_gains(noise_fbm p, const double *extra, int dims,
 			a = amp * part;
 		if (extra)
 			a *= clampd(extra[k], 0.0, 1.0, 0.0);
+		if (a < NOISE_MIN_AMP) /* inaudible: off, so no denormals either */
+			a = 0.0;
 		gains[k] = a;
 		sum2 += a * a;
 		amp *= p.persistence;

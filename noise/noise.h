@@ -84,6 +84,12 @@ extern "C" {
 #define NOISE_OCTAVE_RMS_2D 0.3050
 #define NOISE_FBM_RMS 0.30
 
+/* An octave whose amplitude (persistence^k, times the last octave's
+   fraction and the caller's extra weight) is below this is left out of
+   the sum: it could not be heard, and leaving it out keeps float code
+   that uses the gains free of denormals. */
+#define NOISE_MIN_AMP 1e-9
+
 /* A point on the lattice axis: cell + frac, frac in [0, 1). */
 typedef struct {
 	uint32_t cell;

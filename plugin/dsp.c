@@ -1,6 +1,7 @@
 /* dsp.c: see dsp.h for the behaviour and the threading classes. */
 #include "dsp.h"
 
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -28,11 +29,25 @@ const perlin_param_info perlin_params[PERLIN_N_PARAMS] = {
 	{ "stopped", 0.0f, 1.0f, 0.0f, 1.0f },
 };
 
+/* Control magnitudes below this are 0: no control means anything there,
+   and it keeps denormals (and products that would underflow into them)
+   out of the DSP. */
+#define PERLIN_TINY 1e-20f
+
 float perlin_clamp(perlin_param param, float v)
 {
 	const perlin_param_info *i = &perlin_params[param];
-	if (v != v)
+	const float tiny = PERLIN_TINY;
+	uint32_t bits, tiny_bits;
+	/* NaN and tiny values are told apart by their bits, with no float
+	   comparison: with FP traps on, comparing a denormal faults */
+	memcpy(&bits, &v, sizeof bits);
+	memcpy(&tiny_bits, &tiny, sizeof tiny_bits);
+	bits &= 0x7fffffffU;
+	if (bits > 0x7f800000U) /* NaN */
 		return i->def;
+	if (bits < tiny_bits)
+		v = 0.0f;
 	return v < i->min ? i->min : (v > i->max ? i->max : v);
 }
 
@@ -41,6 +56,12 @@ static double clamp_finite(double v, double lo, double hi, double fallback)
 	if (!(v >= lo && v <= hi)) /* NaN, infinities and out of range */
 		return v != v ? fallback : (v < lo ? lo : hi);
 	return v;
+}
+
+/* A float denormal as 0: none reaches the host. */
+static float flush_out(float y)
+{
+	return y < FLT_MIN && y > -FLT_MIN ? 0.0f : y;
 }
 
 /* One step of a one-pole smoother; lands exactly on the target once close,
@@ -395,9 +416,9 @@ static void slow_sample(perlin_dsp *d, float *out)
 	}
 	y = d->offset + d->depth * v;
 	y = y < -1.0 ? -1.0 : (y > 1.0 ? 1.0 : y);
+	d->level = flush_out((float)y);
 	if (out)
-		*out = (float)y;
-	d->level = (float)y;
+		*out = d->level;
 	if (d->tp_valid)
 		++d->tp_count;
 	d->started = 1;
@@ -415,7 +436,7 @@ static float kclamp(float v)
 static float kfinish1(float z, float depth, float offset)
 {
 	z = kclamp(z);
-	return kclamp(offset + depth * (z * (1.5f - 0.5f * z * z)));
+	return flush_out(kclamp(offset + depth * (z * (1.5f - 0.5f * z * z))));
 }
 
 /* Lane masks: 8 zeros, 8 ones, 8 zeros (see part() in plugin/kernel.h) */

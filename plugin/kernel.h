@@ -303,7 +303,10 @@ static KATTR float KF(finish)(const float *acc, float *out, uint32_t len,
 				dv = KF(load)(dp + i);
 				ov = KF(load)(op + i);
 			}
-			KF(store)(out + i, KCLAMP(ov + dv * (z * (1.5f - 0.5f * z * z))));
+			const KF(vf) w = KCLAMP(ov + dv * (z * (1.5f - 0.5f * z * z)));
+			/* denormals out as 0, as kfinish1 */
+			const KF(vi) keep = (w >= FLT_MIN) | (w <= -FLT_MIN);
+			KF(store)(out + i, (KF(vf))((KF(vi))w & keep));
 		}
 	}
 	for (; i < len; ++i) {

@@ -122,15 +122,33 @@ static void activate(LV2_Handle instance)
 	perlin_dsp_activate(&self->dsp);
 }
 
-/* A numeric atom of any of the types hosts use, as a double. */
+/* f, or 0 when f is a float denormal (told by its bits: with FP traps on,
+   any arithmetic or comparison on a denormal faults). */
+static double float_flushed(float f)
+{
+	uint32_t bits;
+	memcpy(&bits, &f, sizeof bits);
+	return (bits & 0x7f800000U) ? (double)f : 0.0;
+}
+
+/* d, or 0 when d is a double denormal. */
+static double double_flushed(double d)
+{
+	uint64_t bits;
+	memcpy(&bits, &d, sizeof bits);
+	return (bits & UINT64_C(0x7ff0000000000000)) ? d : 0.0;
+}
+
+/* A numeric atom of any of the types hosts use, as a double (denormals
+   are 0). */
 static int atom_number(const URIs *u, const LV2_Atom *a, double *v)
 {
 	if (!a)
 		return 0;
 	if (a->type == u->atom_Float && a->size >= sizeof(float))
-		*v = ((const LV2_Atom_Float *)a)->body;
+		*v = float_flushed(((const LV2_Atom_Float *)a)->body);
 	else if (a->type == u->atom_Double && a->size >= sizeof(double))
-		*v = ((const LV2_Atom_Double *)a)->body;
+		*v = double_flushed(((const LV2_Atom_Double *)a)->body);
 	else if (a->type == u->atom_Long && a->size >= sizeof(int64_t))
 		*v = (double)((const LV2_Atom_Long *)a)->body;
 	else if (a->type == u->atom_Int && a->size >= sizeof(int32_t))
