@@ -85,6 +85,10 @@ $(B)/test_plugin: $(B)/.deps tests/test_plugin.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_plugin.c tests/host.c \
 		plugin/dsp.c noise/noise.c $(LILV_LIBS) -lm
 
+$(B)/test_transport: $(B)/.deps tests/test_transport.c tests/test.h $(HOST_SRC)
+	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_transport.c tests/host.c \
+		plugin/dsp.c noise/noise.c $(LILV_LIBS) -lm
+
 $(B)/test_render: $(B)/.deps tests/test_render.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
 		tests/test_render.c tests/host.c plugin/dsp.c noise/noise.c \
@@ -113,14 +117,14 @@ broken:
 		`$(PKG_CONFIG) --cflags lv2` -o $(BROKEN_DIR)/perlin.lv2/perlin$(LIB_EXT) \
 		plugin/perlin.c plugin/dsp.c noise/noise.c $(LDFLAGS) -lm
 
-TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_render $(BROKEN_ALLOC) \
+TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_transport $(B)/test_render $(BROKEN_ALLOC) \
         $(BROKEN_XFADE) $(PATH_REF) $(PATH_VEC) $(B)/wavcheck
 
 # Everything again under AddressSanitizer + UndefinedBehaviorSanitizer.
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 ASAN = $(B)/asan
 $(ASAN)/.built: $(B)/.deps $(HOST_SRC) plugin/perlin.c tests/test_noise.c \
-		tests/test_plugin.c tests/test_render.c tests/perlin-render.c \
+		tests/test_plugin.c tests/test_transport.c tests/test_render.c tests/perlin-render.c \
 		tests/test.h $(BUNDLE_FILES) $(BROKEN_XFADE) $(PATH_REF) $(PATH_VEC)
 	@mkdir -p $(ASAN)/perlin.lv2
 	ln -sfn ../broken-xfade $(ASAN)/broken-xfade
@@ -134,6 +138,9 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) plugin/perlin.c tests/test_noise.c \
 		noise/noise.c -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_plugin \
 		tests/test_plugin.c tests/host.c plugin/dsp.c noise/noise.c \
+		$(LILV_LIBS) -lm
+	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_transport \
+		tests/test_transport.c tests/host.c plugin/dsp.c noise/noise.c \
 		$(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) -DNO_INTERPOSE $(LILV) \
 		`$(PKG_CONFIG) --cflags sndfile` -o $(ASAN)/test_render \
@@ -151,6 +158,7 @@ SAN_ENV = ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
 test-sanitize: $(ASAN)/.built
 	$(SAN_ENV) $(ASAN)/test_noise $(SEED)
 	$(SAN_ENV) $(ASAN)/test_plugin $(ASAN)/perlin.lv2 $(SEED)
+	$(SAN_ENV) $(ASAN)/test_transport $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_render $(ASAN) $(SEED)
 
 VALGRIND = valgrind --error-exitcode=1 --errors-for-leak-kinds=none -q
@@ -180,6 +188,7 @@ test: all $(TESTS) $(B)/decoy-home/.lv2
 	$(B)/test_noise $(SEED)
 	lv2_validate $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl
 	$(DECOY) $(B)/test_plugin $(BUNDLE) $(SEED)
+	$(DECOY) $(B)/test_transport $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_render $(B) $(SEED)
 	$(MAKE) test-sanitize test-valgrind SEED=$(SEED)
 

@@ -118,14 +118,12 @@ static int same_shape(const perlin_shape *a, const perlin_shape *b)
 	return memcmp(a, b, sizeof *a) == 0;
 }
 
-/* Octave-0 cells per second the transport and controls ask for. */
+/* Octave-0 cells per second the controls ask for (per beat per second
+   when synced: the tempo, d->xmotion, is the transport's and applies at
+   once). */
 static double target_rate(const perlin_dsp *d)
 {
-	double r = d->ctl[PERLIN_RATE];
-	if (d->sync) {
-		const double bpm = d->tp_valid ? d->tp_bpm : 120.0;
-		r = bpm / (60.0 * d->ctl[PERLIN_BEATS]);
-	}
+	const double r = d->sync ? 1.0 / d->ctl[PERLIN_BEATS] : d->ctl[PERLIN_RATE];
 	return clamp_finite(r, -PERLIN_MAX_RATE, PERLIN_MAX_RATE, 0.0);
 }
 
@@ -133,7 +131,7 @@ static double target_rate(const perlin_dsp *d)
 static void voice_targets(const perlin_dsp *d, perlin_voice *v)
 {
 	const noise_fbm p = fbm_params(d);
-	const double f0 = fabs(d->xrate_t) * d->sr;
+	const double f0 = fabs(d->xrate_t * d->tempo) * d->sr;
 	double extra[NOISE_MAX_OCTAVES];
 	unsigned k;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
@@ -154,12 +152,13 @@ static int holds_when_stopped(const perlin_dsp *d)
 /* Recompute every target from the controls and the transport. */
 static void update_targets(perlin_dsp *d)
 {
-	/* The transport speed applies at once, not smoothed: a synced phase
-	   must not lag behind the beat when the transport starts or stops. */
-	if (d->sync)
-		d->motion = d->tp_valid ? d->tp_speed : 1.0;
-	else
-		d->motion = holds_when_stopped(d) && d->tp_valid && d->tp_speed == 0.0 ? 0.0 : 1.0;
+	/* The transport's speed and tempo apply at once, not smoothed: a phase
+	   that follows the transport (synced, or free on Hold) stays exactly
+	   where its position says, whatever the transport does, so a later
+	   locate or roll start finds it there and changes nothing. */
+	d->motion = holds_when_stopped(d) && d->tp_valid ? d->tp_speed : 1.0;
+	d->tempo = d->sync ? d->tp_bpm / 60.0 : 1.0;
+	d->xmotion = d->motion * d->tempo;
 	const double was[3] = { d->xrate_t, d->depth_t, d->offset_t };
 	double was_gain[NOISE_MAX_OCTAVES];
 	memcpy(was_gain, d->voice[d->cur].gain_t, sizeof was_gain);
@@ -204,12 +203,39 @@ static void transport_phase(const perlin_dsp *d, double *x, double *y)
 
 static void voice_sync(perlin_voice *v);
 
+/* Whether a and b are within a millionth of a cell. */
+static int pos_close(noise_pos a, noise_pos b)
+{
+	const double dist = (double)(int32_t)(a.cell - b.cell) + (a.frac - b.frac);
+	return fabs(dist) < 1e-6;
+}
+
+/* Whether every smoother is on its target. */
+static int settled(const perlin_dsp *d)
+{
+	const perlin_voice *v = &d->voice[d->cur];
+	unsigned k;
+	if (d->xrate != d->xrate_t || d->drift != d->drift_t || d->morph != d->morph_t ||
+	    d->depth != d->depth_t || d->offset != d->offset_t)
+		return 0;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+		if (v->mult[k] != v->mult_t[k] || v->gain[k] != v->gain_t[k])
+			return 0;
+	return 1;
+}
+
 /* Start a voice with the wanted shape; fade into it unless nothing has
-   been rendered yet (then it simply replaces the old one). */
+   been rendered yet (then it simply replaces the old one). A locate that
+   finds the phase already where the transport says changes nothing
+   audible: no crossfade, and (once every smoother is settled) the phases
+   are taken anew from the transport, so the output from here is the
+   same as a fresh start's (a held phase at a roll start). */
 static void start_voice(perlin_dsp *d)
 {
 	perlin_voice *old = &d->voice[d->cur];
 	perlin_voice *v = &d->voice[!d->cur];
+	const perlin_shape want = wanted_shape(d);
+	int silent = !d->started;
 	noise_pos x0, y0;
 	unsigned k;
 	if (d->want_reset) {
@@ -220,12 +246,24 @@ static void start_voice(perlin_dsp *d)
 		transport_phase(d, &x, &y);
 		x0 = noise_pos_from(clamp_finite(x, -2e9, 2e9, 0.0));
 		y0 = noise_pos_from(clamp_finite(y, -2e9, 2e9, 0.0));
+		if (want.loop)
+			x0 = noise_pos_wrap(x0, want.loop);
+		if (d->started && same_shape(&want, &old->shape)) {
+			voice_sync(old);
+			if (pos_close(old->oct[0].x, x0) &&
+			    (want.dims == 1 || pos_close(old->oct[0].y, y0))) {
+				d->want_locate = 0; /* already there */
+				if (!settled(d))
+					return;
+				silent = 1;
+			}
+		}
 	} else {
 		voice_sync(old);
 		x0 = old->oct[0].x;
 		y0 = old->oct[0].y;
 	}
-	v->shape = wanted_shape(d);
+	v->shape = want;
 	v->fast = v->behind = 0; /* new phases: the kernels anchor anew */
 	d->glide = d->glide_aim = 0;
 	if (v->shape.loop)
@@ -243,9 +281,9 @@ static void start_voice(perlin_dsp *d)
 	}
 	d->cur = !d->cur;
 	d->want_reset = d->want_locate = 0;
-	if (d->started && !d->snap) {
+	if (!silent) {
 		d->fade = 0.0;
-	} else { /* nothing heard yet: settle everything at once */
+	} else { /* nothing heard yet (or nothing changes): settle at once */
 		d->fade = 1.0;
 		d->xrate = d->xrate_t;
 		d->drift = d->drift_t;
@@ -253,15 +291,12 @@ static void start_voice(perlin_dsp *d)
 		d->depth = d->depth_t;
 		d->offset = d->offset_t;
 	}
-	d->snap = 0;
 }
 
 /* Apply a pending discrete change if no crossfade is running. */
 static void maybe_start_voice(perlin_dsp *d)
 {
 	perlin_shape want;
-	if (d->snap)
-		d->fade = 1.0; /* roll start: finish any crossfade now */
 	if (d->fade < 1.0)
 		return;
 	want = wanted_shape(d);
@@ -322,9 +357,17 @@ void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAM
 	maybe_start_voice(d);
 }
 
+/* A time:Position is a jump when the position that places the phase
+   (the beat when synced, the frame otherwise) is not where the transport
+   was heading, or when the transport starts rolling. A jump asks for the
+   phase to be re-derived from the new position (start_voice), which
+   crossfades unless the phase is already there. Fields that lag (JACK
+   sends a relocate's new frame with the old bar and beat while Starting)
+   so only move the phase once the field that places it says so. */
 void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
 {
-	int jump = 0;
+	const int had_beat = d->tp_beat_valid;
+	int roll = 0, frame_jump = 0, beat_jump = 0;
 	if (d->tp_valid) { /* where the transport is now, before the message */
 		d->tp_frame = tp_frame_now(d);
 		d->tp_beat = tp_beat_now(d);
@@ -332,35 +375,31 @@ void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
 	d->tp_count = 0;
 	if (p->has_speed && p->speed == p->speed) {
 		const double speed = clamp_finite(p->speed, -16.0, 16.0, 1.0);
-		/* Starting to roll counts as a jump, so a render from here is
-		   reproducible: a held phase is re-derived at once (it already is
-		   where the transport is), a running one is crossfaded. */
-		if (d->tp_valid && d->tp_speed == 0.0 && speed != 0.0) {
-			jump = 1;
-			d->snap = holds_when_stopped(d);
-		}
+		roll = d->tp_valid && d->tp_speed == 0.0 && speed != 0.0;
 		d->tp_speed = speed;
 	}
 	if (p->has_bpm && p->bpm == p->bpm)
 		d->tp_bpm = clamp_finite(p->bpm, 1.0, 1000.0, 120.0);
 	if (p->has_frame && isfinite(p->frame)) {
-		jump |= !d->tp_valid || fabs(p->frame - d->tp_frame) > 0.5;
+		frame_jump = !d->tp_valid || fabs(p->frame - d->tp_frame) > 0.5;
 		d->tp_frame = p->frame;
 		d->tp_valid = 1;
-		if (jump && !p->has_beat) /* the old beat is stale: derive it */
+		if (frame_jump && !p->has_beat) /* the old beat is stale: derive it */
 			d->tp_beat_valid = 0;
 	}
 	if (p->has_beat && isfinite(p->beat)) {
-		if (!p->has_frame)
-			jump = !d->tp_beat_valid || fabs(p->beat - d->tp_beat) > 1e-3;
+		beat_jump = !had_beat || fabs(p->beat - d->tp_beat) > 1e-3;
 		d->tp_beat = p->beat;
 		d->tp_beat_valid = 1;
-		if (!d->tp_valid) { /* a beat alone: frames follow from tempo */
+		if (!d->tp_valid || (!p->has_frame && beat_jump)) {
+			/* a beat alone: frames follow from tempo */
 			d->tp_frame = p->beat * 60.0 / d->tp_bpm * d->sr;
 			d->tp_valid = 1;
 		}
 	}
-	if (jump)
+	/* what places the phase: the beat when synced (if sent), else the
+	   frame (or a beat sent alone) */
+	if (roll || (d->sync && p->has_beat ? beat_jump : p->has_frame ? frame_jump : beat_jump))
 		d->want_locate = 1;
 	update_targets(d);
 	maybe_start_voice(d);
@@ -392,6 +431,7 @@ static void slow_sample(perlin_dsp *d, float *out)
 	const double a = d->smooth;
 	const double morph = approach(d->morph, d->morph_t, a);
 	double v, y, dx, dy;
+	int ended = 0;
 	voice_sync(&d->voice[0]);
 	voice_sync(&d->voice[1]);
 	d->voice[0].fast = d->voice[1].fast = 0; /* the phases move here */
@@ -400,7 +440,7 @@ static void slow_sample(perlin_dsp *d, float *out)
 	d->drift = approach(d->drift, d->drift_t, a);
 	d->depth = approach(d->depth, d->depth_t, a);
 	d->offset = approach(d->offset, d->offset_t, a);
-	dx = d->xrate * d->motion;
+	dx = d->xrate * d->xmotion;
 	dy = d->drift * d->motion + (morph - d->morph);
 	d->morph = morph;
 	v = voice_step(&d->voice[d->cur], dx, dy, a);
@@ -411,7 +451,7 @@ static void slow_sample(perlin_dsp *d, float *out)
 		d->fade += d->xfade_step;
 		if (d->fade >= 1.0) {
 			d->fade = 1.0;
-			maybe_start_voice(d); /* a change that waited */
+			ended = 1;
 		}
 	}
 	y = d->offset + d->depth * v;
@@ -422,6 +462,8 @@ static void slow_sample(perlin_dsp *d, float *out)
 	if (d->tp_valid)
 		++d->tp_count;
 	d->started = 1;
+	if (ended)
+		maybe_start_voice(d); /* a change that waited, from the next sample */
 }
 
 /* ---- the steady state: vector kernels ------------------------------------ */
@@ -667,7 +709,7 @@ static void voice_coef(perlin_voice *v, unsigned k, int moving)
 /* The per-sample phase steps of octave k, as voice_step computes them. */
 static double step_x(const perlin_dsp *d, const perlin_voice *v, unsigned k)
 {
-	return d->xrate * d->motion * v->mult[k];
+	return d->xrate * d->xmotion * v->mult[k];
 }
 
 static double step_y(const perlin_dsp *d, const perlin_voice *v, unsigned k)
@@ -684,7 +726,7 @@ static int steady(const perlin_dsp *d)
 	if (d->path == PERLIN_PATH_REFERENCE || d->fade < 1.0 || d->xrate != d->xrate_t ||
 	    d->drift != d->drift_t || d->morph != d->morph_t ||
 	    d->depth != d->depth_t || d->offset != d->offset_t ||
-	    !(d->motion >= 0.0) || !(d->xrate >= 0.0) || !(d->drift >= 0.0))
+	    !(d->xmotion >= 0.0) || !(d->xrate >= 0.0) || !(d->drift >= 0.0))
 		return 0;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 		if (v->mult[k] != v->mult_t[k] || v->gain[k] != v->gain_t[k])
@@ -911,9 +953,9 @@ static void fast_run(perlin_dsp *d, float *out, uint32_t n)
 static int glides(const perlin_dsp *d)
 {
 	const perlin_voice *v = &d->voice[d->cur];
-	const double xr = (d->xrate > d->xrate_t ? d->xrate : d->xrate_t) * d->motion;
+	const double xr = (d->xrate > d->xrate_t ? d->xrate : d->xrate_t) * d->xmotion;
 	unsigned k;
-	if (d->path == PERLIN_PATH_REFERENCE || d->fade < 1.0 || !(d->motion >= 0.0) ||
+	if (d->path == PERLIN_PATH_REFERENCE || d->fade < 1.0 || !(d->xmotion >= 0.0) ||
 	    !(d->xrate >= 0.0) || !(d->xrate_t >= 0.0) || d->drift != d->drift_t ||
 	    d->morph != d->morph_t || (v->shape.dims == 2 && d->drift * d->motion != 0.0))
 		return 0;
@@ -1006,7 +1048,7 @@ static uint32_t glide_run(perlin_dsp *d, float *out, uint32_t n)
 	if (!d->glide_aim)
 		glide_aim(d, v);
 	while (done < n && !settled) {
-		const double xt = d->xrate_t * d->motion, xd = d->dist_xrate * d->motion;
+		const double xt = d->xrate_t * d->xmotion, xd = d->dist_xrate * d->xmotion;
 		double r = d->glide_r;
 		uint32_t len = n - done, i, m;
 		unsigned k;

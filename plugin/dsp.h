@@ -18,21 +18,26 @@
    out (band-limit; the first octave always stays), and the gains are
    renormalised so the spread stays the same.
 
-   Transport: a time:Position whose frame (or beat) differs from the one
-   expected is a jump: the phase is re-derived from the new position (sync:
-   beat / beats per cell; free: seconds x rate; 2D y: morph + drift x
-   seconds), so rendering from the same position gives the same output. A
-   position before any output is applied at once, without a crossfade.
-   While the transport is stopped, a synced phase holds (the output stays
-   still), and so does a free phase when `stopped` is Hold (0, the audio
-   plugin's default); with Run (1, the CV plugin's default, for live
-   patching) a free phase runs on. Starting to roll counts as a jump: a
-   held phase is re-derived at once (it already is where the transport
-   is), so renders are identical from their first sample; a running one
-   is crossfaded over 10 ms. The transport speed applies at once (tempo
-   and beats are smoothed), so a synced phase never lags behind the beat
-   when the transport starts or stops. Sync without any time:Position from the host
-   assumes 120 BPM, rolling.
+   Transport: the phase follows the transport when synced (beat / beats
+   per cell) or free on Hold (seconds x rate): the transport's speed and
+   tempo apply at once, unsmoothed, so the phase stays where the position
+   says. A time:Position whose placing field (the beat when synced, the
+   frame otherwise) is not where the transport was heading is a jump, and
+   so is starting to roll: the phase is re-derived from the transport
+   (sync: beat / beats per cell; free: seconds x rate; 2D y: morph + drift
+   x seconds). Where that is not where the phase already is, the new phase
+   is crossfaded in; where it is (a held phase at a roll start), nothing
+   is heard to change and the phases are simply taken anew, so the render
+   is the same as a fresh start there from that sample on. Fields that lag
+   (JACK's relocate brings the new frame with the old bar and beat while
+   Starting) thus move a synced phase only when the beat moves, and never
+   with a step. A position before any output is applied at once. While
+   the transport is stopped a synced phase holds, and so does a free
+   phase on Hold (`stopped` 0, the audio plugin's default); on Run (1, the
+   CV plugin's default, for live patching) a free phase runs on at its
+   rate whatever the transport does, and is re-derived (crossfaded) at
+   jumps. Sync without any time:Position from the host assumes 120 BPM,
+   rolling.
 
    Speed: while nothing is moving towards a target (every smoother settled,
    no crossfade, phases advancing forwards), a block is rendered octave by
@@ -158,7 +163,9 @@ typedef struct {
 
 	/* smoothed shared values (per sample), and their targets */
 	double xrate, xrate_t;   /* octave-0 cells per sample at speed 1 */
-	double motion;           /* transport speed when synced, else 1 */
+	double motion;  /* transport speed when the phase follows it, else 1 */
+	double tempo;   /* beats per second when synced, else 1 */
+	double xmotion; /* motion x tempo: what multiplies xrate */
 	double drift, drift_t;   /* y cells per sample */
 	double morph, morph_t;
 	double depth, depth_t;
@@ -169,7 +176,6 @@ typedef struct {
 	double fade;    /* 0..1 progress of the crossfade; 1 when none */
 	int started;    /* any sample rendered since init/activate */
 	int want_reset, want_locate;
-	int snap;       /* apply the next voice change at once (roll start) */
 
 	/* transport as tracked from time:Position: frame and beat as of the
 	   last message, tp_count samples ago */

@@ -168,6 +168,49 @@ void host_inst_position(host_inst *h, uint32_t offset, double frame, double spee
 	seq->atom.size += (uint32_t)lv2_atom_pad_size(forge.offset);
 }
 
+int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p)
+{
+	static const char *const keys[HOST_POS_N] = {
+		LV2_TIME__frame, LV2_TIME__speed, LV2_TIME__beatsPerMinute, LV2_TIME__bar,
+		LV2_TIME__barBeat, LV2_TIME__beatsPerBar, LV2_TIME__beat,
+	};
+	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)h->events.bytes;
+	LV2_Atom_Forge forge;
+	LV2_Atom_Forge_Frame f;
+	const uint32_t used = (uint32_t)sizeof(LV2_Atom) + seq->atom.size;
+	int i, ok;
+	lv2_atom_forge_init(&forge, &map);
+	lv2_atom_forge_set_buffer(&forge, h->events.bytes + used,
+	                          sizeof h->events.bytes - used);
+	ok = lv2_atom_forge_frame_time(&forge, offset) != 0;
+	ok = ok && lv2_atom_forge_object(&forge, &f, 0, map_uri(NULL, LV2_TIME__Position));
+	for (i = 0; ok && i < HOST_POS_N; ++i) {
+		const double v = p->value[i];
+		if (!(p->fields & (1U << i)))
+			continue;
+		ok = lv2_atom_forge_key(&forge, map_uri(NULL, keys[i])) != 0;
+		switch (p->type[i]) {
+		case 0:
+			ok = ok && lv2_atom_forge_int(&forge, v != v ? 0 : v > 2e9 ? 2000000000 : v < -2e9 ? -2000000000 : (int32_t)v);
+			break;
+		case 1:
+			ok = ok && lv2_atom_forge_long(&forge, v != v ? 0 : fabs(v) > 9e18 ? 0 : (int64_t)llround(v));
+			break;
+		case 2:
+			ok = ok && lv2_atom_forge_float(&forge, (float)v);
+			break;
+		default:
+			ok = ok && lv2_atom_forge_double(&forge, v);
+			break;
+		}
+	}
+	if (!ok)
+		return 1;
+	lv2_atom_forge_pop(&forge, &f);
+	seq->atom.size += (uint32_t)lv2_atom_pad_size(forge.offset);
+	return 0;
+}
+
 void host_inst_run(host_inst *h, float *out, uint32_t n)
 {
 	if (h->connect_out)

@@ -50,6 +50,20 @@ int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out
    beatsPerMinute. */
 void host_inst_position(host_inst *h, uint32_t offset, double frame, double speed,
                         double beat, double bpm);
+/* Any time:Position a host may send: the fields in `fields` (bits
+   1 << HOST_POS_x), each forged as the atom type in type[x] (0 Int,
+   1 Long, 2 Float, 3 Double). */
+enum {
+	HOST_POS_FRAME, HOST_POS_SPEED, HOST_POS_BPM, HOST_POS_BAR,
+	HOST_POS_BAR_BEAT, HOST_POS_PER_BAR, HOST_POS_BEAT, HOST_POS_N
+};
+typedef struct {
+	unsigned fields;
+	int type[HOST_POS_N];
+	double value[HOST_POS_N];
+} host_position;
+/* 0 on success, 1 when the event buffer has no room left. */
+int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p);
 /* run() n samples into out (NULL with connect_out 0), then clear events. */
 void host_inst_run(host_inst *h, float *out, uint32_t n);
 void host_inst_close(host_inst *h);

@@ -1,0 +1,430 @@
+/* test_transport.c: whatever a host's transport says, the output never
+   steps, and once the transport settles it is where a fresh start at that
+   position would be. Hosts the built bundle through lilv (tests/host.c)
+   and sends time:Position sequences as hosts do, and as they should not:
+   frame, bar and beat fields that lag or disagree, speeds 0, 1, negative
+   and fractional, tempo and meter changes, relocates while rolling and
+   stopped, fields missing, every numeric atom type; plus two sequences
+   replayed exactly as JACK (Carla) sent them when they clicked.
+   Usage: test_transport BUNDLE_DIR [seed] */
+#include "host.h"
+#include "test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SR 48000.0
+/* The plugin promises crossfades of at least 5 ms (test_render.c says the
+   same): a crossfade between two voices a distance 2 apart moves the
+   output by at most smoothstep' (1.5) x 2 / its length a sample. */
+#define PROMISED_XFADE_S 0.005
+#define SETTLE_S 0.4   /* after the last jump: crossfade and smoothers */
+#define COMPARE_S 0.3  /* then compared with a fresh start */
+
+static host_world world;
+
+/* The host's idea of its transport. */
+typedef struct {
+	double frame, beat, bpm, speed, per_bar;
+} transport;
+
+static void advance(transport *t, uint32_t n)
+{
+	t->frame += t->speed * n;
+	t->beat += t->speed * n * t->bpm / (60.0 * SR);
+}
+
+/* The message a tidy host sends for t: every field, Ardour's types. */
+static host_position message(const transport *t)
+{
+	host_position p;
+	const double bar = floor(t->beat / t->per_bar);
+	memset(&p, 0, sizeof p);
+	p.fields = (1U << HOST_POS_FRAME) | (1U << HOST_POS_SPEED) | (1U << HOST_POS_BPM) |
+	           (1U << HOST_POS_BAR) | (1U << HOST_POS_BAR_BEAT) | (1U << HOST_POS_PER_BAR);
+	p.type[HOST_POS_FRAME] = 1;
+	p.type[HOST_POS_SPEED] = 2;
+	p.type[HOST_POS_BPM] = 2;
+	p.type[HOST_POS_BAR] = 1;
+	p.type[HOST_POS_BAR_BEAT] = 2;
+	p.type[HOST_POS_PER_BAR] = 2;
+	p.type[HOST_POS_BEAT] = 3;
+	p.value[HOST_POS_FRAME] = t->frame;
+	p.value[HOST_POS_SPEED] = t->speed;
+	p.value[HOST_POS_BPM] = t->bpm;
+	p.value[HOST_POS_BAR] = bar;
+	p.value[HOST_POS_BAR_BEAT] = t->beat - bar * t->per_bar;
+	p.value[HOST_POS_PER_BAR] = t->per_bar;
+	p.value[HOST_POS_BEAT] = t->beat;
+	return p;
+}
+
+/* A render under test: controls fixed, the transport as a script says. */
+typedef struct {
+	int cv;
+	float ctl[PERLIN_N_PARAMS];
+	double max_speed, max_bpm; /* what the script may reach */
+} setup;
+
+static double step_bound(const setup *s)
+{
+	noise_fbm p;
+	const int dims = s->ctl[PERLIN_DIMENSIONS] > 1.5f ? 2 : 1;
+	const double speed = s->max_speed > 1.0 ? s->max_speed : 1.0;
+	const double rate = s->ctl[PERLIN_SYNC] > 0.5f ? s->max_bpm / 60.0 / s->ctl[PERLIN_BEATS]
+	                                               : s->ctl[PERLIN_RATE];
+	const double dx = rate * speed / SR;
+	const double dy = dims == 2 ? s->ctl[PERLIN_DRIFT] * speed / SR : 0.0;
+	p.octaves = s->ctl[PERLIN_OCTAVES];
+	p.persistence = s->ctl[PERLIN_PERSISTENCE];
+	p.lacunarity = s->ctl[PERLIN_LACUNARITY];
+	return 1.02 * noise_fbm_slope(p, dims) * (dx + dy) +
+	       3.0 / (PROMISED_XFADE_S * SR) + 1e-6;
+}
+
+static int open_inst(host_inst *h, const setup *s)
+{
+	unsigned i;
+	if (host_inst_open(h, s->cv ? world.cv : world.audio, SR, 1))
+		return 1;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		h->controls[i] = s->ctl[i];
+	return 0;
+}
+
+/* The largest step in x[0..n) (and x[-1] to x[0] when first is given),
+   as a ratio to bound; where it is goes to *at. */
+static double worst_step(const float *x, size_t n, double bound, size_t *at)
+{
+	double worst = 0.0;
+	size_t i;
+	for (i = 1; i < n; ++i) {
+		const double r = fabs((double)x[i] - x[i - 1]) / bound;
+		if (r > worst) {
+			worst = r;
+			*at = i;
+		}
+	}
+	return worst;
+}
+
+static double max_diff(const float *a, const float *b, size_t n)
+{
+	double m = 0.0;
+	size_t i;
+	for (i = 0; i < n; ++i) {
+		const double d = fabs((double)a[i] - b[i]);
+		m = d > m ? d : m;
+	}
+	return m;
+}
+
+/* ---- two sequences as JACK sent them (Carla 2.6) ---- */
+
+/* Relocating while rolling, synced: in the Starting cycle the new frame
+   comes with the old bar and beat and speed 0; the next (Rolling) cycle
+   brings the new beat. */
+static void test_jack_relocate(int cv)
+{
+	const uint32_t period = 1024;
+	setup s;
+	transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
+	float *x = calloc(200 * period, sizeof *x);
+	host_inst h;
+	size_t at = 0, n = 0;
+	unsigned c, i;
+	double r;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s.ctl[i] = cv ? perlin_params[i].cv_def : perlin_params[i].def;
+	s.cv = cv;
+	s.ctl[PERLIN_SYNC] = 1;
+	s.ctl[PERLIN_BEATS] = 0.7f; /* beats 4 and 14 off the lattice, where it is not 0 */
+	s.ctl[PERLIN_OCTAVES] = 6;
+	s.max_speed = 1;
+	s.max_bpm = 120;
+	if (!x || open_inst(&h, &s)) {
+		CHECK(0, "cannot render");
+		free(x);
+		return;
+	}
+	for (c = 0; c < 200; ++c) {
+		host_position p = message(&t);
+		if (c == 93) { /* Starting: new frame, stale beat, speed 0 */
+			t.frame = 336000;
+			t.beat = 14.0;
+			t.speed = 0.0;
+			p.value[HOST_POS_FRAME] = t.frame;
+			p.value[HOST_POS_SPEED] = 0.0;
+		} else if (c == 94) { /* Rolling */
+			t.speed = 1.0;
+			p = message(&t);
+		}
+		host_inst_position_any(&h, 0, &p);
+		host_inst_run(&h, x + n, period);
+		n += period;
+		advance(&t, period);
+	}
+	host_inst_close(&h);
+	r = worst_step(x, n, step_bound(&s), &at);
+	printf("   %s: JACK relocate while rolling (stale beat while Starting): step / bound %.3f\n",
+	       cv ? "CV plugin" : "audio plugin", r);
+	CHECK(r <= 1.0, "relocate while rolling steps %g times the bound at sample %zu", r, at);
+	free(x);
+}
+
+/* Changing beats while rolling synced, then pausing and playing. */
+static void test_beats_then_pause(int cv)
+{
+	const uint32_t period = 512;
+	setup s;
+	transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
+	float *x = calloc(400 * period, sizeof *x);
+	host_inst h;
+	size_t at = 0, n = 0;
+	unsigned c, i;
+	double r;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s.ctl[i] = cv ? perlin_params[i].cv_def : perlin_params[i].def;
+	s.cv = cv;
+	s.ctl[PERLIN_SYNC] = 1;
+	s.ctl[PERLIN_BEATS] = 0.5f; /* changes to 1 below */
+	s.max_speed = 1;
+	s.max_bpm = 120;
+	if (!x || open_inst(&h, &s)) {
+		CHECK(0, "cannot render");
+		free(x);
+		return;
+	}
+	for (c = 0; c < 400; ++c) {
+		host_position p;
+		if (c == 100)
+			h.controls[PERLIN_BEATS] = 1.0f;
+		if (c == 200)
+			t.speed = 0.0; /* pause */
+		if (c == 300)
+			t.speed = 1.0; /* play */
+		p = message(&t);
+		host_inst_position_any(&h, 0, &p);
+		host_inst_run(&h, x + n, period);
+		n += period;
+		advance(&t, period);
+	}
+	host_inst_close(&h);
+	r = worst_step(x, n, step_bound(&s), &at);
+	printf("   %s: beats changed while rolling synced, pause, play: step / bound %.3f\n",
+	       cv ? "CV plugin" : "audio plugin", r);
+	CHECK(r <= 1.0, "beats change, pause and play step %g times the bound at sample %zu", r, at);
+	free(x);
+}
+
+/* ---- random transports ---- */
+
+static double pick(const double *v, unsigned n)
+{
+	return v[test_rng() % n];
+}
+
+/* A message for t as a careless host might send it. */
+static host_position scramble(const transport *t, int lag_beat, const transport *old)
+{
+	host_position p = message(t);
+	unsigned i;
+	if (lag_beat) { /* bar and beat of where the transport was */
+		const host_position o = message(old);
+		p.value[HOST_POS_BAR] = o.value[HOST_POS_BAR];
+		p.value[HOST_POS_BAR_BEAT] = o.value[HOST_POS_BAR_BEAT];
+		p.value[HOST_POS_BEAT] = o.value[HOST_POS_BEAT];
+	}
+	if (test_rng() % 4 == 0)
+		p.fields |= 1U << HOST_POS_BEAT;
+	for (i = 0; i < HOST_POS_N; ++i) {
+		if (test_rng() % 8 == 0)
+			p.fields &= ~(1U << i); /* missing */
+		if (test_rng() % 4 == 0)
+			p.type[i] = (int)(test_rng() % 4);
+	}
+	if (test_rng() % 16 == 0) /* nonsense: fields that disagree */
+		p.value[HOST_POS_BAR_BEAT] = test_uniform(-2.0, 9.0);
+	if (test_rng() % 16 == 0)
+		p.value[HOST_POS_FRAME] = test_uniform(-1e6, 1e8);
+	return p;
+}
+
+/* One random script: returns the worst step / bound; when settle is given,
+   also how far the output is, after a final relocate, from a fresh start
+   there. */
+static double random_transport(int trial, double *settle)
+{
+	static const double speeds[] = { 0.0, 1.0, 1.0, 1.0, -1.0, 0.5, 2.0, 0.0 };
+	static const double tempos[] = { 60.0, 90.0, 120.0, 140.0, 174.0 };
+	static const double meters[] = { 3.0, 4.0, 4.0, 7.0 };
+	const double seconds = 6.0;
+	const size_t frames = (size_t)(seconds * SR);
+	const size_t cmp = (size_t)(COMPARE_S * SR), settle_n = (size_t)(SETTLE_S * SR);
+	float *x = malloc((frames + settle_n + cmp) * sizeof *x);
+	float *y = malloc((settle_n + cmp) * sizeof *y);
+	transport t, old, fin;
+	setup s;
+	host_inst h, f;
+	size_t n = 0, at = 0;
+	unsigned i;
+	int pending_roll = 0;
+	double r;
+	const int mode = trial % 3; /* free Hold, free Run, synced */
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s.ctl[i] = perlin_params[i].def;
+	s.cv = trial % 2;
+	s.ctl[PERLIN_SYNC] = mode == 2 ? 1.0f : 0.0f;
+	s.ctl[PERLIN_STOPPED] = mode == 1 ? 1.0f : 0.0f;
+	s.ctl[PERLIN_RATE] = (float)test_uniform(0.2, 6.0);
+	s.ctl[PERLIN_BEATS] = (float)pick((const double[]){ 0.5, 1.0, 2.0, 4.0 }, 4);
+	s.ctl[PERLIN_OCTAVES] = (float)test_uniform(1.0, 8.0);
+	s.ctl[PERLIN_PERSISTENCE] = (float)test_uniform(0.2, 0.8);
+	s.ctl[PERLIN_LACUNARITY] = (float)test_uniform(1.5, 2.2);
+	s.ctl[PERLIN_SEED] = (float)(test_rng() % 1000);
+	s.ctl[PERLIN_DIMENSIONS] = test_rng() % 2 ? 2.0f : 1.0f;
+	s.ctl[PERLIN_DRIFT] = test_rng() % 2 ? (float)test_uniform(0.0, 1.0) : 0.0f;
+	s.ctl[PERLIN_MORPH] = (float)test_uniform(0.0, 4.0);
+	s.max_speed = 2.0;
+	s.max_bpm = 174.0;
+	t.frame = floor(test_uniform(0.0, 1e6));
+	t.bpm = 120.0;
+	t.per_bar = 4.0;
+	t.beat = t.frame * t.bpm / (60.0 * SR);
+	t.speed = 1.0;
+	if (!x || !y || open_inst(&h, &s)) {
+		CHECK(0, "cannot render");
+		free(x);
+		free(y);
+		return 0.0;
+	}
+	{
+		host_position p = message(&t);
+		host_inst_position_any(&h, 0, &p);
+	}
+	while (n < frames) {
+		uint32_t len = 1U + (uint32_t)(test_rng() % 2048U);
+		unsigned e, events = (unsigned)(test_rng() % 3U);
+		uint32_t offs = 0;
+		if (len > frames - n)
+			len = (uint32_t)(frames - n);
+		/* up to two messages inside the block, in time order */
+		for (e = 0; e < events; ++e) {
+			host_position p;
+			const uint32_t o = offs + (uint32_t)(test_rng() % (len - offs));
+			const unsigned what = (unsigned)(test_rng() % 8U);
+			old = t;
+			advance(&t, o - offs);
+			offs = o;
+			if (pending_roll) { /* JACK: Rolling after Starting */
+				t.speed = 1.0;
+				pending_roll = 0;
+			} else if (what == 0) { /* relocate */
+				t.frame = floor(test_uniform(0.0, 2e6));
+				t.beat = t.frame * t.bpm / (60.0 * SR);
+			} else if (what == 1) { /* JACK relocate: Starting */
+				t.frame = floor(test_uniform(0.0, 2e6));
+				t.beat = t.frame * t.bpm / (60.0 * SR);
+				p = scramble(&t, 1, &old);
+				p.value[HOST_POS_SPEED] = 0.0;
+				t.speed = 0.0;
+				pending_roll = 1;
+				host_inst_position_any(&h, o, &p);
+				continue;
+			} else if (what == 2) {
+				t.speed = pick(speeds, sizeof speeds / sizeof *speeds);
+			} else if (what == 3) {
+				t.bpm = pick(tempos, sizeof tempos / sizeof *tempos);
+			} else if (what == 4) {
+				t.per_bar = pick(meters, sizeof meters / sizeof *meters);
+			}
+			p = scramble(&t, what == 5, &old);
+			host_inst_position_any(&h, o, &p);
+		}
+		host_inst_run(&h, x + n, len);
+		advance(&t, len - offs);
+		n += len;
+	}
+	/* settle: one tidy relocate, rolling; then a fresh start there */
+	t.frame = floor(test_uniform(0.0, 2e6));
+	t.beat = t.frame * t.bpm / (60.0 * SR);
+	t.speed = 1.0;
+	fin = t;
+	{
+		host_position p = message(&t);
+		host_inst_position_any(&h, 0, &p);
+		while (n < frames + settle_n + cmp) {
+			const size_t left = frames + settle_n + cmp - n;
+			const uint32_t len = left < 256 ? (uint32_t)left : 256U;
+			host_inst_run(&h, x + n, len);
+			n += len;
+		}
+	}
+	host_inst_close(&h);
+	r = worst_step(x, n, step_bound(&s), &at);
+	if (r > 1.0)
+		printf("   trial %d (%s, %s, %gD): step %.4f at %.4f s, bound %.4f\n", trial,
+		       mode == 0 ? "free Hold" : mode == 1 ? "free Run" : "synced",
+		       s.cv ? "CV" : "audio", (double)s.ctl[PERLIN_DIMENSIONS],
+		       fabs((double)x[at] - x[at - 1]), (double)at / SR, step_bound(&s));
+	if (open_inst(&f, &s) == 0) {
+		host_position p = message(&fin);
+		size_t m = 0;
+		host_inst_position_any(&f, 0, &p);
+		while (m < settle_n + cmp) {
+			const size_t left = settle_n + cmp - m;
+			const uint32_t len = left < 256 ? (uint32_t)left : 256U;
+			host_inst_run(&f, y + m, len);
+			m += len;
+		}
+		host_inst_close(&f);
+		*settle = max_diff(x + frames + settle_n, y + settle_n, cmp);
+	}
+	free(x);
+	free(y);
+	return r;
+}
+
+static void test_random(void)
+{
+	double worst = 0.0, worst_settle = 0.0;
+	int trial, failed = 0, off = 0;
+	const int trials = 60;
+	for (trial = 0; trial < trials; ++trial) {
+		double settle = 1.0;
+		const double r = random_transport(trial, &settle);
+		failed += r > 1.0;
+		off += settle > 1e-6;
+		worst = r > worst ? r : worst;
+		worst_settle = settle > worst_settle ? settle : worst_settle;
+	}
+	printf("   %d random transports: largest step / bound %.3f; after settling, "
+	       "largest difference from a fresh start %.2g\n", trials, worst, worst_settle);
+	CHECK(failed == 0, "%d of %d random transports stepped (worst %g times the bound)",
+	      failed, trials, worst);
+	CHECK(off == 0, "%d of %d random transports did not settle where a fresh start is (%g)",
+	      off, trials, worst_settle);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: test_transport BUNDLE_DIR [seed]\n");
+		return 2;
+	}
+	test_seed(argc - 1, argv + 1, "test_transport");
+	if (host_world_open(&world, argv[1])) {
+		CHECK(0, "no plugins in %s", argv[1]);
+		return test_done("test_transport");
+	}
+	test_section("JACK's sequences that clicked, replayed");
+	test_jack_relocate(0);
+	test_jack_relocate(1);
+	test_beats_then_pause(0);
+	test_beats_then_pause(1);
+	test_section("random transports: no step, then where a fresh start is");
+	test_random();
+	host_world_close(&world);
+	return test_done("test_transport");
+}
