@@ -167,6 +167,27 @@ test-valgrind: $(B)/test_plugin $(BUNDLE_FILES) $(B)/perlin-render
 	$(VALGRIND) $(B)/perlin-render -q --seconds 2 --cv \
 		--ramp seed=0:1,1:7 --set dimensions=2 -o $(B)/valgrind.wav
 
+# The LV2 entry points under libFuzzer (clang, Debian's libclang-rt-dev),
+# with AddressSanitizer and UndefinedBehaviorSanitizer. make test runs it
+# for FUZZ_SECONDS from the corpus kept in tests/fuzz-corpus (new inputs go
+# to build/fuzz-corpus); run it longer with make fuzz FUZZ_SECONDS=3600.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS    = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+$(B)/fuzz_plugin: $(B)/.deps tests/fuzz_plugin.c plugin/perlin.c $(DSP_SRC)
+	$(FUZZ_CC) $(STD) -g -O1 $(FUZZ_FLAGS) `$(PKG_CONFIG) --cflags lv2` -o $@ \
+		tests/fuzz_plugin.c plugin/dsp.c noise/noise.c -lm
+
+fuzz: $(B)/fuzz_plugin
+	@mkdir -p $(B)/fuzz-corpus
+	@echo "fuzz_plugin for $(FUZZ_SECONDS) s (log: $(B)/fuzz.log)"
+	@seed=$(SEED); $(B)/fuzz_plugin -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+		-max_len=8192 -seed=$${seed:-0} -artifact_prefix=$(B)/fuzz- \
+		$(B)/fuzz-corpus tests/fuzz-corpus > $(B)/fuzz.log 2>&1 || \
+		{ tail -n 40 $(B)/fuzz.log; echo "fuzz_plugin: 0 passed, 1 failed"; exit 1; }
+	@grep -E 'Seed:|^Done' $(B)/fuzz.log
+	@awk '/^Done/ { print "fuzz_plugin: " $$2 " passed, 0 failed" }' $(B)/fuzz.log
+
 # Real hosts (Debian packages ffmpeg, jalv, jackd2, ardour): the bundle as
 # installed, loaded by programs nobody here wrote.
 test-hosts: all $(B)/wavcheck
@@ -190,7 +211,7 @@ test: all $(TESTS) $(B)/decoy-home/.lv2
 	$(DECOY) $(B)/test_plugin $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_transport $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_render $(B) $(SEED)
-	$(MAKE) test-sanitize test-valgrind SEED=$(SEED)
+	$(MAKE) test-sanitize test-valgrind fuzz SEED=$(SEED)
 
 check: test
 
@@ -247,4 +268,4 @@ plots: demo
 clean:
 	rm -rf $(B)
 
-.PHONY: all demo plots broken deps test test-hosts test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean
+.PHONY: all demo plots broken deps fuzz test test-hosts test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean

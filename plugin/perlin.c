@@ -5,7 +5,6 @@
 #include "dsp.h"
 
 #include <lv2/atom/atom.h>
-#include <lv2/atom/util.h>
 #include <lv2/core/lv2.h>
 #include <lv2/time/time.h>
 #include <lv2/urid/urid.h>
@@ -27,7 +26,7 @@ typedef enum {
 
 typedef struct {
 	LV2_URID atom_Object, atom_Blank, atom_Int, atom_Long, atom_Float,
-		atom_Double, time_Position, time_frame, time_speed,
+		atom_Double, atom_frameTime, time_Position, time_frame, time_speed,
 		time_beatsPerMinute, time_bar, time_barBeat, time_beatsPerBar,
 		time_beat;
 } URIs;
@@ -54,6 +53,7 @@ static void map_uris(URIs *u, LV2_URID_Map *map)
 	u->atom_Long = map->map(map->handle, LV2_ATOM__Long);
 	u->atom_Float = map->map(map->handle, LV2_ATOM__Float);
 	u->atom_Double = map->map(map->handle, LV2_ATOM__Double);
+	u->atom_frameTime = map->map(map->handle, LV2_ATOM__frameTime);
 	u->time_Position = map->map(map->handle, LV2_TIME__Position);
 	u->time_frame = map->map(map->handle, LV2_TIME__frame);
 	u->time_speed = map->map(map->handle, LV2_TIME__speed);
@@ -158,36 +158,71 @@ static int atom_number(const URIs *u, const LV2_Atom *a, double *v)
 	return 1;
 }
 
-/* Audio class: read a time:Position object into the DSP. */
-static void handle_position(Perlin *self, const LV2_Atom_Object *obj)
+/* The atoms of a host's sequence are trusted for nothing but the
+   sequence's total size: every event, object and property below is
+   checked to lie wholly inside what contains it before it is read. */
+
+/* The atom inside [p, end) that starts at p, or NULL when its header or
+   body would reach past end. */
+static const LV2_Atom *atom_within(const uint8_t *p, const uint8_t *end)
+{
+	const LV2_Atom *a = (const LV2_Atom *)p;
+	if (end < p || (size_t)(end - p) < sizeof(LV2_Atom) ||
+	    a->size > (size_t)(end - p) - sizeof(LV2_Atom))
+		return NULL;
+	return a;
+}
+
+/* Where the next event or property starts after one of `size` bytes. */
+static const uint8_t *padded(const uint8_t *p, size_t size)
+{
+	return p + ((size + 7U) & ~(size_t)7U);
+}
+
+/* Audio class: read a time:Position object's body (size bytes, known to
+   lie inside the sequence) into the DSP. Of a key given twice, the first
+   counts. */
+static void handle_position(Perlin *self, const LV2_Atom_Object_Body *body, uint32_t size)
 {
 	const URIs *u = &self->uris;
-	const LV2_Atom *frame = NULL, *speed = NULL, *bpm = NULL, *bar = NULL,
-	               *bar_beat = NULL, *per_bar = NULL, *beat = NULL;
-	perlin_position p;
+	const uint32_t keys[7] = { u->time_frame, u->time_speed, u->time_beatsPerMinute,
+		                       u->time_bar, u->time_barBeat, u->time_beatsPerBar,
+		                       u->time_beat };
+	const LV2_Atom *val[7] = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
+	const uint8_t *p = (const uint8_t *)(body + 1);
+	const uint8_t *const end = (const uint8_t *)body + size;
+	perlin_position pos;
 	double b, bb, pb;
-	lv2_atom_object_get(obj, u->time_frame, &frame, u->time_speed, &speed,
-	                    u->time_beatsPerMinute, &bpm, u->time_bar, &bar,
-	                    u->time_barBeat, &bar_beat, u->time_beatsPerBar,
-	                    &per_bar, u->time_beat, &beat, 0);
-	memset(&p, 0, sizeof p);
-	p.has_frame = atom_number(u, frame, &p.frame);
-	p.has_speed = atom_number(u, speed, &p.speed);
-	p.has_bpm = atom_number(u, bpm, &p.bpm);
-	if (atom_number(u, bar, &b) && atom_number(u, bar_beat, &bb) &&
-	    atom_number(u, per_bar, &pb) && pb > 0.0) {
-		p.beat = b * pb + bb;
-		p.has_beat = 1;
-	} else {
-		p.has_beat = atom_number(u, beat, &p.beat);
+	unsigned k;
+	while (end > p && (size_t)(end - p) >= sizeof(LV2_Atom_Property_Body)) {
+		const LV2_Atom_Property_Body *prop = (const LV2_Atom_Property_Body *)p;
+		const LV2_Atom *v = atom_within((const uint8_t *)&prop->value, end);
+		if (!v)
+			break;
+		for (k = 0; k < 7; ++k)
+			if (prop->key == keys[k] && !val[k])
+				val[k] = v;
+		p = padded(p, sizeof(LV2_Atom_Property_Body) + v->size);
 	}
-	perlin_dsp_position(&self->dsp, &p);
+	memset(&pos, 0, sizeof pos);
+	pos.has_frame = atom_number(u, val[0], &pos.frame);
+	pos.has_speed = atom_number(u, val[1], &pos.speed);
+	pos.has_bpm = atom_number(u, val[2], &pos.bpm);
+	if (atom_number(u, val[3], &b) && atom_number(u, val[4], &bb) &&
+	    atom_number(u, val[5], &pb) && pb > 0.0) {
+		pos.beat = b * pb + bb;
+		pos.has_beat = 1;
+	} else {
+		pos.has_beat = atom_number(u, val[6], &pos.beat);
+	}
+	perlin_dsp_position(&self->dsp, &pos);
 }
 
 /* Audio class: render, splitting the block at each time:Position. */
 static void run(LV2_Handle instance, uint32_t n_samples)
 {
 	Perlin *self = (Perlin *)instance;
+	const LV2_Atom_Sequence *seq = self->control;
 	uint32_t done = 0;
 #ifdef PERLIN_ALLOC_TEST
 	{ /* only in the build that proves tests/test_render.c notices this */
@@ -196,25 +231,35 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 	}
 #endif
 	perlin_dsp_controls(&self->dsp, self->controls);
-	if (self->control && self->have_map) {
+	if (seq && self->have_map && seq->atom.size >= sizeof(LV2_Atom_Sequence_Body)) {
 		const URIs *u = &self->uris;
-		LV2_ATOM_SEQUENCE_FOREACH (self->control, ev) {
-			const LV2_Atom_Object *obj = (const LV2_Atom_Object *)&ev->body;
-			uint32_t t;
-			if (ev->body.type != u->atom_Object && ev->body.type != u->atom_Blank)
-				continue;
-			if (obj->body.otype != u->time_Position)
+		/* event times in frames (unit 0 or atom:frameTime); in any other
+		   unit, events apply where the block has got to */
+		const int frames = seq->body.unit == 0 || seq->body.unit == u->atom_frameTime;
+		const uint8_t *p = (const uint8_t *)(seq + 1);
+		const uint8_t *const end = (const uint8_t *)&seq->body + seq->atom.size;
+		while (end > p && (size_t)(end - p) >= sizeof(LV2_Atom_Event)) {
+			const LV2_Atom_Event *ev = (const LV2_Atom_Event *)p;
+			const LV2_Atom *body = atom_within((const uint8_t *)&ev->body, end);
+			uint32_t t = done;
+			if (!body)
+				break;
+			p = padded(p, sizeof(LV2_Atom_Event) + body->size);
+			if ((body->type != u->atom_Object && body->type != u->atom_Blank) ||
+			    body->size < sizeof(LV2_Atom_Object_Body) ||
+			    ((const LV2_Atom_Object *)body)->body.otype != u->time_Position)
 				continue;
 			/* events are in time order; clamp a stray one into the block */
-			t = ev->time.frames < 0 ? 0U
-			  : ev->time.frames > (int64_t)n_samples ? n_samples
-			  : (uint32_t)ev->time.frames;
+			if (frames)
+				t = ev->time.frames < (int64_t)done ? done
+				  : ev->time.frames > (int64_t)n_samples ? n_samples
+				  : (uint32_t)ev->time.frames;
 			if (t > done) {
 				perlin_dsp_run(&self->dsp, self->out ? self->out + done : NULL,
 				               t - done);
 				done = t;
 			}
-			handle_position(self, obj);
+			handle_position(self, &((const LV2_Atom_Object *)body)->body, body->size);
 		}
 	}
 	perlin_dsp_run(&self->dsp, self->out ? self->out + done : NULL,

@@ -10,6 +10,8 @@ need=
 pc()   { "$PKG_CONFIG" --exists "$1" 2>/dev/null || need="$need $2"; }
 cmd()  { command -v "$1" >/dev/null 2>&1 || need="$need $2"; }
 file() { [ -e "$1" ] || need="$need $2"; }
+# any file matching a shell pattern
+glob() { for f in $1; do [ -e "$f" ] && return; done; need="$need $2"; }
 
 cmd  "$PKG_CONFIG"   pkg-config
 cmd  cc              gcc
@@ -21,6 +23,8 @@ cmd  lv2_validate    lv2-dev
 cmd  sord_validate   sordi
 cmd  lv2info         lilv-utils
 cmd  valgrind        valgrind
+cmd  clang           clang
+glob "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" libclang-rt-dev
 if [ "${2:-}" = hosts ]; then
 	cmd ffmpeg       ffmpeg
 	cmd jalv         jalv

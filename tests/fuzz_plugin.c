@@ -1,0 +1,359 @@
+/* fuzz_plugin.c: a libFuzzer harness that drives the LV2 entry points as a
+   host would, with whatever the fuzzer makes of its input: either plugin,
+   any sample rate, urid:map or none, the output port connected or not,
+   control values NaN, infinite, huge, denormal or anywhere, block sizes
+   from 0 up, and atom sequences of time:Position objects (every field in
+   Int, Long, Float or Double, or a type no host uses), other objects and
+   atoms, events out of order or past the block, objects and properties
+   cut short, the last event filling the buffer to its very end, or raw
+   bytes. Each sequence sits in a buffer of exactly its size, so
+   AddressSanitizer sees any read past it.
+   A failure: any crash or sanitizer report, an output sample or level
+   that is not finite, outside [-1, 1] or denormal, or (when the input
+   keeps the transport and rates tame enough for the bound to say
+   something) a step between samples above the continuity bound.
+   Build and run: make fuzz (tests/fuzz_plugin.c, clang's libFuzzer);
+   make test runs it for FUZZ_SECONDS from tests/fuzz-corpus. */
+#include "../plugin/perlin.c" /* the entry points, and the DSP state to read */
+
+#include <lv2/atom/forge.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_BLOCK 4096U
+#define MAX_BLOCKS 48U
+#define SEQ_CAPACITY 2048U /* bytes of events a block may carry */
+
+/* ---- the host's URID map: a fixed table of the URIs asked for ---- */
+static const char *uris[64];
+static unsigned n_uris;
+
+static LV2_URID map_uri(LV2_URID_Map_Handle h, const char *uri)
+{
+	unsigned i;
+	(void)h;
+	for (i = 0; i < n_uris; ++i)
+		if (!strcmp(uris[i], uri))
+			return i + 1;
+	if (n_uris == 64)
+		return 0;
+	uris[n_uris] = uri; /* the plugin's and this file's URIs are literals */
+	return ++n_uris;
+}
+
+static LV2_URID_Map urid_map = { NULL, map_uri };
+
+/* ---- reading the fuzzer's bytes ---- */
+typedef struct {
+	const uint8_t *p;
+	size_t n;
+} reader;
+
+static unsigned byte(reader *r)
+{
+	if (!r->n)
+		return 0;
+	--r->n;
+	return *r->p++;
+}
+
+static uint32_t u32(reader *r)
+{
+	uint32_t v = 0;
+	unsigned i;
+	for (i = 0; i < 4; ++i)
+		v = v << 8 | byte(r);
+	return v;
+}
+
+/* A number as hosts send them, and as they should not. */
+static double number(reader *r, double lo, double hi)
+{
+	const unsigned k = byte(r) % 12;
+	switch (k) {
+	case 0: return NAN;
+	case 1: return INFINITY;
+	case 2: return -INFINITY;
+	case 3: return 1e30;
+	case 4: return -1e30;
+	case 5: return 1e-40;
+	case 6: return -1e-310; /* a double denormal */
+	case 7: return lo;
+	case 8: return hi;
+	case 9: {
+		float f;
+		uint32_t bits = u32(r);
+		memcpy(&f, &bits, sizeof f);
+		return f;
+	}
+	default:
+		return lo + (hi - lo) * (double)(u32(r) % 65536U) / 65535.0;
+	}
+}
+
+/* ---- one input ---- */
+typedef struct {
+	double max_rate, max_speed, max_drift, max_dmorph, min_beats, max_bpm;
+	double max_oct, max_pers, max_lac;
+	int wild; /* some value leaves the tame ranges: no step check */
+} envelope;
+
+/* Note what the controls may do to the output's slope. */
+static void note_controls(envelope *e, const float *ctl, const float *prev)
+{
+	float v[PERLIN_N_PARAMS], w[PERLIN_N_PARAMS];
+	unsigned i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		v[i] = perlin_clamp((perlin_param)i, ctl[PERLIN_PORT(i)]);
+		w[i] = perlin_clamp((perlin_param)i, prev[PERLIN_PORT(i)]);
+	}
+#define MAXTO(field, x) do { if ((x) > e->field) e->field = (x); } while (0)
+	MAXTO(max_rate, v[PERLIN_RATE]);
+	MAXTO(max_drift, v[PERLIN_DRIFT]);
+	MAXTO(max_dmorph, fabs((double)v[PERLIN_MORPH] - w[PERLIN_MORPH]));
+	MAXTO(max_oct, v[PERLIN_OCTAVES]);
+	MAXTO(max_pers, v[PERLIN_PERSISTENCE]);
+	MAXTO(max_lac, v[PERLIN_LACUNARITY]);
+	if (v[PERLIN_BEATS] < e->min_beats)
+		e->min_beats = v[PERLIN_BEATS];
+#undef MAXTO
+}
+
+/* The continuity bound for everything the input did (as tests/test_render.c
+   and tests/test_transport.c state it): the fBm's slope bound times the
+   largest phase step, plus a 5 ms crossfade and 10 ms smoothing allowance. */
+static double step_bound(const envelope *e, double sr)
+{
+	noise_fbm p;
+	const double speed = e->max_speed > 1.0 ? e->max_speed : 1.0;
+	const double synced = e->max_bpm / 60.0 / e->min_beats;
+	const double rate = e->max_rate > synced ? e->max_rate : synced;
+	const double a = 1.0 - exp(-1.0 / (0.010 * sr));
+	const double gains = 1.5 * 2.0 * NOISE_FBM_RMS / NOISE_OCTAVE_RMS_1D * sqrt(8.0);
+	p.octaves = e->max_oct;
+	p.persistence = e->max_pers;
+	p.lacunarity = e->max_lac;
+	return 1.02 * noise_fbm_slope(p, 2) *
+	               ((rate + e->max_drift) * speed / sr + a * e->max_dmorph) +
+	       3.0 / (0.005 * sr) + a * (gains + 3.0) + 1e-6;
+}
+
+static LV2_Atom_Forge forge;
+static uint64_t seq_mem[(SEQ_CAPACITY + 64) / 8];
+
+/* The keys a time:Position may carry, and one no host uses. */
+static const char *const pos_keys[8] = {
+	LV2_TIME__frame, LV2_TIME__speed, LV2_TIME__beatsPerMinute, LV2_TIME__bar,
+	LV2_TIME__barBeat, LV2_TIME__beatsPerBar, LV2_TIME__beat, LV2_TIME__beatUnit,
+};
+
+/* A time:Position with fields of random types and values; records the
+   speeds and tempi it may set in e. */
+static void forge_position(reader *r, envelope *e)
+{
+	LV2_Atom_Forge_Frame f;
+	unsigned i, n = byte(r) % 10;
+	lv2_atom_forge_object(&forge, &f, 0, map_uri(NULL, LV2_TIME__Position));
+	for (i = 0; i < n; ++i) {
+		const unsigned key = byte(r) % 8, type = byte(r) % 6;
+		double v;
+		switch (key) {
+		case 0: v = number(r, 0.0, 4e6); break;
+		case 1: v = number(r, -2.0, 2.0); break;
+		case 2: v = number(r, 20.0, 300.0); break;
+		case 3: v = number(r, 0.0, 200.0); break;
+		case 4: v = number(r, 0.0, 7.0); break;
+		case 5: v = number(r, 1.0, 12.0); break;
+		default: v = number(r, 0.0, 800.0); break;
+		}
+		if (key == 1) {
+			if (!(fabs(v) <= 2.0))
+				e->wild = 1;
+			else if (fabs(v) > e->max_speed)
+				e->max_speed = fabs(v);
+		}
+		if (key == 2) {
+			if (!(v >= 20.0 && v <= 300.0))
+				e->wild = 1;
+			else if (v > e->max_bpm)
+				e->max_bpm = v;
+		}
+		lv2_atom_forge_key(&forge, map_uri(NULL, pos_keys[key]));
+		switch (type) {
+		case 0: lv2_atom_forge_int(&forge, v == v && fabs(v) < 2e9 ? (int32_t)v : 0); break;
+		case 1: lv2_atom_forge_long(&forge, v == v && fabs(v) < 9e18 ? (int64_t)v : 0); break;
+		case 2: lv2_atom_forge_float(&forge, (float)v); break;
+		case 3: lv2_atom_forge_double(&forge, v); break;
+		case 4: lv2_atom_forge_string(&forge, "x", 1); break;
+		default: lv2_atom_forge_bool(&forge, 1); break;
+		}
+	}
+	lv2_atom_forge_pop(&forge, &f);
+}
+
+/* Build one block's sequence into seq_mem; returns its total size in bytes
+   (header included). */
+static uint32_t make_sequence(reader *r, envelope *e, uint32_t n_samples)
+{
+	LV2_Atom_Forge_Frame seq;
+	LV2_Atom_Sequence *s = (LV2_Atom_Sequence *)seq_mem;
+	const unsigned mode = byte(r) % 8;
+	unsigned i, n;
+	if (mode == 0) { /* raw bytes as the events */
+		const uint32_t len = (uint32_t)(byte(r) * 8U) % SEQ_CAPACITY;
+		s->atom.type = map_uri(NULL, LV2_ATOM__Sequence);
+		s->atom.size = (uint32_t)sizeof(LV2_Atom_Sequence_Body) + len;
+		s->body.unit = byte(r) % 4 ? 0 : byte(r);
+		s->body.pad = 0;
+		for (i = 0; i < len; ++i)
+			((uint8_t *)(s + 1))[i] = (uint8_t)byte(r);
+		e->wild = 1; /* any speed or tempo may be in there */
+		return (uint32_t)sizeof(LV2_Atom) + s->atom.size;
+	}
+	lv2_atom_forge_set_buffer(&forge, (uint8_t *)seq_mem, SEQ_CAPACITY);
+	lv2_atom_forge_sequence_head(&forge, &seq, 0);
+	n = byte(r) % 6;
+	for (i = 0; i < n; ++i) {
+		const unsigned when = byte(r) % 8, what = byte(r) % 8;
+		int64_t t;
+		if (forge.offset + 256 > SEQ_CAPACITY)
+			break;
+		t = when < 4 ? (int64_t)(n_samples ? (i * n_samples) / (n ? n : 1) : 0)
+		  : when == 4 ? -(int64_t)(u32(r) % 1000)
+		  : when == 5 ? (int64_t)n_samples + (int64_t)(u32(r) % 1000)
+		  : when == 6 ? (int64_t)INT64_MAX
+		  : (int64_t)(u32(r) % (n_samples + 1U)); /* out of order too */
+		lv2_atom_forge_frame_time(&forge, t);
+		if (what < 5) {
+			forge_position(r, e);
+		} else if (what == 5) { /* another object type */
+			LV2_Atom_Forge_Frame f;
+			lv2_atom_forge_object(&forge, &f, 0, map_uri(NULL, LV2_TIME__Rate));
+			lv2_atom_forge_key(&forge, map_uri(NULL, LV2_TIME__speed));
+			lv2_atom_forge_float(&forge, 1e30f);
+			lv2_atom_forge_pop(&forge, &f);
+		} else if (what == 6) {
+			lv2_atom_forge_int(&forge, (int32_t)u32(r));
+		} else { /* a position whose object size is cut short */
+			LV2_Atom *obj = (LV2_Atom *)((uint8_t *)seq_mem + forge.offset);
+			forge_position(r, e);
+			obj->size = obj->size > 8 ? obj->size - (uint32_t)(byte(r) % obj->size) : obj->size;
+		}
+	}
+	lv2_atom_forge_pop(&forge, &seq);
+	if (byte(r) % 4 == 0 && s->atom.size > sizeof(LV2_Atom_Sequence_Body) + 24) {
+		/* the last event claims a few bytes more than there are: the host's
+		   buffer ends there */
+		s->atom.size -= (uint32_t)(1U + byte(r) % 7U);
+	}
+	return (uint32_t)sizeof(LV2_Atom) + s->atom.size;
+}
+
+static int subnormal(float x)
+{
+	uint32_t bits;
+	memcpy(&bits, &x, sizeof bits);
+	return (bits & 0x7f800000U) == 0U && (bits & 0x007fffffU) != 0U;
+}
+
+static void fail(const char *what, double a, double b)
+{
+	fprintf(stderr, "fuzz_plugin: %s (%g, %g)\n", what, a, b);
+	abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const double rates[8] = { 8000, 22050, 44100, 48000, 96000, 192000, 768000, 0 };
+	static float out[MAX_BLOCK];
+	reader r = { data, size };
+	const unsigned head = byte(&r);
+	const LV2_Descriptor *desc = lv2_descriptor(head & 1U);
+	const LV2_Feature map_feature = { LV2_URID__map, &urid_map };
+	const LV2_Feature *features[2] = { NULL, NULL };
+	double sr = rates[(head >> 1) % 8];
+	float ctl[18], prev[18], level = 0.0f, last = 0.0f;
+	int have_last = 0;
+	envelope e;
+	LV2_Handle h;
+	Perlin *self;
+	unsigned i, blocks;
+	if (sr == 0.0)
+		sr = number(&r, 8000.0, 768000.0);
+	if (!(head & 16U))
+		features[0] = &map_feature;
+	lv2_atom_forge_init(&forge, &urid_map);
+	h = desc->instantiate(desc, sr, "/nonexistent/", features);
+	if (!h)
+		return 0;
+	self = (Perlin *)h;
+	sr = self->dsp.sr; /* as the plugin clamped it */
+	for (i = 0; i < 18; ++i) {
+		ctl[i] = i < 14 ? perlin_params[i].def : i == 17 ? perlin_params[PERLIN_STOPPED].def : 0.0f;
+		if (i < 14 || i == 17)
+			desc->connect_port(h, i, &ctl[i]);
+	}
+	memcpy(prev, ctl, sizeof prev);
+	desc->connect_port(h, 15, (head & 32U) ? NULL : &level);
+	desc->activate(h);
+	memset(&e, 0, sizeof e);
+	e.min_beats = 64.0;
+	e.max_bpm = 120.0;
+	e.max_speed = 1.0;
+	note_controls(&e, ctl, prev);
+	blocks = 1U + byte(&r) % MAX_BLOCKS;
+	for (i = 0; i < blocks && r.n; ++i) {
+		const unsigned how = byte(&r) % 8;
+		uint32_t n = how == 0 ? 0U : how == 1 ? 1U : 1U + (u32(&r) % MAX_BLOCK);
+		uint32_t bytes, k;
+		LV2_Atom_Sequence *seq = NULL;
+		unsigned c;
+		for (c = 0; c < 18; ++c) { /* some controls move */
+			const perlin_param p = c < 14 ? (perlin_param)c : PERLIN_STOPPED;
+			if ((c >= 14 && c != 17) || byte(&r) % 4)
+				continue;
+			ctl[c] = (float)number(&r, perlin_params[p].min, perlin_params[p].max);
+		}
+		note_controls(&e, ctl, prev);
+		bytes = make_sequence(&r, &e, n);
+		if (byte(&r) % 8) { /* a buffer of exactly the sequence's size */
+			seq = malloc((bytes + 7U) & ~7U);
+			if (!seq)
+				break;
+			memcpy(seq, seq_mem, bytes);
+		}
+		desc->connect_port(h, 14, seq);
+		desc->connect_port(h, 16, (head & 64U) && (head & 1U) ? NULL : out);
+		desc->run(h, n);
+		desc->connect_port(h, 14, NULL);
+		free(seq);
+		if ((head & 64U) && (head & 1U)) {
+			n = 0; /* output not connected */
+			have_last = 0;
+		}
+		for (k = 0; k < n; ++k) {
+			const float x = out[k];
+			if (!(x >= -1.0f && x <= 1.0f) || subnormal(x))
+				fail("output not finite, out of [-1, 1] or denormal", x, k);
+			if (have_last && !e.wild) {
+				const double b = step_bound(&e, sr);
+				if (b < 2.0 && fabs((double)x - last) > b)
+					fail("a step above the continuity bound", fabs((double)x - last), b);
+			}
+			last = x;
+			have_last = 1;
+		}
+		if (!(head & 32U) && (!(level >= -1.0f && level <= 1.0f) || subnormal(level)))
+			fail("level not finite, out of [-1, 1] or denormal", level, 0);
+		memcpy(prev, ctl, sizeof prev);
+	}
+	desc->deactivate(h);
+	desc->cleanup(h);
+	return 0;
+}
