@@ -9,6 +9,7 @@
 #include <lilv/lilv.h>
 #include <lv2/atom/atom.h>
 #include <lv2/core/lv2.h>
+#include <lv2/port-groups/port-groups.h>
 #include <lv2/port-props/port-props.h>
 #include <lv2/presets/presets.h>
 #include <lv2/time/time.h>
@@ -55,6 +56,7 @@ static void test_ports(const LilvPlugin *p, int cv)
 	LilvNode *hz = lilv_new_uri(world, LV2_UNITS__hz);
 	LilvNode *position = lilv_new_uri(world, LV2_TIME__Position);
 	LilvNode *hardrt = lilv_new_uri(world, LV2_CORE__hardRTCapable);
+	LilvNode *group = lilv_new_uri(world, LV2_PORT_GROUPS__group);
 	const char *name = cv ? "CV plugin" : "audio plugin";
 	unsigned i;
 	CHECK(lilv_plugin_get_num_ports(p) == 18, "%s has %u ports, not 18", name,
@@ -128,6 +130,17 @@ static void test_ports(const LilvPlugin *p, int cv)
 		for (i = 0; i < 18; ++i)
 			CHECK(!lilv_port_is_a(p, PORT(i), cvport) || cv,
 			      "audio plugin declares a CV port (Ardour 7 would refuse it)");
+		for (i = 0; i < 18; ++i) { /* every port in one of the four groups */
+			LilvNodes *g = lilv_port_get_value(p, PORT(i), group);
+			const char *uri = g ? lilv_node_as_uri(lilv_nodes_get_first(g)) : "";
+			CHECK(g && lilv_nodes_size(g) == 1 &&
+			      (!strcmp(uri, "urn:perlin-lv2:group:noise") ||
+			       !strcmp(uri, "urn:perlin-lv2:group:motion") ||
+			       !strcmp(uri, "urn:perlin-lv2:group:output") ||
+			       !strcmp(uri, "urn:perlin-lv2:group:transport")),
+			      "%s: port %u is in no port group", name, i);
+			lilv_nodes_free(g);
+		}
 #undef PORT
 	}
 	{
@@ -154,6 +167,7 @@ static void test_ports(const LilvPlugin *p, int cv)
 	lilv_node_free(hz);
 	lilv_node_free(position);
 	lilv_node_free(hardrt);
+	lilv_node_free(group);
 }
 
 /* finite, in [-1, 1], and moving */
