@@ -1,19 +1,24 @@
 /* bench.c: the cost of the plugin's whole run() (urn:perlin-lv2:perlin,
-   plugin/perlin.c compiled in) per output sample, on each render path,
-   against stb_perlin_fbm_noise3 (Debian's libstb-dev) in the same process
+   plugin/perlin.c compiled in) in the scenarios users put it in, on the
+   4-lane (SSE2) and 8-lane (AVX2) paths, against stb_perlin_fbm_noise3
+   (Debian's libstb-dev) and the scalar reference in the same process
    (make bench). Figures are printed, never asserted.
 
-   For 1D and 2D x 1, 4, 8 octaves x rate 2 and 1000 cells/s (the rate
-   control's maximum) at 48 kHz, blocks of 512: ns/sample (median of RUNS
-   runs), instructions/sample counted by valgrind's callgrind (the program
-   runs itself under it, once per figure, counting only inside measured();
-   "-" without valgrind), and how many instances one core runs at 48 kHz.
-   The paths: best (AVX2 when the CPU has it), vector (4 float lanes, SSE2,
-   the baseline every x86-64 has), reference (scalar double, the tests'
-   oracle). stb's rows step x (and y) by the same rate; it has no state, so
-   it pays for every octave of every sample.
+   Every scenario: 8 octaves (unless it says), rate 2 cells/s, 48 kHz,
+   blocks of 512. Steady rows change nothing; "new every block" rows set a
+   control to a new value at every run() as an automation lane does (so
+   the smoothers never settle); seed and locate rows start a crossfade
+   every 8 blocks (a seed change, a transport relocate). 2D rows always
+   have drift (0.3 cells/s) unless they say otherwise.
+   Columns: instructions per sample counted by valgrind's callgrind (the
+   program runs itself under it, once per figure, counting only inside
+   measured(); "-" without valgrind) and their ratio to the steady row of
+   the same dimensions (1D: "1D steady"; 2D: "2D drift 0.3"); then by the
+   clock, each block timed on its own: the median, 99th percentile and
+   largest block time in microseconds, and how many instances one core
+   runs at the 99th percentile (a 512-sample period at 48 kHz is 10.7 ms).
 
-   bench --one CASE PATH N: run only that (for callgrind). */
+   bench --one SCENARIO PATH N: run only that (for callgrind). */
 #define STB_PERLIN_IMPLEMENTATION
 #include <stb/stb_perlin.h>
 
@@ -25,52 +30,125 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { BLOCK = 512, SAMPLES = 96000, RUNS = 7, N_CASES = 14 };
+enum { BLOCK = 512, TIMED_BLOCKS = 3000, CG_BLOCKS = 96 };
 static const double SR = 48000.0;
 static volatile double sink;
 
+/* A scenario: settings, and what moves at every block. */
 typedef struct {
+	const char *name;
 	int dims, octaves;
-	double rate;
-	int automated; /* rate, octaves and depth move every block */
-} bench_case;
+	double rate, drift;
+	unsigned moves;       /* MOVE_* bits: a new value every block */
+	unsigned every;       /* > 0: a seed change or relocate every `every` blocks */
+	int locate;           /* 1: relocates (with a transport), 0: seed changes */
+} scenario;
 
-static bench_case case_of(int i)
-{
-	static const int octs[] = { 1, 4, 8 };
-	bench_case c;
-	c.dims = 1 + i / 6;
-	c.octaves = octs[(i / 2) % 3];
-	c.rate = i % 2 ? 1000.0 : 2.0;
-	c.automated = 0;
-	if (i >= 12) { /* as under an automation lane: a new value each block */
-		c.dims = 1 + (i & 1);
-		c.octaves = 8;
-		c.rate = 2.0;
-		c.automated = 1;
-	}
-	return c;
-}
+enum {
+	MOVE_RATE = 1, MOVE_LAC = 2, MOVE_MORPH = 4, MOVE_OCT = 8, MOVE_DEPTH = 16,
+	MOVE_PERS = 32, MOVE_DRIFT = 64, MOVE_ALL = 127
+};
+
+static const scenario scenarios[] = {
+	{ "1D steady", 1, 8, 2.0, 0.0, 0, 0, 0 },
+	{ "1D steady, 1 octave", 1, 1, 2.0, 0.0, 0, 0, 0 },
+	{ "1D steady, 4 octaves", 1, 4, 2.0, 0.0, 0, 0, 0 },
+	{ "2D drift 0.3", 2, 8, 2.0, 0.3, 0, 0, 0 },
+	{ "2D drift 0.3, 1 octave", 2, 1, 2.0, 0.3, 0, 0, 0 },
+	{ "2D drift 0.3, 4 octaves", 2, 4, 2.0, 0.3, 0, 0, 0 },
+	{ "2D drift 0 (a fixed line)", 2, 8, 2.0, 0.0, 0, 0, 0 },
+	{ "2D drift, rate 1000", 2, 8, 1000.0, 0.3, 0, 0, 0 },
+	{ "1D rate new every block", 1, 8, 2.0, 0.0, MOVE_RATE, 0, 0 },
+	{ "2D drift, rate new every block", 2, 8, 2.0, 0.3, MOVE_RATE, 0, 0 },
+	{ "1D lacunarity moving", 1, 8, 2.0, 0.0, MOVE_LAC, 0, 0 },
+	{ "2D morph moving", 2, 8, 2.0, 0.3, MOVE_MORPH, 0, 0 },
+	{ "2D everything moving", 2, 8, 2.0, 0.3, MOVE_ALL, 0, 0 },
+	{ "1D seed every 8 blocks", 1, 8, 2.0, 0.0, 0, 8, 0 },
+	{ "2D seed every 8 blocks", 2, 8, 2.0, 0.3, 0, 8, 0 },
+	{ "1D locate every 8 blocks", 1, 8, 2.0, 0.0, 0, 8, 1 },
+	{ "2D locate every 8 blocks", 2, 8, 2.0, 0.3, 0, 8, 1 },
+};
+#define N_SCENARIOS ((int)(sizeof scenarios / sizeof scenarios[0]))
 
 /* -1: stb; else a perlin_path */
 static const char *path_name(int p)
 {
 	return p < 0 ? "stb" : p == PERLIN_PATH_REFERENCE ? "reference"
-	     : p == PERLIN_PATH_VECTOR ? "vector" : "avx2";
+	     : p == PERLIN_PATH_VECTOR ? "SSE2" : "AVX2";
 }
+
+/* ---- a minimal URID map, and time:Position messages ---- */
+static const char *uris[32];
+static unsigned n_uris;
+
+static LV2_URID map_uri(LV2_URID_Map_Handle h, const char *uri)
+{
+	unsigned i;
+	(void)h;
+	for (i = 0; i < n_uris; ++i)
+		if (!strcmp(uris[i], uri))
+			return i + 1;
+	uris[n_uris] = uri; /* literals */
+	return ++n_uris;
+}
+
+static LV2_URID_Map urid_map = { NULL, map_uri };
 
 typedef struct {
 	LV2_Handle h;
 	float ctl[PERLIN_N_PARAMS], level, out[BLOCK];
+	union {
+		uint64_t align;
+		uint8_t bytes[256];
+	} seq;
 	float x, y; /* stb */
-	bench_case c;
+	scenario c;
 	int path;
-	long blocks; /* run so far (automation) */
+	long blocks; /* run so far */
+	double frame;
 } bench_state;
 
-static void setup(bench_state *s, bench_case c, int path)
+/* The sequence for the next run(): empty, or a relocate to `frame`. */
+static void set_sequence(bench_state *s, int relocate)
+{
+	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)s->seq.bytes;
+	seq->atom.type = map_uri(NULL, LV2_ATOM__Sequence);
+	seq->atom.size = sizeof(LV2_Atom_Sequence_Body);
+	seq->body.unit = 0;
+	seq->body.pad = 0;
+	if (relocate) {
+		struct {
+			LV2_Atom_Event ev;
+			LV2_Atom_Object_Body obj;
+			LV2_Atom_Property_Body frame_key;
+			int64_t frame;
+			LV2_Atom_Property_Body speed_key;
+			float speed;
+			uint32_t pad;
+		} m;
+		memset(&m, 0, sizeof m);
+		m.ev.time.frames = 0;
+		m.ev.body.type = map_uri(NULL, LV2_ATOM__Object);
+		m.ev.body.size = (uint32_t)(sizeof m - sizeof m.ev);
+		m.obj.otype = map_uri(NULL, LV2_TIME__Position);
+		m.frame_key.key = map_uri(NULL, LV2_TIME__frame);
+		m.frame_key.value.type = map_uri(NULL, LV2_ATOM__Long);
+		m.frame_key.value.size = sizeof(int64_t);
+		m.frame = (int64_t)s->frame;
+		m.speed_key.key = map_uri(NULL, LV2_TIME__speed);
+		m.speed_key.value.type = map_uri(NULL, LV2_ATOM__Float);
+		m.speed_key.value.size = sizeof(float);
+		m.speed = 1.0f;
+		memcpy(seq + 1, &m, sizeof m);
+		seq->atom.size += (uint32_t)sizeof m;
+	}
+}
+
+static void setup(bench_state *s, scenario c, int path)
 {
 	const LV2_Descriptor *desc = lv2_descriptor(0);
+	const LV2_Feature map_feature = { LV2_URID__map, &urid_map };
+	const LV2_Feature *features[] = { &map_feature, NULL };
 	unsigned i;
 	memset(s, 0, sizeof *s);
 	s->c = c;
@@ -83,11 +161,14 @@ static void setup(bench_state *s, bench_case c, int path)
 	s->ctl[PERLIN_RATE] = (float)c.rate;
 	s->ctl[PERLIN_OCTAVES] = (float)c.octaves;
 	s->ctl[PERLIN_DIMENSIONS] = (float)c.dims;
-	s->h = desc->instantiate(desc, SR, "", NULL);
+	s->ctl[PERLIN_DRIFT] = (float)c.drift;
+	s->h = desc->instantiate(desc, SR, "", features);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		desc->connect_port(s->h, PERLIN_PORT(i), &s->ctl[i]);
+	desc->connect_port(s->h, 14, s->seq.bytes);
 	desc->connect_port(s->h, 15, &s->level);
 	desc->connect_port(s->h, 16, s->out);
+	set_sequence(s, 0);
 	desc->activate(s->h);
 	perlin_dsp_set_path(&((Perlin *)s->h)->dsp, (perlin_path)path);
 }
@@ -98,19 +179,43 @@ static void teardown(bench_state *s)
 		lv2_descriptor(0)->cleanup(s->h);
 }
 
-/* n samples of the case: what callgrind counts */
+/* The next block's control values and sequence, as the scenario says. */
+static void next_block(bench_state *s)
+{
+	const scenario *c = &s->c;
+	const double w = sin(0.37 * (double)s->blocks); /* a new value each block */
+	const int change = c->every && s->blocks % c->every == c->every - 1;
+	if (c->moves & MOVE_RATE)
+		s->ctl[PERLIN_RATE] = (float)(c->rate * exp2(w));
+	if (c->moves & MOVE_LAC)
+		s->ctl[PERLIN_LACUNARITY] = (float)(2.0 + 0.3 * w);
+	if (c->moves & MOVE_MORPH)
+		s->ctl[PERLIN_MORPH] = (float)(4.0 + 2.0 * w);
+	if (c->moves & MOVE_OCT)
+		s->ctl[PERLIN_OCTAVES] = (float)(7.5 + 0.5 * w);
+	if (c->moves & MOVE_DEPTH)
+		s->ctl[PERLIN_DEPTH] = (float)(0.75 + 0.25 * w);
+	if (c->moves & MOVE_PERS)
+		s->ctl[PERLIN_PERSISTENCE] = (float)(0.5 + 0.1 * w);
+	if (c->moves & MOVE_DRIFT)
+		s->ctl[PERLIN_DRIFT] = (float)(c->drift * (1.0 + 0.5 * w));
+	if (change && !c->locate)
+		s->ctl[PERLIN_SEED] = (float)(1 + s->blocks / c->every % 1000);
+	s->frame += BLOCK;
+	if (change && c->locate)
+		s->frame += 48000.0 * 7.0; /* 7 s on: a relocate */
+	set_sequence(s, change && c->locate);
+	++s->blocks;
+}
+
+/* n samples of the scenario: what callgrind counts */
 __attribute__((noinline)) void measured(bench_state *s, long n);
 __attribute__((noinline)) void measured(bench_state *s, long n)
 {
 	const LV2_Descriptor *desc = lv2_descriptor(0);
 	if (s->path >= 0) {
 		for (; n > 0; n -= BLOCK) {
-			if (s->c.automated) { /* rate 1..4 Hz, octaves 7..8, depth 0.5..1 */
-				const double w = sin(0.01 * (double)s->blocks++);
-				s->ctl[PERLIN_RATE] = (float)(s->c.rate * exp2(w));
-				s->ctl[PERLIN_OCTAVES] = (float)(7.5 + 0.5 * w);
-				s->ctl[PERLIN_DEPTH] = (float)(0.75 + 0.25 * w);
-			}
+			next_block(s);
 			desc->run(s->h, BLOCK);
 		}
 		sink = s->out[BLOCK - 1];
@@ -142,29 +247,31 @@ static int cmp(const void *a, const void *b)
 	return x < y ? -1 : (x > y);
 }
 
-/* median ns per sample */
-static double time_ns(bench_case c, int path)
+/* Block times in microseconds: median, 99th percentile, largest. */
+static void block_times(scenario c, int path, double t[3])
 {
-	double t[RUNS];
-	int r;
+	static double bt[TIMED_BLOCKS];
 	bench_state s;
+	int b;
 	setup(&s, c, path);
-	measured(&s, SAMPLES / 4); /* warm up */
-	for (r = 0; r < RUNS; ++r) {
+	measured(&s, 64L * BLOCK); /* warm up */
+	for (b = 0; b < TIMED_BLOCKS; ++b) {
 		const double t0 = now();
-		measured(&s, SAMPLES);
-		t[r] = (now() - t0) * 1e9 / SAMPLES;
+		measured(&s, BLOCK);
+		bt[b] = (now() - t0) * 1e6;
 	}
 	teardown(&s);
-	qsort(t, RUNS, sizeof t[0], cmp);
-	return t[RUNS / 2];
+	qsort(bt, TIMED_BLOCKS, sizeof bt[0], cmp);
+	t[0] = bt[TIMED_BLOCKS / 2];
+	t[1] = bt[TIMED_BLOCKS * 99 / 100];
+	t[2] = bt[TIMED_BLOCKS - 1];
 }
 
 /* instructions per sample from callgrind, or -1 */
 static double instructions(const char *self, int ci, int path)
 {
 	char cmd[1024], file[256], line[512];
-	const long n = path == PERLIN_PATH_REFERENCE || path < 0 ? 24576 : 98304;
+	const long n = (long)CG_BLOCKS * BLOCK;
 	double total = -1.0;
 	FILE *f;
 	snprintf(file, sizeof file, "/tmp/perlin-bench-%ld.cg", (long)getpid());
@@ -197,48 +304,59 @@ int main(int argc, char **argv)
 	const int best = (int)perlin_dsp_best_path();
 	const int cg = argc > 1 && !strcmp(argv[1], "--no-callgrind") ? 0
 	             : system("valgrind --version > /dev/null 2>&1") == 0;
+	static const int paths[2] = { PERLIN_PATH_VECTOR, PERLIN_PATH_AVX2 };
+	double steady[2][3] = { { -1, -1, -1 }, { -1, -1, -1 } }; /* [path][dims] */
+	double worst[2] = { 0, 0 };
+	const char *worst_name[2] = { "", "" };
 	int i, p;
 	if (argc == 5 && !strcmp(argv[1], "--one")) {
 		bench_state s;
-		setup(&s, case_of(atoi(argv[2])), atoi(argv[3]));
+		const int sc = atoi(argv[2]);
+		setup(&s, scenarios[sc < 0 || sc >= N_SCENARIOS ? 0 : sc], atoi(argv[3]));
 		measured(&s, atol(argv[4]));
 		teardown(&s);
 		return 0;
 	}
-	printf("run() of urn:perlin-lv2:perlin at 48 kHz, blocks of %d; ns/sample median of %d runs"
-	       " of %d samples; instr/sample from callgrind; best path here: %s\n",
-	       BLOCK, RUNS, SAMPLES, path_name(best));
-	printf("%-3s %3s %6s | %-9s %9s %9s %9s | %9s %9s\n", "dim", "oct", "rate",
-	       "path", "ns/smp", "instr/smp", "inst/core", "vs stb", "vs ref");
-	for (i = 0; i < N_CASES; ++i) {
-		const bench_case c = case_of(i);
-		static const int order[] = { -1, PERLIN_PATH_REFERENCE, PERLIN_PATH_VECTOR,
-		                             PERLIN_PATH_AVX2 };
-		double ns[4], in[4];
-		for (p = 0; p < 4; ++p) {
-			if (order[p] == PERLIN_PATH_AVX2 && best != PERLIN_PATH_AVX2) {
-				ns[p] = in[p] = -1.0;
+	printf("run() of urn:perlin-lv2:perlin at 48 kHz, blocks of %d, 8 octaves at rate 2 unless\n"
+	       "said; instr/sample: callgrind over %d blocks; block times: each of %d blocks\n"
+	       "timed (us); instances/core at the 99th percentile block. Best path here: %s\n\n",
+	       BLOCK, CG_BLOCKS, TIMED_BLOCKS, path_name(best));
+	printf("%-31s | %-4s %9s %7s | %8s %8s %8s %9s\n", "scenario", "path", "instr/smp",
+	       "x steady", "median", "p99", "max", "inst/core");
+	for (i = 0; i < N_SCENARIOS; ++i) {
+		const scenario c = scenarios[i];
+		for (p = 0; p < 2; ++p) {
+			double in, t[3], ratio = -1.0;
+			if (paths[p] == PERLIN_PATH_AVX2 && best != PERLIN_PATH_AVX2)
 				continue;
+			in = cg ? instructions(argv[0], i, paths[p]) : -1.0;
+			block_times(c, paths[p], t);
+			if (i == 0 || i == 3) /* the steady rows of each dimension */
+				steady[p][c.dims] = in;
+			if (in > 0 && steady[p][c.dims] > 0)
+				ratio = in / steady[p][c.dims];
+			if (c.octaves == 8 && ratio > worst[p]) {
+				worst[p] = ratio;
+				worst_name[p] = c.name;
 			}
-			ns[p] = time_ns(c, order[p]);
-			in[p] = cg ? instructions(argv[0], i, order[p]) : -1.0;
+			printf("%-31s | %-4s", c.name, path_name(paths[p]));
+			print_cell(in, " %9.1f");
+			print_cell(ratio, " %7.2f");
+			printf(" %8.2f %8.2f %8.2f %9.0f\n", t[0], t[1], t[2],
+			       1e6 * BLOCK / SR / t[1]);
 		}
-		for (p = 0; p < 4; ++p) {
-			if (ns[p] < 0)
-				continue;
-			printf("%-3s %3d %5g%s | %-9s", c.dims == 2 ? "2D" : "1D", c.octaves, c.rate,
-			       c.automated ? "~" : " ", path_name(order[p]));
-			print_cell(ns[p], " %9.2f");
-			print_cell(in[p], " %9.1f");
-			print_cell(1e9 / (ns[p] * SR), " %9.0f");
-			if (p >= 2) {
-				print_cell(ns[p] / ns[0], " %9.3f");
-				print_cell(ns[p] / ns[1], " %9.3f");
-				if (in[p] >= 0 && in[0] > 0)
-					printf("   (instr: %.3f vs stb, %.3f vs ref)", in[p] / in[0], in[p] / in[1]);
-			}
-			printf("\n");
-		}
+	}
+	for (p = 0; p < 2; ++p)
+		if (worst[p] > 0)
+			printf("worst on %s: %s, %.2fx its steady row\n", path_name(paths[p]),
+			       worst_name[p], worst[p]);
+	/* context: the same steady rows on the scalar reference and stb */
+	printf("\nfor comparison, instr/sample of the steady rows: ");
+	for (i = 0; i < 4; i += 3) {
+		const double ref = cg ? instructions(argv[0], i, PERLIN_PATH_REFERENCE) : -1.0;
+		const double stb = cg ? instructions(argv[0], i, -1) : -1.0;
+		printf("%s: reference %.0f, stb_perlin_fbm_noise3 %.0f%s", scenarios[i].name, ref, stb,
+		       i ? "\n" : "; ");
 	}
 	return 0;
 }
