@@ -24,7 +24,7 @@ STD      = -std=c99 -ffp-contract=off
 CCFLAGS  = $(STD) $(WARN) $(CFLAGS)
 
 NOISE_SRC = noise/noise.c noise/noise.h
-DSP_SRC   = plugin/dsp.c plugin/dsp.h plugin/kernel.h $(NOISE_SRC)
+DSP_SRC   = plugin/dsp.c plugin/dsp.h plugin/ports.h plugin/kernel.h $(NOISE_SRC)
 LIB_EXT   = .so
 BUNDLE    = $(B)/perlin.lv2
 BUNDLE_FILES = $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \

@@ -65,7 +65,7 @@
 
 #include <stdint.h>
 
-/* Control inputs, in port order (their lv2:index is the enum value). */
+/* The controls (plugin/ports.h maps them to LV2 port indices). */
 typedef enum {
 	PERLIN_RATE = 0,
 	PERLIN_OCTAVES = 1,
@@ -81,12 +81,9 @@ typedef enum {
 	PERLIN_BEATS = 11,
 	PERLIN_LOOP = 12,
 	PERLIN_RESET = 13,
-	PERLIN_STOPPED = 14, /* lv2:index 17: added after the outputs */
+	PERLIN_STOPPED = 14,
 	PERLIN_N_PARAMS = 15
 } perlin_param;
-
-/* The lv2:index of control input p. */
-#define PERLIN_PORT(p) ((p) < PERLIN_STOPPED ? (unsigned)(p) : 17U)
 
 /* Symbol, range and defaults (audio plugin, CV plugin) of each control
    input: the one place in C that knows them (tests/test_plugin.c checks

@@ -3,6 +3,7 @@
    the DSP in dsp.c and the same ports at the same indices; only the output
    at index 16 differs. */
 #include "dsp.h"
+#include "ports.h"
 
 #include <lv2/atom/atom.h>
 #include <lv2/core/lv2.h>
@@ -14,15 +15,6 @@
 
 #define PERLIN_URI "urn:perlin-lv2:perlin"
 #define PERLIN_CV_URI "urn:perlin-lv2:perlin-cv"
-
-/* Port indices: 0..13 and 17 are the control inputs of dsp.h
-   (perlin_param, PERLIN_PORT). */
-typedef enum {
-	PORT_CONTROL = 14, /* atom:Sequence of time:Position */
-	PORT_LEVEL = 15,   /* control output: the last output sample */
-	PORT_OUT = 16,     /* "out" (audio) or "cv" (CV, connectionOptional) */
-	PORT_STOPPED = 17  /* control input PERLIN_STOPPED */
-} PortIndex;
 
 typedef struct {
 	LV2_URID atom_Object, atom_Blank, atom_Int, atom_Long, atom_Float,
@@ -95,11 +87,13 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 {
 	Perlin *self = (Perlin *)instance;
-	if (port < PERLIN_STOPPED) {
+	if (port < PORT_CONTROL) { /* the controls at their own index */
 		self->controls[port] = (const float *)data;
 		return;
 	}
-	switch ((PortIndex)port) {
+	switch ((perlin_port)port) {
+	case PORT_COUNT:
+		break;
 	case PORT_STOPPED:
 		self->controls[PERLIN_STOPPED] = (const float *)data;
 		break;

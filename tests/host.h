@@ -11,6 +11,7 @@
 #define PERLIN_HOST_H
 
 #include "../plugin/dsp.h"
+#include "../plugin/ports.h"
 
 #include <lilv/lilv.h>
 #include <stdint.h>
