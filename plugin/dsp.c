@@ -314,7 +314,7 @@ void perlin_dsp_init(perlin_dsp *d, double sr)
 	d->xfade_step = 1.0 / ceil(PERLIN_XFADE_S * d->sr);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		d->ctl[i] = perlin_params[i].def;
-	d->path = perlin_dsp_best_path();
+	perlin_dsp_set_path(d, perlin_dsp_best_path());
 	perlin_dsp_activate(d);
 }
 
@@ -503,6 +503,25 @@ static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -
 #undef KATTR
 #endif
 
+/* The kernels of one lane width, chosen once (perlin_dsp_set_path): the
+   render loops call them through this table. */
+struct perlin_kernels {
+	void (*seg1)(float *acc, uint32_t len, uint64_t j, double a, double step,
+	             const float mf[8], const float c[7]);
+	void (*seg2)(float *acc, uint32_t len, uint64_t jx, double ax, double sx,
+	             uint64_t jy, double ay, double sy, const float c[12]);
+	void (*glide)(float *acc, uint32_t len, const double *x, double a, double m,
+	              int32_t c0, const float *line, int one, float g, float gd,
+	              const float *r);
+	float (*finish)(const float *acc, float *out, uint32_t len, float depth,
+	                float offset, const float *dp, const float *op);
+};
+
+static const struct perlin_kernels kernels_4 = { seg1_4, seg2_4, glide_4, finish_4 };
+#ifdef PERLIN_HAVE_AVX2
+static const struct perlin_kernels kernels_8 = { seg1_8, seg2_8, glide_8, finish_8 };
+#endif
+
 perlin_path perlin_dsp_best_path(void)
 {
 #ifdef PERLIN_HAVE_AVX2
@@ -518,6 +537,11 @@ void perlin_dsp_set_path(perlin_dsp *d, perlin_path p)
 	if (p == PERLIN_PATH_AVX2 && perlin_dsp_best_path() != PERLIN_PATH_AVX2)
 		p = PERLIN_PATH_VECTOR;
 	d->path = p;
+	d->kernels = &kernels_4;
+#ifdef PERLIN_HAVE_AVX2
+	if (p == PERLIN_PATH_AVX2)
+		d->kernels = &kernels_8;
+#endif
 }
 
 /* A ramp is rebased after this many samples when no cell crossing comes
@@ -826,17 +850,11 @@ static void fast_dense(perlin_voice *v, unsigned k, float *acc, uint32_t len)
 	}
 }
 
-/* seg1 on the path's lanes: seg samples of ramp r along x alone. */
-static inline void seg_x(int avx2, float *acc, uint32_t seg, const perlin_ramp *r,
+/* seg1 over seg samples of ramp r along x alone. */
+static inline void seg_x(const perlin_dsp *d, float *acc, uint32_t seg, const perlin_ramp *r,
                          const float *c)
 {
-#ifdef PERLIN_HAVE_AVX2
-	if (avx2)
-		seg1_8(acc, seg, r->j, r->a - 0.5, r->step, r->mf, c);
-	else
-#endif
-		seg1_4(acc, seg, r->j, r->a - 0.5, r->step, r->mf, c);
-	(void)avx2;
+	d->kernels->seg1(acc, seg, r->j, r->a - 0.5, r->step, r->mf, c);
 }
 
 /* Octave k's share of a chunk of len samples, added into acc. */
@@ -845,7 +863,6 @@ static void fast_octave(const perlin_dsp *d, perlin_voice *v, unsigned k,
 {
 	perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
 	const uint32_t period = v->oct[k].period;
-	const int avx2 = d->path == PERLIN_PATH_AVX2;
 	uint32_t i = 0;
 	if (v->gain[k] == 0.0) { /* silent: only the phases move */
 		ramp_ride(rx, period, len);
@@ -862,7 +879,7 @@ static void fast_octave(const perlin_dsp *d, perlin_voice *v, unsigned k,
 		while (i < len) {
 			const uint64_t left = rx->cross - rx->j;
 			const uint32_t seg = left < len - i ? (uint32_t)left : len - i;
-			seg_x(avx2, acc + i, seg, rx, v->coef[k]);
+			seg_x(d, acc + i, seg, rx, v->coef[k]);
 			rx->j += seg;
 			i += seg;
 			if (rx->j == rx->cross) {
@@ -879,14 +896,10 @@ static void fast_octave(const perlin_dsp *d, perlin_voice *v, unsigned k,
 			left = ry->cross - ry->j;
 		seg = left < len - i ? (uint32_t)left : len - i;
 		if (moving) {
-#ifdef PERLIN_HAVE_AVX2
-			if (avx2)
-				seg2_8(acc + i, seg, rx->j, rx->a - 0.5, rx->step, ry->j, ry->a - 0.5, ry->step, v->coef[k]);
-			else
-#endif
-				seg2_4(acc + i, seg, rx->j, rx->a - 0.5, rx->step, ry->j, ry->a - 0.5, ry->step, v->coef[k]);
+			d->kernels->seg2(acc + i, seg, rx->j, rx->a - 0.5, rx->step, ry->j,
+			                 ry->a - 0.5, ry->step, v->coef[k]);
 		} else {
-			seg_x(avx2, acc + i, seg, rx, v->coef[k]);
+			seg_x(d, acc + i, seg, rx, v->coef[k]);
 		}
 		rx->j += seg;
 		ry->j += seg;
@@ -899,7 +912,6 @@ static void fast_octave(const perlin_dsp *d, perlin_voice *v, unsigned k,
 			voice_coef(v, k, moving);
 		}
 	}
-	(void)avx2;
 }
 
 /* Render n samples with the kernels (steady(d) holds throughout). */
@@ -920,12 +932,7 @@ static void fast_run(perlin_dsp *d, float *out, uint32_t n)
 		memset(buf, 0, (8 + len + 8) * sizeof *buf);
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
 			fast_octave(d, v, k, acc, len, moving);
-#ifdef PERLIN_HAVE_AVX2
-		if (d->path == PERLIN_PATH_AVX2)
-			d->level = finish_8(acc, out, len, depth, offset, NULL, NULL);
-		else
-#endif
-			d->level = finish_4(acc, out, len, depth, offset, NULL, NULL);
+		d->level = d->kernels->finish(acc, out, len, depth, offset, NULL, NULL);
 		if (out)
 			out += len;
 		n -= len;
@@ -1096,21 +1103,10 @@ static uint32_t glide_run(perlin_dsp *d, float *out, uint32_t n)
 			c0 = (int32_t)(at.frac + mk * x[0]);
 			cells = (int32_t)(at.frac + mk * x[len - 1]) - c0 + 1;
 			cell_table(v, k, at.cell + (uint32_t)c0, cells, dims_scale(v), line);
-#ifdef PERLIN_HAVE_AVX2
-			if (d->path == PERLIN_PATH_AVX2)
-				glide_8(acc, len, x, at.frac, mk, c0, line, cells == 1,
-				        (float)v->gain_t[k], (float)d->dist_gain[k], rf);
-			else
-#endif
-				glide_4(acc, len, x, at.frac, mk, c0, line, cells == 1,
-				        (float)v->gain_t[k], (float)d->dist_gain[k], rf);
+			d->kernels->glide(acc, len, x, at.frac, mk, c0, line, cells == 1,
+			                  (float)v->gain_t[k], (float)d->dist_gain[k], rf);
 		}
-#ifdef PERLIN_HAVE_AVX2
-		if (d->path == PERLIN_PATH_AVX2)
-			d->level = finish_8(acc, out, len, 0.0f, 0.0f, dp, op);
-		else
-#endif
-			d->level = finish_4(acc, out, len, 0.0f, 0.0f, dp, op);
+		d->level = d->kernels->finish(acc, out, len, 0.0f, 0.0f, dp, op);
 		d->glide_n += len;
 		glide_phases(d, v);
 		if (d->glide_n >= GLIDE_REBASE)

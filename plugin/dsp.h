@@ -195,6 +195,7 @@ typedef struct {
 	double dist_xrate, dist_depth, dist_offset, dist_gain[NOISE_MAX_OCTAVES];
 
 	perlin_path path;
+	const struct perlin_kernels *kernels; /* of path's lane width (dsp.c) */
 	float level; /* last output sample */
 } perlin_dsp;
 
