@@ -89,7 +89,11 @@ $(B)/test_transport: $(B)/.deps tests/test_transport.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_transport.c tests/host.c \
 		plugin/dsp.c noise/noise.c $(LILV_LIBS) -lm
 
-$(B)/test_render: $(B)/.deps tests/test_render.c tests/test.h $(HOST_SRC)
+$(B)/test_dsp: $(B)/.deps tests/test_dsp.c tests/automation.h tests/test.h $(HOST_SRC)
+	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_dsp.c tests/host.c \
+		plugin/dsp.c noise/noise.c $(LILV_LIBS) -lm
+
+$(B)/test_render: $(B)/.deps tests/test_render.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
 		tests/test_render.c tests/host.c plugin/dsp.c noise/noise.c \
 		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
@@ -102,14 +106,6 @@ $(BROKEN_ALLOC): $(BUNDLE_FILES)
 	$(MAKE) BROKEN_DIR=$(B)/broken-alloc BROKEN_FLAGS=-DPERLIN_ALLOC_TEST broken
 $(BROKEN_XFADE): $(BUNDLE_FILES)
 	$(MAKE) BROKEN_DIR=$(B)/broken-xfade BROKEN_FLAGS=-DPERLIN_XFADE_S=0.00001 broken
-# The same plugin forced onto one render path: the scalar reference (the
-# oracle of tests/test_paths.sh) and the 4-lane (SSE2) kernels.
-PATH_REF = $(B)/path-reference/perlin.lv2/perlin$(LIB_EXT)
-PATH_VEC = $(B)/path-vector/perlin.lv2/perlin$(LIB_EXT)
-$(PATH_REF): $(BUNDLE_FILES)
-	$(MAKE) BROKEN_DIR=$(B)/path-reference BROKEN_FLAGS=-DPERLIN_FORCE_PATH=0 broken
-$(PATH_VEC): $(BUNDLE_FILES)
-	$(MAKE) BROKEN_DIR=$(B)/path-vector BROKEN_FLAGS=-DPERLIN_FORCE_PATH=1 broken
 broken:
 	@mkdir -p $(BROKEN_DIR)/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(BROKEN_DIR)/perlin.lv2/
@@ -117,19 +113,28 @@ broken:
 		`$(PKG_CONFIG) --cflags lv2` -o $(BROKEN_DIR)/perlin.lv2/perlin$(LIB_EXT) \
 		plugin/perlin.c plugin/dsp.c noise/noise.c $(LDFLAGS) -lm
 
+# The plugin built with clang: tests/test_clang.sh requires it to render
+# bit-identically to the cc (gcc) build.
+CLANG        ?= clang
+CLANG_BUNDLE  = $(B)/clang/perlin.lv2/perlin$(LIB_EXT)
+$(CLANG_BUNDLE): $(BUNDLE_FILES) plugin/perlin.c $(DSP_SRC)
+	@mkdir -p $(B)/clang/perlin.lv2
+	cp $(BUNDLE)/*.ttl $(B)/clang/perlin.lv2/
+	$(CLANG) $(STD) $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden -shared \
+		`$(PKG_CONFIG) --cflags lv2` -o $@ plugin/perlin.c plugin/dsp.c \
+		noise/noise.c $(LDFLAGS) -lm
+
 TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_transport $(B)/test_render $(BROKEN_ALLOC) \
-        $(BROKEN_XFADE) $(PATH_REF) $(PATH_VEC) $(B)/wavcheck
+        $(BROKEN_XFADE) $(B)/test_dsp $(CLANG_BUNDLE) $(B)/wavcheck
 
 # Everything again under AddressSanitizer + UndefinedBehaviorSanitizer.
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 ASAN = $(B)/asan
 $(ASAN)/.built: $(B)/.deps $(HOST_SRC) plugin/perlin.c tests/test_noise.c \
 		tests/test_plugin.c tests/test_transport.c tests/test_render.c tests/perlin-render.c \
-		tests/test.h $(BUNDLE_FILES) $(BROKEN_XFADE) $(PATH_REF) $(PATH_VEC)
+		tests/test_dsp.c tests/automation.h tests/test.h $(BUNDLE_FILES) $(BROKEN_XFADE)
 	@mkdir -p $(ASAN)/perlin.lv2
 	ln -sfn ../broken-xfade $(ASAN)/broken-xfade
-	ln -sfn ../path-reference $(ASAN)/path-reference
-	ln -sfn ../path-vector $(ASAN)/path-vector
 	cp $(BUNDLE)/*.ttl $(ASAN)/perlin.lv2/
 	$(CC) $(CCFLAGS) $(SAN) -fPIC -shared `$(PKG_CONFIG) --cflags lv2` \
 		-o $(ASAN)/perlin.lv2/perlin$(LIB_EXT) plugin/perlin.c \
@@ -138,6 +143,9 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) plugin/perlin.c tests/test_noise.c \
 		noise/noise.c -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_plugin \
 		tests/test_plugin.c tests/host.c plugin/dsp.c noise/noise.c \
+		$(LILV_LIBS) -lm
+	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_dsp \
+		tests/test_dsp.c tests/host.c plugin/dsp.c noise/noise.c \
 		$(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_transport \
 		tests/test_transport.c tests/host.c plugin/dsp.c noise/noise.c \
@@ -159,6 +167,7 @@ test-sanitize: $(ASAN)/.built
 	$(SAN_ENV) $(ASAN)/test_noise $(SEED)
 	$(SAN_ENV) $(ASAN)/test_plugin $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_transport $(ASAN)/perlin.lv2 $(SEED)
+	$(SAN_ENV) $(ASAN)/test_dsp $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_render $(ASAN) $(SEED)
 
 VALGRIND = valgrind --error-exitcode=1 --errors-for-leak-kinds=none -q
@@ -210,6 +219,8 @@ test: all $(TESTS) $(B)/decoy-home/.lv2
 	lv2_validate $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl
 	$(DECOY) $(B)/test_plugin $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_transport $(BUNDLE) $(SEED)
+	$(DECOY) $(B)/test_dsp $(BUNDLE) $(SEED)
+	$(DECOY) sh tests/test_clang.sh $(B)
 	$(DECOY) $(B)/test_render $(B) $(SEED)
 	$(MAKE) test-sanitize test-valgrind fuzz SEED=$(SEED)
 

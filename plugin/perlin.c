@@ -77,9 +77,6 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 		self->have_map = 1;
 	}
 	perlin_dsp_init(&self->dsp, rate);
-#ifdef PERLIN_FORCE_PATH /* test bundles: build/path-reference, build/path-vector */
-	perlin_dsp_set_path(&self->dsp, (perlin_path)PERLIN_FORCE_PATH);
-#endif
 	return (LV2_Handle)self;
 }
 

@@ -323,16 +323,23 @@ static uint64_t next_change(const render_spec *s, uint64_t from, uint64_t limit)
 	return next;
 }
 
-int host_render(const host_world *w, const render_spec *s, float *out)
+/* What host_render plays into: a plugin instance through lilv, or the DSP
+   in process. */
+typedef struct {
+	float *controls; /* PERLIN_N_PARAMS values, read at each run */
+	void (*position)(void *t, double frame, double speed, double beat, double bpm);
+	void (*run)(void *t, float *out, uint32_t n);
+	float (*level)(void *t);
+	void *t;
+} render_target;
+
+static int play(const render_spec *s, const render_target *tg, float *out)
 {
-	host_inst h;
 	uint64_t done = 0, block_left = 0, rng = s->block_seed;
 	double frame = s->start_beat * 60.0 / s->bpm * s->sr;
 	int i;
-	if (host_inst_open(&h, s->cv ? w->cv : w->audio, s->sr, s->connect_out))
-		return 1;
 	if (s->transport)
-		host_inst_position(&h, 0, frame, s->roll_at > 0.0 ? 0.0 : 1.0, s->start_beat, s->bpm);
+		tg->position(tg->t, frame, s->roll_at > 0.0 ? 0.0 : 1.0, s->start_beat, s->bpm);
 	while (done < s->frames) {
 		uint64_t end;
 		uint32_t n;
@@ -352,23 +359,24 @@ int host_render(const host_world *w, const render_spec *s, float *out)
 		n = (uint32_t)(end - done);
 		/* control values at this sample, ramps quantised to the grid */
 		for (i = 0; i < PERLIN_N_PARAMS; ++i)
-			h.controls[i] = value_at(s, i, done);
+			tg->controls[i] = value_at(s, i, done);
 		for (i = 0; i < s->n_jumps; ++i)
 			if (point_sample(s, s->jump_t[i]) == done && done && s->transport) {
 				frame = s->jump_beat[i] * 60.0 / s->bpm * s->sr;
-				host_inst_position(&h, 0, frame, 1.0, s->jump_beat[i], s->bpm);
+				tg->position(tg->t, frame, 1.0, s->jump_beat[i], s->bpm);
 			}
 		if (s->transport && s->roll_at > 0.0 && done && point_sample(s, s->roll_at) == done)
-			host_inst_position(&h, 0, frame, 1.0, s->start_beat, s->bpm); /* play */
+			tg->position(tg->t, frame, 1.0, s->start_beat, s->bpm); /* play */
 		if (s->before_run)
 			s->before_run();
-		host_inst_run(&h, out ? out + done : NULL, n);
+		tg->run(tg->t, out && s->connect_out ? out + done : NULL, n);
 		if (s->after_run)
 			s->after_run();
 		if (!s->connect_out && out) { /* unconnected: record the level port */
 			uint32_t k;
+			const float level = tg->level(tg->t);
 			for (k = 0; k < n; ++k)
-				out[done + k] = h.level;
+				out[done + k] = level;
 		}
 		if (!(s->roll_at > 0.0 && (double)done < s->roll_at * s->sr))
 			frame += n; /* stopped: the transport stays put */
@@ -377,6 +385,103 @@ int host_render(const host_world *w, const render_spec *s, float *out)
 		if (s->progress)
 			s->progress(done, s->frames);
 	}
+	return 0;
+}
+
+/* ---- the lilv target ---- */
+static void inst_position(void *t, double frame, double speed, double beat, double bpm)
+{
+	host_inst_position((host_inst *)t, 0, frame, speed, beat, bpm);
+}
+
+static void inst_run(void *t, float *out, uint32_t n)
+{
+	host_inst_run((host_inst *)t, out, n);
+}
+
+static float inst_level(void *t)
+{
+	return ((host_inst *)t)->level;
+}
+
+int host_render(const host_world *w, const render_spec *s, float *out)
+{
+	host_inst h;
+	render_target tg;
+	if (host_inst_open(&h, s->cv ? w->cv : w->audio, s->sr, s->connect_out))
+		return 1;
+	tg.controls = h.controls;
+	tg.position = inst_position;
+	tg.run = inst_run;
+	tg.level = inst_level;
+	tg.t = &h;
+	play(s, &tg, out);
 	host_inst_close(&h);
+	return 0;
+}
+
+/* ---- the DSP in process ---- */
+typedef struct {
+	perlin_dsp dsp;
+	float controls[PERLIN_N_PARAMS];
+	perlin_position queued[4]; /* for the next run, as an event at its start */
+	int n_queued;
+} dsp_target;
+
+/* A time:Position as host_inst_position forges it (the same float and
+   integer fields, read back as plugin/perlin.c reads them). */
+static void dsp_position(void *t, double frame, double speed, double beat, double bpm)
+{
+	perlin_position p;
+	const double bar = floor(beat / 4.0);
+	memset(&p, 0, sizeof p);
+	p.has_frame = p.has_speed = p.has_bpm = p.has_beat = 1;
+	p.frame = (double)(int64_t)llround(frame);
+	p.speed = (float)speed;
+	p.bpm = (float)bpm;
+	p.beat = (double)(int64_t)bar * (double)4.0f + (double)(float)(beat - bar * 4.0);
+	if (((dsp_target *)t)->n_queued < 4)
+		((dsp_target *)t)->queued[((dsp_target *)t)->n_queued++] = p;
+}
+
+static void dsp_run(void *t, float *out, uint32_t n)
+{
+	dsp_target *d = (dsp_target *)t;
+	const float *values[PERLIN_N_PARAMS];
+	int i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		values[i] = &d->controls[i];
+	/* as plugin/perlin.c's run(): the controls, then the events */
+	perlin_dsp_controls(&d->dsp, values);
+	for (i = 0; i < d->n_queued; ++i)
+		perlin_dsp_position(&d->dsp, &d->queued[i]);
+	d->n_queued = 0;
+	perlin_dsp_run(&d->dsp, out, n);
+}
+
+static float dsp_level(void *t)
+{
+	return ((dsp_target *)t)->dsp.level;
+}
+
+int host_render_dsp(const render_spec *s, perlin_path path, float *out)
+{
+	dsp_target *d = malloc(sizeof *d);
+	render_target tg;
+	int i;
+	if (!d)
+		return 1;
+	perlin_dsp_init(&d->dsp, s->sr);
+	d->n_queued = 0;
+	perlin_dsp_set_path(&d->dsp, path);
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		d->controls[i] = perlin_params[i].def;
+	tg.controls = d->controls;
+	tg.position = dsp_position;
+	tg.run = dsp_run;
+	tg.level = dsp_level;
+	tg.t = d;
+	play(s, &tg, out);
+	free(d);
 	return 0;
 }

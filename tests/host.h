@@ -111,5 +111,8 @@ void render_spec_init(render_spec *s);
 double render_value(const render_spec *s, int param, double t);
 /* Render s->frames samples into out. 0 on success. */
 int host_render(const host_world *w, const render_spec *s, float *out);
+/* The same with the DSP in process (no LV2), on render path `path`:
+   controls and time:Position as the plugin would read them. */
+int host_render_dsp(const render_spec *s, perlin_path path, float *out);
 
 #endif /* PERLIN_HOST_H */

@@ -6,6 +6,7 @@
    can fail, broken-alloc/perlin.lv2/ (allocates in run()) and
    broken-xfade/perlin.lv2/ (no crossfade). */
 #define _GNU_SOURCE /* RTLD_NEXT, mmap */
+#include "automation.h"
 #include "host.h"
 #include "test.h"
 
@@ -192,67 +193,6 @@ static double max_diff(const float *a, const float *b, uint64_t n)
 	for (i = 0; i < n; ++i)
 		m = fabs((double)a[i] - b[i]) > m ? fabs((double)a[i] - b[i]) : m;
 	return m;
-}
-
-/* Random automation of every control (rate up to 20 Hz), written as
-   perlin-render arguments too, so both paths can play it. */
-static void random_automation(render_spec *s, double seconds, char *args, size_t size)
-{
-	static const int ramped[] = { PERLIN_RATE, PERLIN_OCTAVES, PERLIN_PERSISTENCE,
-		                      PERLIN_LACUNARITY, PERLIN_MORPH, PERLIN_DRIFT,
-		                      PERLIN_DEPTH, PERLIN_OFFSET, PERLIN_BEATS };
-	static const int stepped[] = { PERLIN_SEED, PERLIN_DIMENSIONS, PERLIN_LOOP,
-		                       PERLIN_RESET, PERLIN_SYNC };
-	size_t used = 0;
-	unsigned i;
-	int j;
-	args[0] = '\0';
-	s->n_autos = 0;
-	for (i = 0; i < sizeof ramped / sizeof ramped[0] + sizeof stepped / sizeof stepped[0]; ++i) {
-		const int step = i >= sizeof ramped / sizeof ramped[0];
-		const int p = step ? stepped[i - sizeof ramped / sizeof ramped[0]] : ramped[i];
-		render_auto *a = &s->autos[s->n_autos++];
-		const perlin_param_info *info = &perlin_params[p];
-		const int n = 4 + (int)(test_rng() % 10U);
-		a->param = p;
-		a->step = step;
-		a->n = n;
-		used += (size_t)snprintf(args + used, size - used, " --%s %s=", step ? "step" : "ramp",
-		                         info->symbol);
-		for (j = 0; j < n; ++j) {
-			double v;
-			a->t[j] = seconds * (j + test_uniform(0.05, 0.95)) / n;
-			switch (p) {
-			case PERLIN_RATE:
-				v = exp(test_uniform(log(0.01), log(20.0)));
-				break;
-			case PERLIN_BEATS: /* synced rate 120/60/beats stays <= 20 Hz */
-				v = exp(test_uniform(log(0.1), log(16.0)));
-				break;
-			case PERLIN_SEED:
-				v = (double)(test_rng() % 65536U);
-				break;
-			case PERLIN_LOOP:
-				v = (double)(test_rng() % 9U);
-				break;
-			case PERLIN_RESET: /* a trigger: pulse up, then down */
-				v = j & 1 ? 0.0 : 1.0;
-				break;
-			case PERLIN_DIMENSIONS:
-				v = 1.0 + (double)(test_rng() & 1U);
-				break;
-			case PERLIN_SYNC:
-				v = (double)(test_rng() & 1U);
-				break;
-			default:
-				v = test_uniform(info->min, info->max);
-			}
-			/* the CLI prints %.17g: both paths see the same doubles */
-			a->v[j] = v;
-			used += (size_t)snprintf(args + used, size - used, "%s%.17g:%.17g", j ? "," : "",
-			                         a->t[j], v);
-		}
-	}
 }
 
 /* Upper bound of |out[i] - out[i-1]| from the controls at time t: the
@@ -800,114 +740,6 @@ static void test_transport(void)
 	}
 }
 
-/* The render paths (plugin/dsp.h): the vector kernels (4 lanes, SSE2) and
-   the best path here (AVX2 when the CPU has it) against the scalar
-   reference, on both plugins, with random settings, seeds, sample rates,
-   block sizes, stepped changes and full random automation. The kernels
-   must stay within 1e-6 of the reference and give bit-identical output to
-   each other. */
-#define PATH_TOLERANCE 1e-6
-static void test_paths(void)
-{
-	static const double rates[] = { 8000, 22050, 44100, 48000, 96000, 192000, 768000 };
-	char dir[1024], args[8192];
-	host_world ref, vec;
-	double worst = 0.0, worst_kernel = 0.0;
-	int trial, lanes_differ = 0;
-	snprintf(dir, sizeof dir, "%s/path-reference/perlin.lv2", build);
-	if (host_world_open(&ref, dir)) {
-		CHECK(0, "no %s", dir);
-		return;
-	}
-	snprintf(dir, sizeof dir, "%s/path-vector/perlin.lv2", build);
-	if (host_world_open(&vec, dir)) {
-		CHECK(0, "no %s", dir);
-		host_world_close(&ref);
-		return;
-	}
-	for (trial = 0; trial < 16; ++trial) {
-		render_spec s;
-		float *r, *v, *b;
-		const int automated = trial >= 12; /* else steady spans between steps */
-		unsigned i;
-		render_spec_init(&s);
-		s.cv = trial & 1;
-		s.sr = rates[test_rng() % (sizeof rates / sizeof rates[0])];
-		s.frames = (uint64_t)(3.0 * s.sr);
-		s.block = 0;
-		s.block_max = 1 + (uint32_t)(test_rng() % 4096U);
-		s.block_seed = test_rng();
-		for (i = 0; i < PERLIN_N_PARAMS; ++i) {
-			const perlin_param_info *info = &perlin_params[i];
-			s.set[i] = (float)test_uniform(info->min, info->max);
-		}
-		s.set[PERLIN_RATE] = (float)exp(test_uniform(log(0.01), log(1000.0)));
-		if (trial % 4 == 2) { /* cells of a few samples in the top octaves:
-			                      the dense kernel (dsp.c fast_dense) */
-			s.sr = rates[test_rng() % 4U];
-			s.frames = (uint64_t)(3.0 * s.sr);
-			s.set[PERLIN_RATE] = (float)exp(test_uniform(log(100.0), log(1000.0)));
-			s.set[PERLIN_DRIFT] = 0.0f;
-			s.set[PERLIN_OCTAVES] = 8.0f;
-		}
-		s.set[PERLIN_SEED] = (float)(test_rng() % 65536U);
-		s.set[PERLIN_DIMENSIONS] = (float)(1 + (test_rng() & 1U));
-		s.set[PERLIN_LOOP] = (float)(test_rng() % 3U ? 0U : test_rng() % 9U);
-		if (test_rng() & 1U)
-			s.set[PERLIN_DRIFT] = 0.0f;
-		s.set[PERLIN_RESET] = 0.0f;
-		if (automated) {
-			random_automation(&s, 3.0, args, sizeof args);
-		} else { /* a few steps of rate and octaves, steady in between */
-			static const int stepped[] = { PERLIN_RATE, PERLIN_OCTAVES, PERLIN_DEPTH };
-			s.n_autos = 0;
-			for (i = 0; i < 3; ++i) {
-				render_auto *a = &s.autos[s.n_autos++];
-				a->param = stepped[i];
-				a->step = 1;
-				a->n = 2;
-				a->t[0] = test_uniform(0.2, 1.0);
-				a->t[1] = test_uniform(1.2, 2.0);
-				a->v[0] = i == 0 ? exp(test_uniform(log(0.01), log(1000.0)))
-				                 : test_uniform(perlin_params[stepped[i]].min,
-				                                perlin_params[stepped[i]].max);
-				a->v[1] = s.set[stepped[i]];
-			}
-		}
-		r = malloc((size_t)s.frames * sizeof *r);
-		v = malloc((size_t)s.frames * sizeof *v);
-		b = malloc((size_t)s.frames * sizeof *b);
-		if (r && v && b && !host_render(&ref, &s, r) && !host_render(&vec, &s, v) &&
-		    !host_render(&world, &s, b)) {
-			const double d = max_diff(v, r, s.frames);
-			const double e = max_diff(b, v, s.frames);
-			if (d > worst)
-				worst = d;
-			if (!automated && d > worst_kernel)
-				worst_kernel = d;
-			lanes_differ += e != 0.0;
-			CHECK(d <= PATH_TOLERANCE, "%s plugin, %g Hz, %s: vector path %g from the reference",
-			      s.cv ? "CV" : "audio", s.sr, automated ? "automated" : "stepped", d);
-			CHECK(e == 0.0, "%s plugin, %g Hz: the best path differs from the vector path by %g",
-			      s.cv ? "CV" : "audio", s.sr, e);
-		} else {
-			CHECK(0, "render failed (trial %d)", trial);
-		}
-		free(r);
-		free(v);
-		free(b);
-	}
-	printf("   vector kernels vs scalar reference: max diff %.2g (tolerance %g); "
-	       "best path (%s) vs vector: %s\n", worst, PATH_TOLERANCE,
-	       perlin_dsp_best_path() == PERLIN_PATH_AVX2 ? "AVX2" : "vector",
-	       lanes_differ ? "DIFFERENT" : "identical");
-	/* the comparison is not vacuous: in steady spans the kernels did run
-	   (float lanes are never bit-equal to the double reference everywhere) */
-	CHECK(worst_kernel > 0.0, "the kernels never ran: vector == reference exactly");
-	host_world_close(&vec);
-	host_world_close(&ref);
-}
-
 int main(int argc, char **argv)
 {
 	char dir[1024];
@@ -935,8 +767,6 @@ int main(int argc, char **argv)
 	test_bad_input();
 	test_section("transport: start position, jumps, loops");
 	test_transport();
-	test_section("render paths: vector kernels against the scalar reference");
-	test_paths();
 	host_world_close(&world);
 	return test_done("test_render");
 }
