@@ -24,7 +24,11 @@ STD      = -std=c99 -ffp-contract=off
 CCFLAGS  = $(STD) $(WARN) $(CFLAGS)
 
 NOISE_SRC = noise/noise.c noise/noise.h
-DSP_SRC   = plugin/dsp.c plugin/dsp.h plugin/ports.h plugin/kernel.h $(NOISE_SRC)
+# The DSP's C files, compiled into the plugin and the tests alike.
+DSP_C     = plugin/dsp.c plugin/params.c plugin/transport.c plugin/kernels.c \
+            noise/noise.c
+DSP_SRC   = $(DSP_C) plugin/dsp.h plugin/dsp_private.h plugin/ports.h \
+            plugin/kernel.h $(NOISE_SRC)
 LIB_EXT   = .so
 BUNDLE    = $(B)/perlin.lv2
 BUNDLE_FILES = $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
@@ -47,8 +51,8 @@ deps:
 $(BUNDLE)/perlin$(LIB_EXT): $(B)/.deps plugin/perlin.c $(DSP_SRC)
 	@mkdir -p $(BUNDLE)
 	$(CC) $(CCFLAGS) -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2` -o $@ plugin/perlin.c plugin/dsp.c \
-		noise/noise.c $(LDFLAGS) -lm
+		`$(PKG_CONFIG) --cflags lv2` -o $@ plugin/perlin.c $(DSP_C) \
+		$(LDFLAGS) -lm
 
 $(BUNDLE)/manifest.ttl: ttl/manifest.ttl.in
 	@mkdir -p $(BUNDLE)
@@ -70,11 +74,11 @@ $(B)/test_noise: tests/test_noise.c tests/test.h $(NOISE_SRC)
 
 $(B)/bench: $(B)/.deps tests/bench.c plugin/perlin.c $(DSP_SRC)
 	$(CC) $(STD) $(CFLAGS) -D_POSIX_C_SOURCE=200809L `$(PKG_CONFIG) --cflags lv2` \
-		-o $@ tests/bench.c plugin/dsp.c noise/noise.c -lm
+		-o $@ tests/bench.c $(DSP_C) -lm
 
 $(B)/perlin-render: $(B)/.deps tests/perlin-render.c $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
-		tests/perlin-render.c tests/host.c plugin/dsp.c noise/noise.c $(LILV_LIBS) \
+		tests/perlin-render.c tests/host.c $(DSP_C) $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
 
 $(B)/wavcheck: $(B)/.deps tests/wavcheck.c tests/test.h $(NOISE_SRC)
@@ -83,19 +87,19 @@ $(B)/wavcheck: $(B)/.deps tests/wavcheck.c tests/test.h $(NOISE_SRC)
 
 $(B)/test_plugin: $(B)/.deps tests/test_plugin.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_plugin.c tests/host.c \
-		plugin/dsp.c noise/noise.c $(LILV_LIBS) -lm
+		$(DSP_C) $(LILV_LIBS) -lm
 
 $(B)/test_transport: $(B)/.deps tests/test_transport.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_transport.c tests/host.c \
-		plugin/dsp.c noise/noise.c $(LILV_LIBS) -lm
+		$(DSP_C) $(LILV_LIBS) -lm
 
 $(B)/test_dsp: $(B)/.deps tests/test_dsp.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_dsp.c tests/host.c \
-		plugin/dsp.c noise/noise.c $(LILV_LIBS) -lm
+		$(DSP_C) $(LILV_LIBS) -lm
 
 $(B)/test_render: $(B)/.deps tests/test_render.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
-		tests/test_render.c tests/host.c plugin/dsp.c noise/noise.c \
+		tests/test_render.c tests/host.c $(DSP_C) \
 		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 
 # Deliberately broken bundles that test_render must reject: one allocates in
@@ -111,7 +115,7 @@ broken:
 	cp $(BUNDLE)/*.ttl $(BROKEN_DIR)/perlin.lv2/
 	$(CC) $(CCFLAGS) $(BROKEN_FLAGS) -fPIC -fvisibility=hidden -shared \
 		`$(PKG_CONFIG) --cflags lv2` -o $(BROKEN_DIR)/perlin.lv2/perlin$(LIB_EXT) \
-		plugin/perlin.c plugin/dsp.c noise/noise.c $(LDFLAGS) -lm
+		plugin/perlin.c $(DSP_C) $(LDFLAGS) -lm
 
 # The plugin built with clang: tests/test_clang.sh requires it to render
 # bit-identically to the cc (gcc) build.
@@ -121,8 +125,8 @@ $(CLANG_BUNDLE): $(BUNDLE_FILES) plugin/perlin.c $(DSP_SRC)
 	@mkdir -p $(B)/clang/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(B)/clang/perlin.lv2/
 	$(CLANG) $(STD) $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2` -o $@ plugin/perlin.c plugin/dsp.c \
-		noise/noise.c $(LDFLAGS) -lm
+		`$(PKG_CONFIG) --cflags lv2` -o $@ plugin/perlin.c $(DSP_C) \
+		$(LDFLAGS) -lm
 
 TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_transport $(B)/test_render $(BROKEN_ALLOC) \
         $(BROKEN_XFADE) $(B)/test_dsp $(CLANG_BUNDLE) $(B)/wavcheck
@@ -138,25 +142,25 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) plugin/perlin.c tests/test_noise.c \
 	cp $(BUNDLE)/*.ttl $(ASAN)/perlin.lv2/
 	$(CC) $(CCFLAGS) $(SAN) -fPIC -shared `$(PKG_CONFIG) --cflags lv2` \
 		-o $(ASAN)/perlin.lv2/perlin$(LIB_EXT) plugin/perlin.c \
-		plugin/dsp.c noise/noise.c -lm
+		$(DSP_C) -lm
 	$(CC) $(CCFLAGS) $(SAN) -o $(ASAN)/test_noise tests/test_noise.c \
 		noise/noise.c -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_plugin \
-		tests/test_plugin.c tests/host.c plugin/dsp.c noise/noise.c \
+		tests/test_plugin.c tests/host.c $(DSP_C) \
 		$(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_dsp \
-		tests/test_dsp.c tests/host.c plugin/dsp.c noise/noise.c \
+		tests/test_dsp.c tests/host.c $(DSP_C) \
 		$(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_transport \
-		tests/test_transport.c tests/host.c plugin/dsp.c noise/noise.c \
+		tests/test_transport.c tests/host.c $(DSP_C) \
 		$(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) -DNO_INTERPOSE $(LILV) \
 		`$(PKG_CONFIG) --cflags sndfile` -o $(ASAN)/test_render \
-		tests/test_render.c tests/host.c plugin/dsp.c noise/noise.c \
+		tests/test_render.c tests/host.c $(DSP_C) \
 		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) `$(PKG_CONFIG) --cflags sndfile` \
 		-o $(ASAN)/perlin-render tests/perlin-render.c tests/host.c \
-		plugin/dsp.c noise/noise.c $(LILV_LIBS) \
+		$(DSP_C) $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
 	@touch $@
 
@@ -185,7 +189,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_FLAGS    = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 $(B)/fuzz_plugin: $(B)/.deps tests/fuzz_plugin.c plugin/perlin.c $(DSP_SRC)
 	$(FUZZ_CC) $(STD) -g -O1 $(FUZZ_FLAGS) `$(PKG_CONFIG) --cflags lv2` -o $@ \
-		tests/fuzz_plugin.c plugin/dsp.c noise/noise.c -lm
+		tests/fuzz_plugin.c $(DSP_C) -lm
 
 fuzz: $(B)/fuzz_plugin
 	@mkdir -p $(B)/fuzz-corpus

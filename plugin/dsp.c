@@ -1,67 +1,17 @@
-/* dsp.c: see dsp.h for the behaviour and the threading classes. */
-#include "dsp.h"
+/* dsp.c: see dsp.h for the behaviour and the threading classes. The
+   voices and their render paths; the controls' table is in params.c, the
+   transport in transport.c, the kernels in kernels.c. */
+#include "dsp_private.h"
 
-#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h> /* min/max in the kernels (plugin/kernel.h) */
-#endif
 
-/* The TTL (ttl/ports.ttl.in) states the same ranges; tests/test_plugin.c
-   checks that they agree. */
-const perlin_param_info perlin_params[PERLIN_N_PARAMS] = {
-	{ "rate", 0.001f, 1000.0f, 1.0f, 1.0f },
-	{ "octaves", 1.0f, 8.0f, 4.0f, 4.0f },
-	{ "persistence", 0.0f, 1.0f, 0.5f, 0.5f },
-	{ "lacunarity", 1.5f, 4.0f, 2.0f, 2.0f },
-	{ "seed", 0.0f, 65535.0f, 1.0f, 1.0f },
-	{ "dimensions", 1.0f, 2.0f, 1.0f, 1.0f },
-	{ "morph", 0.0f, 16.0f, 0.0f, 0.0f },
-	{ "drift", 0.0f, 10.0f, 0.0f, 0.0f },
-	{ "depth", 0.0f, 1.0f, 1.0f, 1.0f },
-	{ "offset", -1.0f, 1.0f, 0.0f, 0.0f },
-	{ "sync", 0.0f, 1.0f, 0.0f, 0.0f },
-	{ "beats", 0.0625f, 64.0f, 1.0f, 1.0f },
-	{ "loop", 0.0f, 64.0f, 0.0f, 0.0f },
-	{ "reset", 0.0f, 1.0f, 0.0f, 0.0f },
-	{ "stopped", 0.0f, 1.0f, 0.0f, 1.0f },
-};
-
-/* Control magnitudes below this are 0: no control means anything there,
-   and it keeps denormals (and products that would underflow into them)
-   out of the DSP. */
-#define PERLIN_TINY 1e-20f
-
-float perlin_clamp(perlin_param param, float v)
-{
-	const perlin_param_info *i = &perlin_params[param];
-	const float tiny = PERLIN_TINY;
-	uint32_t bits, tiny_bits;
-	/* NaN and tiny values are told apart by their bits, with no float
-	   comparison: with FP traps on, comparing a denormal faults */
-	memcpy(&bits, &v, sizeof bits);
-	memcpy(&tiny_bits, &tiny, sizeof tiny_bits);
-	bits &= 0x7fffffffU;
-	if (bits > 0x7f800000U) /* NaN */
-		return i->def;
-	if (bits < tiny_bits)
-		v = 0.0f;
-	return v < i->min ? i->min : (v > i->max ? i->max : v);
-}
-
-static double clamp_finite(double v, double lo, double hi, double fallback)
+double dsp_clamp_finite(double v, double lo, double hi, double fallback)
 {
 	if (!(v >= lo && v <= hi)) /* NaN, infinities and out of range */
 		return v != v ? fallback : (v < lo ? lo : hi);
 	return v;
-}
-
-/* A float denormal as 0: none reaches the host. */
-static float flush_out(float y)
-{
-	return y < FLT_MIN && y > -FLT_MIN ? 0.0f : y;
 }
 
 /* One step of a one-pole smoother; lands exactly on the target once close,
@@ -124,7 +74,7 @@ static int same_shape(const perlin_shape *a, const perlin_shape *b)
 static double target_rate(const perlin_dsp *d)
 {
 	const double r = d->sync ? 1.0 / d->ctl[PERLIN_BEATS] : d->ctl[PERLIN_RATE];
-	return clamp_finite(r, -PERLIN_MAX_RATE, PERLIN_MAX_RATE, 0.0);
+	return dsp_clamp_finite(r, -PERLIN_MAX_RATE, PERLIN_MAX_RATE, 0.0);
 }
 
 /* Frequency multipliers and gains a voice aims at. */
@@ -143,20 +93,14 @@ static void voice_targets(const perlin_dsp *d, perlin_voice *v)
 	noise_fbm_gains(p, extra, v->shape.dims, v->gain_t);
 }
 
-/* Whether the phase stands still while the transport does. */
-static int holds_when_stopped(const perlin_dsp *d)
-{
-	return d->sync || d->ctl[PERLIN_STOPPED] < 0.5f;
-}
-
 /* Recompute every target from the controls and the transport. */
-static void update_targets(perlin_dsp *d)
+void dsp_update_targets(perlin_dsp *d)
 {
 	/* The transport's speed and tempo apply at once, not smoothed: a phase
 	   that follows the transport (synced, or free on Hold) stays exactly
 	   where its position says, whatever the transport does, so a later
 	   locate or roll start finds it there and changes nothing. */
-	d->motion = holds_when_stopped(d) && d->tp_valid ? d->tp_speed : 1.0;
+	d->motion = dsp_holds_when_stopped(d) && d->tp_valid ? d->tp_speed : 1.0;
 	d->tempo = d->sync ? d->tp_bpm / 60.0 : 1.0;
 	d->xmotion = d->motion * d->tempo;
 	const double was[3] = { d->xrate_t, d->depth_t, d->offset_t };
@@ -173,32 +117,6 @@ static void update_targets(perlin_dsp *d)
 	if (was[0] != d->xrate_t || was[1] != d->depth_t || was[2] != d->offset_t ||
 	    memcmp(was_gain, d->voice[d->cur].gain_t, sizeof was_gain) != 0)
 		d->glide_aim = 0; /* the glide's smoothers aim anew */
-}
-
-/* The transport's frame and beat now: tp_count samples after the last
-   message (one product, so it does not depend on how blocks split). */
-static double tp_frame_now(const perlin_dsp *d)
-{
-	return d->tp_frame + (double)d->tp_count * d->tp_speed;
-}
-
-static double tp_beat_now(const perlin_dsp *d)
-{
-	return d->tp_beat + (double)d->tp_count * (d->tp_speed * d->tp_bpm / (60.0 * d->sr));
-}
-
-/* Where the transport says octave 0 is (x) and the 2D path (y). */
-static void transport_phase(const perlin_dsp *d, double *x, double *y)
-{
-	const double seconds = d->tp_valid ? tp_frame_now(d) / d->sr : 0.0;
-	if (d->sync) {
-		const double beats = d->tp_beat_valid ? tp_beat_now(d)
-		                                      : seconds * (d->tp_valid ? d->tp_bpm : 120.0) / 60.0;
-		*x = beats / d->ctl[PERLIN_BEATS];
-	} else {
-		*x = seconds * d->ctl[PERLIN_RATE];
-	}
-	*y = d->ctl[PERLIN_MORPH] + d->ctl[PERLIN_DRIFT] * seconds;
 }
 
 static void voice_sync(perlin_voice *v);
@@ -243,9 +161,9 @@ static void start_voice(perlin_dsp *d)
 		y0 = noise_pos_from(d->morph_t);
 	} else if (d->want_locate || !d->started) {
 		double x, y;
-		transport_phase(d, &x, &y);
-		x0 = noise_pos_from(clamp_finite(x, -2e9, 2e9, 0.0));
-		y0 = noise_pos_from(clamp_finite(y, -2e9, 2e9, 0.0));
+		dsp_transport_phase(d, &x, &y);
+		x0 = noise_pos_from(dsp_clamp_finite(x, -2e9, 2e9, 0.0));
+		y0 = noise_pos_from(dsp_clamp_finite(y, -2e9, 2e9, 0.0));
 		if (want.loop)
 			x0 = noise_pos_wrap(x0, want.loop);
 		if (d->started && same_shape(&want, &old->shape)) {
@@ -294,7 +212,7 @@ static void start_voice(perlin_dsp *d)
 }
 
 /* Apply a pending discrete change if no crossfade is running. */
-static void maybe_start_voice(perlin_dsp *d)
+void dsp_maybe_start_voice(perlin_dsp *d)
 {
 	perlin_shape want;
 	if (d->fade < 1.0)
@@ -309,7 +227,7 @@ void perlin_dsp_init(perlin_dsp *d, double sr)
 {
 	unsigned i;
 	memset(d, 0, sizeof *d);
-	d->sr = clamp_finite(sr, 8000.0, 768000.0, 48000.0);
+	d->sr = dsp_clamp_finite(sr, 8000.0, 768000.0, 48000.0);
 	d->smooth = 1.0 - exp(-1.0 / (PERLIN_SMOOTH_S * d->sr));
 	d->xfade_step = 1.0 / ceil(PERLIN_XFADE_S * d->sr);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
@@ -329,8 +247,8 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->want_locate = 1;
 	d->fade = 1.0;
 	d->level = 0.0f;
-	update_targets(d);
-	maybe_start_voice(d);
+	dsp_update_targets(d);
+	dsp_maybe_start_voice(d);
 }
 
 void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAMS])
@@ -353,56 +271,8 @@ void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAM
 		d->want_locate = 1;
 	memcpy(d->ctl, v, sizeof v);
 	d->sync = sync;
-	update_targets(d);
-	maybe_start_voice(d);
-}
-
-/* A time:Position is a jump when the position that places the phase
-   (the beat when synced, the frame otherwise) is not where the transport
-   was heading, or when the transport starts rolling. A jump asks for the
-   phase to be re-derived from the new position (start_voice), which
-   crossfades unless the phase is already there. Fields that lag (JACK
-   sends a relocate's new frame with the old bar and beat while Starting)
-   so only move the phase once the field that places it says so. */
-void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
-{
-	const int had_beat = d->tp_beat_valid;
-	int roll = 0, frame_jump = 0, beat_jump = 0;
-	if (d->tp_valid) { /* where the transport is now, before the message */
-		d->tp_frame = tp_frame_now(d);
-		d->tp_beat = tp_beat_now(d);
-	}
-	d->tp_count = 0;
-	if (p->has_speed && p->speed == p->speed) {
-		const double speed = clamp_finite(p->speed, -16.0, 16.0, 1.0);
-		roll = d->tp_valid && d->tp_speed == 0.0 && speed != 0.0;
-		d->tp_speed = speed;
-	}
-	if (p->has_bpm && p->bpm == p->bpm)
-		d->tp_bpm = clamp_finite(p->bpm, 1.0, 1000.0, 120.0);
-	if (p->has_frame && isfinite(p->frame)) {
-		frame_jump = !d->tp_valid || fabs(p->frame - d->tp_frame) > 0.5;
-		d->tp_frame = p->frame;
-		d->tp_valid = 1;
-		if (frame_jump && !p->has_beat) /* the old beat is stale: derive it */
-			d->tp_beat_valid = 0;
-	}
-	if (p->has_beat && isfinite(p->beat)) {
-		beat_jump = !had_beat || fabs(p->beat - d->tp_beat) > 1e-3;
-		d->tp_beat = p->beat;
-		d->tp_beat_valid = 1;
-		if (!d->tp_valid || (!p->has_frame && beat_jump)) {
-			/* a beat alone: frames follow from tempo */
-			d->tp_frame = p->beat * 60.0 / d->tp_bpm * d->sr;
-			d->tp_valid = 1;
-		}
-	}
-	/* what places the phase: the beat when synced (if sent), else the
-	   frame (or a beat sent alone) */
-	if (roll || (d->sync && p->has_beat ? beat_jump : p->has_frame ? frame_jump : beat_jump))
-		d->want_locate = 1;
-	update_targets(d);
-	maybe_start_voice(d);
+	dsp_update_targets(d);
+	dsp_maybe_start_voice(d);
 }
 
 /* One sample of a voice at its current phases, then advance them. */
@@ -456,92 +326,14 @@ static void slow_sample(perlin_dsp *d, float *out)
 	}
 	y = d->offset + d->depth * v;
 	y = y < -1.0 ? -1.0 : (y > 1.0 ? 1.0 : y);
-	d->level = flush_out((float)y);
+	d->level = dsp_flush_out((float)y);
 	if (out)
 		*out = d->level;
 	if (d->tp_valid)
 		++d->tp_count;
 	d->started = 1;
 	if (ended)
-		maybe_start_voice(d); /* a change that waited, from the next sample */
-}
-
-/* ---- the steady state: vector kernels ------------------------------------ */
-
-/* Scalar twins of finish()'s lane formula (plugin/kernel.h), for the
-   last samples: the same float operations in the same order. */
-static float kclamp(float v)
-{
-	return v < -1.0f ? -1.0f : (v > 1.0f ? 1.0f : v);
-}
-
-static float kfinish1(float z, float depth, float offset)
-{
-	z = kclamp(z);
-	return flush_out(kclamp(offset + depth * (z * (1.5f - 0.5f * z * z))));
-}
-
-/* Lane masks: 8 zeros, 8 ones, 8 zeros (see part() in plugin/kernel.h) */
-static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1 };
-
-#define KW 4
-#define KF(name) name##_4
-#define KATTR
-#include "kernel.h"
-#undef KW
-#undef KF
-#undef KATTR
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#define PERLIN_HAVE_AVX2 1
-#define KW 8
-#define KF(name) name##_8
-#define KATTR __attribute__((target("avx2")))
-#include "kernel.h"
-#undef KW
-#undef KF
-#undef KATTR
-#endif
-
-/* The kernels of one lane width, chosen once (perlin_dsp_set_path): the
-   render loops call them through this table. */
-struct perlin_kernels {
-	void (*seg1)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	             const float mf[8], const float c[7]);
-	void (*seg2)(float *acc, uint32_t len, uint64_t jx, double ax, double sx,
-	             uint64_t jy, double ay, double sy, const float c[12]);
-	void (*glide)(float *acc, uint32_t len, const double *x, double a, double m,
-	              int32_t c0, const float *line, int one, float g, float gd,
-	              const float *r);
-	float (*finish)(const float *acc, float *out, uint32_t len, float depth,
-	                float offset, const float *dp, const float *op);
-};
-
-static const struct perlin_kernels kernels_4 = { seg1_4, seg2_4, glide_4, finish_4 };
-#ifdef PERLIN_HAVE_AVX2
-static const struct perlin_kernels kernels_8 = { seg1_8, seg2_8, glide_8, finish_8 };
-#endif
-
-perlin_path perlin_dsp_best_path(void)
-{
-#ifdef PERLIN_HAVE_AVX2
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx2"))
-		return PERLIN_PATH_AVX2;
-#endif
-	return PERLIN_PATH_VECTOR;
-}
-
-void perlin_dsp_set_path(perlin_dsp *d, perlin_path p)
-{
-	if (p == PERLIN_PATH_AVX2 && perlin_dsp_best_path() != PERLIN_PATH_AVX2)
-		p = PERLIN_PATH_VECTOR;
-	d->path = p;
-	d->kernels = &kernels_4;
-#ifdef PERLIN_HAVE_AVX2
-	if (p == PERLIN_PATH_AVX2)
-		d->kernels = &kernels_8;
-#endif
+		dsp_maybe_start_voice(d); /* a change that waited, from the next sample */
 }
 
 /* A ramp is rebased after this many samples when no cell crossing comes
@@ -826,7 +618,8 @@ static void cell_table(perlin_voice *v, unsigned k, uint32_t cell, int32_t n,
 	}
 }
 
-static void fast_dense(perlin_voice *v, unsigned k, float *acc, uint32_t len)
+static void fast_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *acc,
+                       uint32_t len)
 {
 	perlin_ramp *r = &v->rx[k];
 	const double sc = dims_scale(v) * v->gain[k];
@@ -839,10 +632,7 @@ static void fast_dense(perlin_voice *v, unsigned k, float *acc, uint32_t len)
 		const double t1 = r->a + (double)(r->j + seg - 1U) * r->step;
 		const int32_t c0 = (int32_t)t0;
 		cell_table(v, k, r->cell + (uint32_t)c0, (int32_t)t1 - c0 + 1 + 4, sc, line);
-		/* 4 lanes on either path: the same values, and faster here than
-		   8 (make bench: 6.2 against 8.3 ns a sample, 8-octave 1D at rate
-		   1000 on an AMD EPYC) */
-		dense_4(acc + i, seg, r->j, r->a, r->step, c0, line);
+		d->kernels->dense(acc + i, seg, r->j, r->a, r->step, c0, line);
 		r->j += seg;
 		i += seg;
 		if (r->j >= RAMP_REBASE)
@@ -871,7 +661,7 @@ static void fast_octave(const perlin_dsp *d, perlin_voice *v, unsigned k,
 	}
 	if (!moving && rx->step >= DENSE_STEP) {
 		ramp_ride(ry, 0U, len); /* unheard (1D) or still (2D) */
-		fast_dense(v, k, acc, len);
+		fast_dense(d, v, k, acc, len);
 		return;
 	}
 	if (v->shape.dims == 1) { /* y is not heard: x alone splits segments */

@@ -1,0 +1,79 @@
+/* kernels.c: plugin/kernel.h compiled once per lane width (4: SSE2, the
+   baseline; 8: AVX2, where the compiler targets x86-64) and the table the
+   render loops call them through, chosen once per path. */
+#include "dsp_private.h"
+
+#include <float.h>
+#include <string.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h> /* min/max in the kernels */
+#endif
+
+/* A float denormal as 0: none reaches the host. */
+float dsp_flush_out(float y)
+{
+	return y < FLT_MIN && y > -FLT_MIN ? 0.0f : y;
+}
+
+
+/* Scalar twins of finish()'s lane formula (plugin/kernel.h), for the
+   last samples: the same float operations in the same order. */
+static float kclamp(float v)
+{
+	return v < -1.0f ? -1.0f : (v > 1.0f ? 1.0f : v);
+}
+
+static float kfinish1(float z, float depth, float offset)
+{
+	z = kclamp(z);
+	return dsp_flush_out(kclamp(offset + depth * (z * (1.5f - 0.5f * z * z))));
+}
+
+/* Lane masks: 8 zeros, 8 ones, 8 zeros (see part() in plugin/kernel.h) */
+static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1 };
+
+#define KW 4
+#define KF(name) name##_4
+#define KATTR
+#include "kernel.h"
+#undef KW
+#undef KF
+#undef KATTR
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define PERLIN_HAVE_AVX2 1
+#define KW 8
+#define KF(name) name##_8
+#define KATTR __attribute__((target("avx2")))
+#include "kernel.h"
+#undef KW
+#undef KF
+#undef KATTR
+#endif
+
+static const struct perlin_kernels kernels_4 = { seg1_4, seg2_4, dense_4, glide_4, finish_4 };
+#ifdef PERLIN_HAVE_AVX2
+static const struct perlin_kernels kernels_8 = { seg1_8, seg2_8, dense_4, glide_8, finish_8 };
+#endif
+
+perlin_path perlin_dsp_best_path(void)
+{
+#ifdef PERLIN_HAVE_AVX2
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx2"))
+		return PERLIN_PATH_AVX2;
+#endif
+	return PERLIN_PATH_VECTOR;
+}
+
+void perlin_dsp_set_path(perlin_dsp *d, perlin_path p)
+{
+	if (p == PERLIN_PATH_AVX2 && perlin_dsp_best_path() != PERLIN_PATH_AVX2)
+		p = PERLIN_PATH_VECTOR;
+	d->path = p;
+	d->kernels = &kernels_4;
+#ifdef PERLIN_HAVE_AVX2
+	if (p == PERLIN_PATH_AVX2)
+		d->kernels = &kernels_8;
+#endif
+}

@@ -1,0 +1,48 @@
+/* params.c: the controls' symbols, ranges and defaults, and their
+   clamping (dsp.h). */
+#include "dsp.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* The TTL (ttl/ports.ttl.in) states the same ranges; tests/test_plugin.c
+   checks that they agree. */
+const perlin_param_info perlin_params[PERLIN_N_PARAMS] = {
+	{ "rate", 0.001f, 1000.0f, 1.0f, 1.0f },
+	{ "octaves", 1.0f, 8.0f, 4.0f, 4.0f },
+	{ "persistence", 0.0f, 1.0f, 0.5f, 0.5f },
+	{ "lacunarity", 1.5f, 4.0f, 2.0f, 2.0f },
+	{ "seed", 0.0f, 65535.0f, 1.0f, 1.0f },
+	{ "dimensions", 1.0f, 2.0f, 1.0f, 1.0f },
+	{ "morph", 0.0f, 16.0f, 0.0f, 0.0f },
+	{ "drift", 0.0f, 10.0f, 0.0f, 0.0f },
+	{ "depth", 0.0f, 1.0f, 1.0f, 1.0f },
+	{ "offset", -1.0f, 1.0f, 0.0f, 0.0f },
+	{ "sync", 0.0f, 1.0f, 0.0f, 0.0f },
+	{ "beats", 0.0625f, 64.0f, 1.0f, 1.0f },
+	{ "loop", 0.0f, 64.0f, 0.0f, 0.0f },
+	{ "reset", 0.0f, 1.0f, 0.0f, 0.0f },
+	{ "stopped", 0.0f, 1.0f, 0.0f, 1.0f },
+};
+
+/* Control magnitudes below this are 0: no control means anything there,
+   and it keeps denormals (and products that would underflow into them)
+   out of the DSP. */
+#define PERLIN_TINY 1e-20f
+
+float perlin_clamp(perlin_param param, float v)
+{
+	const perlin_param_info *i = &perlin_params[param];
+	const float tiny = PERLIN_TINY;
+	uint32_t bits, tiny_bits;
+	/* NaN and tiny values are told apart by their bits, with no float
+	   comparison: with FP traps on, comparing a denormal faults */
+	memcpy(&bits, &v, sizeof bits);
+	memcpy(&tiny_bits, &tiny, sizeof tiny_bits);
+	bits &= 0x7fffffffU;
+	if (bits > 0x7f800000U) /* NaN */
+		return i->def;
+	if (bits < tiny_bits)
+		v = 0.0f;
+	return v < i->min ? i->min : (v > i->max ? i->max : v);
+}

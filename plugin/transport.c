@@ -1,0 +1,86 @@
+/* transport.c: what the host's time:Position says (dsp.h,
+   perlin_dsp_position), where the transport is now, and where it puts the
+   phase. */
+#include "dsp_private.h"
+
+#include <math.h>
+
+/* Whether the phase stands still while the transport does. */
+int dsp_holds_when_stopped(const perlin_dsp *d)
+{
+	return d->sync || d->ctl[PERLIN_STOPPED] < 0.5f;
+}
+
+/* The transport's frame and beat now: tp_count samples after the last
+   message (one product, so it does not depend on how blocks split). */
+double dsp_tp_frame_now(const perlin_dsp *d)
+{
+	return d->tp_frame + (double)d->tp_count * d->tp_speed;
+}
+
+double dsp_tp_beat_now(const perlin_dsp *d)
+{
+	return d->tp_beat + (double)d->tp_count * (d->tp_speed * d->tp_bpm / (60.0 * d->sr));
+}
+
+/* Where the transport says octave 0 is (x) and the 2D path (y). */
+void dsp_transport_phase(const perlin_dsp *d, double *x, double *y)
+{
+	const double seconds = d->tp_valid ? dsp_tp_frame_now(d) / d->sr : 0.0;
+	if (d->sync) {
+		const double beats = d->tp_beat_valid ? dsp_tp_beat_now(d)
+		                                      : seconds * (d->tp_valid ? d->tp_bpm : 120.0) / 60.0;
+		*x = beats / d->ctl[PERLIN_BEATS];
+	} else {
+		*x = seconds * d->ctl[PERLIN_RATE];
+	}
+	*y = d->ctl[PERLIN_MORPH] + d->ctl[PERLIN_DRIFT] * seconds;
+}
+
+/* A time:Position is a jump when the position that places the phase
+   (the beat when synced, the frame otherwise) is not where the transport
+   was heading, or when the transport starts rolling. A jump asks for the
+   phase to be re-derived from the new position (start_voice), which
+   crossfades unless the phase is already there. Fields that lag (JACK
+   sends a relocate's new frame with the old bar and beat while Starting)
+   so only move the phase once the field that places it says so. */
+void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
+{
+	const int had_beat = d->tp_beat_valid;
+	int roll = 0, frame_jump = 0, beat_jump = 0;
+	if (d->tp_valid) { /* where the transport is now, before the message */
+		d->tp_frame = dsp_tp_frame_now(d);
+		d->tp_beat = dsp_tp_beat_now(d);
+	}
+	d->tp_count = 0;
+	if (p->has_speed && p->speed == p->speed) {
+		const double speed = dsp_clamp_finite(p->speed, -16.0, 16.0, 1.0);
+		roll = d->tp_valid && d->tp_speed == 0.0 && speed != 0.0;
+		d->tp_speed = speed;
+	}
+	if (p->has_bpm && p->bpm == p->bpm)
+		d->tp_bpm = dsp_clamp_finite(p->bpm, 1.0, 1000.0, 120.0);
+	if (p->has_frame && isfinite(p->frame)) {
+		frame_jump = !d->tp_valid || fabs(p->frame - d->tp_frame) > 0.5;
+		d->tp_frame = p->frame;
+		d->tp_valid = 1;
+		if (frame_jump && !p->has_beat) /* the old beat is stale: derive it */
+			d->tp_beat_valid = 0;
+	}
+	if (p->has_beat && isfinite(p->beat)) {
+		beat_jump = !had_beat || fabs(p->beat - d->tp_beat) > 1e-3;
+		d->tp_beat = p->beat;
+		d->tp_beat_valid = 1;
+		if (!d->tp_valid || (!p->has_frame && beat_jump)) {
+			/* a beat alone: frames follow from tempo */
+			d->tp_frame = p->beat * 60.0 / d->tp_bpm * d->sr;
+			d->tp_valid = 1;
+		}
+	}
+	/* what places the phase: the beat when synced (if sent), else the
+	   frame (or a beat sent alone) */
+	if (roll || (d->sync && p->has_beat ? beat_jump : p->has_frame ? frame_jump : beat_jump))
+		d->want_locate = 1;
+	dsp_update_targets(d);
+	dsp_maybe_start_voice(d);
+}
