@@ -215,12 +215,6 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 	Perlin *self = (Perlin *)instance;
 	const LV2_Atom_Sequence *seq = self->control;
 	uint32_t done = 0;
-#ifdef PERLIN_ALLOC_TEST
-	{ /* only in the build that proves tests/test_render.c notices this */
-		void *volatile p = malloc(16);
-		free(p);
-	}
-#endif
 	perlin_dsp_controls(&self->dsp, self->controls);
 	if (seq && self->have_map && seq->atom.size >= sizeof(LV2_Atom_Sequence_Body)) {
 		const URIs *u = &self->uris;
