@@ -1,22 +1,26 @@
 /* dsp.h: the DSP object both Perlin plugins share (no LV2 header, so tests
    can drive it directly).
 
-   Signal: per octave k, an x phase integrated per sample (cell + fraction,
-   see noise/noise.h) at rate * m_k cells/s, where m_k = lacunarity^k (or
+   Signal: per octave k, an x phase (cell + fraction, see noise/noise.h)
+   integrating rate * m_k cells/s, where m_k = lacunarity^k (or
    P_k / N when looping N cells), and in 2D a y phase moved by drift and by
    changes of morph, also scaled by m_k. The octaves are summed with
    normalised gains, shaped into [-1, 1] (noise_shape), and the output is
    clamp(offset + depth * noise, -1, 1).
 
-   No clicks: continuous controls are one-pole smoothed per sample with a
-   time constant in seconds (PERLIN_SMOOTH_S, so block size does not matter);
-   rate, lacunarity and drift only change phase speeds, never phases.
+   No clicks: continuous controls are one-pole smoothed with a time
+   constant in seconds (PERLIN_SMOOTH_S), stepped at the points of a grid
+   of about PERLIN_GRID_S counted from activation and linear in between,
+   so block sizes never matter; rate, lacunarity and drift only change
+   phase speeds, never phases.
    Discrete changes (seed, dimensions, loop, a loop period that lacunarity
    moves, sync, reset, a transport jump) start a new voice and crossfade the
    old one out over PERLIN_XFADE_S; a change that arrives during a crossfade
    is applied as soon as it ends. Octaves whose frequency nears Nyquist fade
    out (band-limit; the first octave always stays), and the gains are
-   renormalised so the spread stays the same.
+   renormalised so the spread stays the same; the band-limit follows the
+   rate being played (the smoothed rate at each grid point, the tempo and
+   a transport speed above 1), not the rate a control aims at.
 
    Transport: the phase follows the transport when synced (beat / beats
    per cell) or free on Hold (seconds x rate): the transport's speed and
@@ -39,21 +43,19 @@
    jumps. Sync without any time:Position from the host assumes 120 BPM,
    rolling.
 
-   Speed: while nothing is moving towards a target (every smoother settled,
-   no crossfade, phases advancing forwards), a block is rendered octave by
-   octave by vector kernels (plugin/kernel.h): each octave's phase is a ramp
-   from an anchor (perlin_ramp), its gradients are hashed once per cell, and
-   the formulas run in float lanes, 4 (SSE2) or 8 (AVX2, chosen once at
-   init when the CPU has it); an octave whose cells last a few samples takes
-   its cells from a table made per chunk (the dense kernel). While rate,
-   depth, offset or the octave gains glide (automation), the smoothers step
-   sample by sample as in the reference, once for all octaves, and the
-   octaves still render with the kernels (the glide, dsp.c glide_run).
-   Otherwise (crossfades, lacunarity, drift or morph moving, phases going
-   backwards), and always on PERLIN_PATH_REFERENCE, samples are rendered one
-   by one in double precision, the scalar reference the tests compare the
-   kernels with (within 1e-6). Which path renders a sample depends only on
-   the state at that sample, never on block sizes.
+   Rendering: one loop for every state (dsp.c). Each octave's phase is a
+   ramp (perlin_ramp: cell + a + j step) whose step is the chunk's mean
+   rate, re-anchored only where a step changes (a grid point while a
+   control moves, or the sample a transport event names); its gain is a
+   line over the chunk, and so are depth and offset. The kernels
+   (plugin/kernel.h, 4 float lanes or 8 with AVX2, chosen once through a
+   table) evaluate a cell's formula for a run of samples, its gradients
+   hashed once per cell; an octave whose cells last a few samples takes
+   them from a table per span (the dense kernel). A crossfade renders both
+   voices with the same kernels and mixes them. PERLIN_PATH_REFERENCE runs
+   the same loop with every octave evaluated sample by sample by the noise
+   library in double: the oracle the tests compare the kernels with
+   (within 1e-6).
 
    Threading: perlin_dsp_init in the instantiation class; everything else in
    the audio class: no allocation, locks, I/O or syscalls; the time spent
@@ -120,8 +122,8 @@ typedef struct {
 } perlin_shape;
 
 /* A phase advancing by `step` per sample from an anchor: after j samples it
-   is cell + a + j step (cell + frac in the octave's noise_octave). `cross`
-   is the j where the phase reaches the next cell (or the ramp is rebased). */
+   is cell + a + j step (the octave's one phase). `cross` is the j where
+   the phase leaves its cell (or the ramp is rebased). */
 typedef struct {
 	double a, step, inv; /* inv: 1 / step (0 when still) */
 	uint64_t j, cross;
@@ -129,48 +131,66 @@ typedef struct {
 	float mf[8]; /* (float)(m step), m = 0..7: see plugin/kernel.h */
 } perlin_ramp;
 
-/* Render paths. */
+/* Render paths: the same render loop, with the octaves evaluated by */
 typedef enum {
-	PERLIN_PATH_REFERENCE = 0, /* scalar double, sample by sample */
+	PERLIN_PATH_REFERENCE = 0, /* the noise library, sample by sample (the oracle) */
 	PERLIN_PATH_VECTOR = 1,    /* kernels, 4 float lanes (SSE2 on x86-64) */
 	PERLIN_PATH_AVX2 = 2       /* kernels, 8 float lanes */
 } perlin_path;
 
+/* The continuous controls, smoothed: their values at a grid point. */
+typedef struct {
+	double xrate;  /* octave-0 cells per sample at speed 1 (synced: per beat a second) */
+	double drift;  /* y cells per sample */
+	double morph;
+	double depth, offset;
+	double octaves, persistence, lacunarity;
+} perlin_smooth;
+
+/* One stream of noise: the settings it renders that cannot change
+   smoothly, one phase per octave (x and y ramps), and its octaves'
+   frequency multipliers and gains at both ends of the current chunk. */
 typedef struct {
 	perlin_shape shape;
-	noise_octave oct[NOISE_MAX_OCTAVES];
-	int fast;                          /* the ramps hold the phases */
-	int behind; /* oct[]'s phases lag the ramps' (dsp.c voice_sync) */
+	noise_octave oct[NOISE_MAX_OCTAVES]; /* seeds, periods, gradients of the cell */
 	perlin_ramp rx[NOISE_MAX_OCTAVES], ry[NOISE_MAX_OCTAVES];
-	float coef[NOISE_MAX_OCTAVES][12]; /* kernel coefficients of the cell */
-	double mult[NOISE_MAX_OCTAVES];   /* smoothed frequency multipliers */
-	double mult_t[NOISE_MAX_OCTAVES]; /* their targets */
-	double gain[NOISE_MAX_OCTAVES];   /* smoothed octave gains */
-	double gain_t[NOISE_MAX_OCTAVES];
+	float coef[NOISE_MAX_OCTAVES][12]; /* kernel coefficients of the cell (gain 1) */
+	int form[NOISE_MAX_OCTAVES];       /* of coef: 0 none, 1 along x, 2 x and y */
+	uint32_t coef_x[NOISE_MAX_OCTAVES], coef_y[NOISE_MAX_OCTAVES]; /* coef's cell */
+	double coef_ty[NOISE_MAX_OCTAVES]; /* and y in it (form 1 in 2D) */
+	double mult[2][NOISE_MAX_OCTAVES]; /* frequency multipliers at the chunk's ends */
+	double gain[2][NOISE_MAX_OCTAVES]; /* octave gains at the chunk's ends */
+	noise_fbm gains_for; /* the parameters and band-limit gain[1] is for */
+	double extra_for[NOISE_MAX_OCTAVES];
 } perlin_voice;
+
+/* About the time between the points where the smoothers step (the
+   grid, counted from activation, in whole groups of 8 samples: 64 at
+   48 kHz): controls are linear between them. */
+#define PERLIN_GRID_S 0.00133
 
 typedef struct {
 	double sr;
-	double smooth;     /* one-pole coefficient for PERLIN_SMOOTH_S */
-	double xfade_step; /* 1 / crossfade length in samples */
+	uint32_t grid;     /* samples between grid points */
+	double decay;      /* the one-pole smoothers' decay over one grid step */
+	uint32_t xfade_len; /* crossfade length in samples */
 
 	float ctl[PERLIN_N_PARAMS]; /* last clamped control values */
 	int sync;
 	float reset_prev;
 
-	/* smoothed shared values (per sample), and their targets */
-	double xrate, xrate_t;   /* octave-0 cells per sample at speed 1 */
+	perlin_smooth at[2];  /* at the current chunk's start and end */
+	perlin_smooth target;
+	int moving;           /* at[] has not settled on target */
+	uint64_t clock;       /* samples since activation: the grid */
+	int restep;           /* re-derive the phase steps at the next sample */
 	double motion;  /* transport speed when the phase follows it, else 1 */
 	double tempo;   /* beats per second when synced, else 1 */
 	double xmotion; /* motion x tempo: what multiplies xrate */
-	double drift, drift_t;   /* y cells per sample */
-	double morph, morph_t;
-	double depth, depth_t;
-	double offset, offset_t;
 
 	perlin_voice voice[2];
 	int cur;        /* the voice fading in or playing */
-	double fade;    /* 0..1 progress of the crossfade; 1 when none */
+	uint32_t fade;  /* samples into the crossfade; xfade_len when none */
 	int started;    /* any sample rendered since init/activate */
 	int want_reset, want_locate;
 
@@ -180,22 +200,8 @@ typedef struct {
 	double tp_frame, tp_speed, tp_bpm, tp_beat;
 	uint64_t tp_count;
 
-	/* the glide (dsp.c glide_run): phases as anchors (per octave of the
-	   current voice) moved by m_k x and m_k y, x and y the octave-0 cells
-	   moved since */
-	int glide;
-	uint32_t glide_n; /* samples since the anchors */
-	double glide_x, glide_y;
-	noise_pos glide_ax[NOISE_MAX_OCTAVES], glide_ay[NOISE_MAX_OCTAVES];
-	/* and its smoothers: value = target + dist r, r falling by 1 - smooth
-	   a sample from 1 where the targets last changed (glide_aim 0: not
-	   yet taken), all on target once r <= glide_rmin */
-	int glide_aim;
-	double glide_r, glide_rmin;
-	double dist_xrate, dist_depth, dist_offset, dist_gain[NOISE_MAX_OCTAVES];
-
 	perlin_path path;
-	const struct perlin_kernels *kernels; /* of path's lane width (dsp.c) */
+	const struct perlin_kernels *kernels; /* of path's lane width (kernels.c) */
 	float level; /* last output sample */
 } perlin_dsp;
 

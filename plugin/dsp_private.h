@@ -11,20 +11,26 @@
    chosen once (perlin_dsp_set_path): the render loops call them through
    this table. */
 struct perlin_kernels {
+	/* acc += gain line x the octave along x (seg1), x and y (seg2), or
+	   along x from a table of short cells (dense); see plugin/kernel.h */
 	void (*seg1)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	             const float mf[8], const float c[7]);
+	             const float mf[8], const float c[7], float g0, float dg, uint32_t t0);
 	void (*seg2)(float *acc, uint32_t len, uint64_t jx, double ax, double sx,
-	             uint64_t jy, double ay, double sy, const float c[12]);
+	             uint64_t jy, double ay, double sy, const float c[12], float g0,
+	             float dg, uint32_t t0);
 	/* 4 lanes on either path: the same values, and faster here than 8
 	   (make bench: 6.2 against 8.3 ns a sample, 8-octave 1D at rate 1000
 	   on an AMD EPYC) */
 	void (*dense)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	              int32_t c0, const float *line);
-	void (*glide)(float *acc, uint32_t len, const double *x, double a, double m,
-	              int32_t c0, const float *line, int one, float g, float gd,
-	              const float *r);
+	              int32_t c0, const float *line, float g0, float dg, uint32_t t0);
+	/* out = clamp(offset + depth shape(acc)), per-sample depth and offset
+	   when dp and op are given */
 	float (*finish)(const float *acc, float *out, uint32_t len, float depth,
 	                float offset, const float *dp, const float *op);
+	/* the same for a crossfade from `was` to `now`, at (f0 + i) inv_n */
+	float (*mix)(const float *now, const float *was, float *out, uint32_t len,
+	             float f0, float inv_n, float depth, float offset, const float *dp,
+	             const float *op);
 };
 
 /* dsp.c */

@@ -1,4 +1,4 @@
-/* kernel.h: the inner loops of plugin/dsp.c (steady state and glide), written once with
+/* kernel.h: the inner loops of plugin/dsp.c's render loop, written once with
    GCC/Clang vector extensions and included by dsp.c once per instruction
    set: KW float lanes, KF(name) the function names, KATTR the target
    attribute (empty for the baseline: SSE2 on x86-64, whatever the compiler
@@ -44,6 +44,23 @@ static KATTR inline KF(vf) KF(h)(KF(vf) u)
 	return u * (1.875f + u2 * (u2 * 6.0f - 5.0f));
 }
 
+/* The octave's gain at KW samples: g0 + dg (at + lane), `at` the first
+   one's place in its grid chunk (a whole number), so a sample's gain is
+   the same wherever a span starts. */
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(gain)(float g0, float dg, float at)
+{
+	const KF(vf) zero = { 0 };
+#if KW == 8
+	const KF(vf) lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
+#else
+	const KF(vf) lane = { 0, 1, 2, 3 };
+#endif
+	if (dg == 0.0f) /* a steady gain (g0 + 0 x is g0: the same value) */
+		return zero + g0;
+	return (zero + g0) + (zero + dg) * ((zero + at) + lane);
+}
+
 /* p[l] += v[l] for the lanes lo <= l < hi of the KW lanes at p + half,
    lanes numbered from p (the others are written back unchanged, so the
    group may reach up to 7 floats either side of the samples it adds to:
@@ -65,12 +82,14 @@ static KATTR inline void KF(part)(float *p, KF(vf) v, uint32_t lo, uint32_t hi,
 #define KPOLY(u) \
 	((((((k6 * (u) + k5) * (u) + k4) * (u) + k3) * (u) + k2) * (u) + k1) * (u) + k0)
 
-/* acc[i] += the polynomial at u(j), for len samples of a ramp from step j
-   (c: its 7 coefficients, from the lowest; a: the anchor's u). A group
-   that the samples fill only in part (the first, if j is inside a group,
-   and the last) is computed whole and added under a mask. */
-static KATTR void KF(seg1)(float *acc, uint32_t len, uint64_t j, double a,
-                           double step, const float mf[8], const float c[7])
+/* acc[i] += g(i) x the polynomial at u(j), for len samples of a ramp
+   from step j (c: its 7 coefficients, from the lowest; a: the anchor's u;
+   g: the gain line, see gain()). A group that the samples fill only in
+   part (the first, if j is inside a group, and the last) is computed
+   whole and added under a mask. */
+static KATTR inline __attribute__((always_inline)) void
+KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
+              const float mf[8], const float c[7], float g0, float dg, uint32_t t0)
 {
 	const double step8 = step * 8.0;
 	const KF(vf) zero = { 0 };
@@ -86,9 +105,11 @@ static KATTR void KF(seg1)(float *acc, uint32_t len, uint64_t j, double a,
 	if (m || len < 8U) { /* the first group, lanes m .. m + len */
 		const uint32_t hi = len < 8U - m ? m + len : 8U;
 		const float base = (float)(a + qd * step8);
-		KF(part)(p, KPOLY(base + m0), m, hi, 0);
+		/* the group's lane 0 is span index -m (t0 >= m: the group lies
+		   in the chunk) */
+		KF(part)(p, KPOLY(base + m0) * KF(gain)(g0, dg, (float)t0 - (float)m), m, hi, 0);
 #if KW == 4
-		KF(part)(p, KPOLY(base + m1), m, hi, 4);
+		KF(part)(p, KPOLY(base + m1) * KF(gain)(g0, dg, (float)t0 - (float)m + 4.0f), m, hi, 4);
 #endif
 		p += 8;
 		qd += 1.0;
@@ -98,19 +119,32 @@ static KATTR void KF(seg1)(float *acc, uint32_t len, uint64_t j, double a,
 	end = p + (uint32_t)(acc + len - p) / 8U * 8U;
 	for (; p < end; p += 8, qd += 1.0) {
 		const float base = (float)(a + qd * step8);
-		KF(store)(p, KF(load)(p) + KPOLY(base + m0));
+		const uint32_t i = (uint32_t)(p - acc);
+		KF(store)(p, KF(load)(p) + KPOLY(base + m0) * KF(gain)(g0, dg, (float)(t0 + i)));
 #if KW == 4
-		KF(store)(p + 4, KF(load)(p + 4) + KPOLY(base + m1));
+		KF(store)(p + 4, KF(load)(p + 4) + KPOLY(base + m1) * KF(gain)(g0, dg, (float)(t0 + i + 4)));
 #endif
 	}
 	if (p < acc + len) { /* the last group, lanes 0 .. acc + len - p */
 		const uint32_t hi = (uint32_t)(acc + len - p);
 		const float base = (float)(a + qd * step8);
-		KF(part)(p, KPOLY(base + m0), 0, hi, 0);
+		const uint32_t i = (uint32_t)(p - acc);
+		KF(part)(p, KPOLY(base + m0) * KF(gain)(g0, dg, (float)(t0 + i)), 0, hi, 0);
 #if KW == 4
-		KF(part)(p, KPOLY(base + m1), 0, hi, 4);
+		KF(part)(p, KPOLY(base + m1) * KF(gain)(g0, dg, (float)(t0 + i + 4)), 0, hi, 4);
 #endif
 	}
+}
+
+/* (a loop of its own for a steady gain, without the test inside) */
+static KATTR void KF(seg1)(float *acc, uint32_t len, uint64_t j, double a,
+                           double step, const float mf[8], const float c[7],
+                           float g0, float dg, uint32_t t0)
+{
+	if (dg == 0.0f)
+		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0);
+	else
+		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0);
 }
 
 #undef KPOLY
@@ -181,7 +215,8 @@ static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0,
 /* acc[i] += line_at(a + j step), for len samples of a ramp from step j, in
    an octave whose cells are short (a few samples). */
 static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
-                            double step, int32_t c0, const float *line)
+                            double step, int32_t c0, const float *line,
+                            float g0, float dg, uint32_t t0)
 {
 	KF(vd) vj;
 	uint32_t i;
@@ -190,7 +225,7 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 		vj[l] = (double)(j + l);
 	for (i = 0; i < len; i += KW) { /* the last vector under a mask */
 		const KF(vd) t = a + vj * step;
-		const KF(vf) v = KF(line_at)(&t, c0, line, 0);
+		const KF(vf) v = KF(line_at)(&t, c0, line, 0) * KF(gain)(g0, dg, (float)(t0 + i));
 		if (len - i >= KW)
 			KF(store)(acc + i, KF(load)(acc + i) + v);
 		else
@@ -200,45 +235,13 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 }
 #endif
 
-/* acc[i] += (g + gd r[i]) line_at(a + m x[i]) for len samples of a gliding
-   octave (x: the octave-0 phase from the glide's anchor; x and r padded
-   past len; one: the table has one cell). */
-static KATTR inline __attribute__((always_inline)) void
-KF(glide_loop)(float *acc, uint32_t len, const double *x, double a, double m,
-               int32_t c0, const float *line, int one, float g, float gd,
-               const float *r)
-{
-	uint32_t i;
-	for (i = 0; i < len; i += KW) {
-		KF(vd) t;
-		KF(vf) v;
-		memcpy(&t, x + i, sizeof t);
-		t = a + m * t;
-		v = KF(line_at)(&t, c0, line, one) * (g + gd * KF(load)(r + i));
-		if (len - i >= KW)
-			KF(store)(acc + i, KF(load)(acc + i) + v);
-		else
-			KF(part)(acc + i, v, 0, len - i, 0);
-	}
-}
-
-static KATTR void KF(glide)(float *acc, uint32_t len, const double *x, double a,
-                            double m, int32_t c0, const float *line, int one,
-                            float g, float gd, const float *r)
-{
-	if (one) /* a loop of its own for each, without the test inside */
-		KF(glide_loop)(acc, len, x, a, m, c0, line, 1, g, gd, r);
-	else
-		KF(glide_loop)(acc, len, x, a, m, c0, line, 0, g, gd, r);
-}
-
 /* acc[i] += the 2D formula at (ux, uy) of two ramps: with the x pairs
    m0 = (n00 + n10) / 2, d0 = n10 - n00 and m1, d1 of the other row, each
    linear in (ux, uy) (c: 4 x (A, B, C) for m0, d0, m1, d1),
    p = m0 + h(ux) d0, r = m1 + h(ux) d1, value (p + r) / 2 + h(uy) (r - p). */
 static KATTR void KF(seg2)(float *acc, uint32_t len, uint64_t jx, double ax,
                            double sx, uint64_t jy, double ay, double sy,
-                           const float c[12])
+                           const float c[12], float g0, float dg, uint32_t t0)
 {
 	const KF(vf) zero = { 0 };
 	KF(vd) vjx, vjy;
@@ -261,7 +264,7 @@ static KATTR void KF(seg2)(float *acc, uint32_t len, uint64_t jx, double ax,
 		const KF(vf) hx = KF(h)(ux), hy = KF(h)(uy);
 		const KF(vf) p = m0 + hx * d0;
 		const KF(vf) r = m1 + hx * d1;
-		const KF(vf) v = (p + r) * 0.5f + hy * (r - p);
+		const KF(vf) v = ((p + r) * 0.5f + hy * (r - p)) * KF(gain)(g0, dg, (float)(t0 + i));
 		if (len - i >= KW)
 			KF(store)(acc + i, KF(load)(acc + i) + v);
 		else
@@ -311,6 +314,49 @@ static KATTR float KF(finish)(const float *acc, float *out, uint32_t len,
 	}
 	for (; i < len; ++i) {
 		y = kfinish1(acc[i], dp ? dp[i] : depth, op ? op[i] : offset);
+		if (out)
+			out[i] = y;
+	}
+	return len ? (out ? out[len - 1] : y) : 0.0f;
+}
+
+/* The crossfade's last step: out[i] = clamp(offset + depth (b + s (a -
+   b))), a and b the two voices' shaped sums (now, was) and s the
+   smoothstep of (f0 + i) inv_n; returns the last value (dp, op as in
+   finish). The scalar twin kmix1 (kernels.c) does the same float
+   operations, so the lane width never shows. */
+static KATTR float KF(mix)(const float *now, const float *was, float *out, uint32_t len,
+                           float f0, float inv_n, float depth, float offset,
+                           const float *dp, const float *op)
+{
+	uint32_t i = 0;
+	float y = 0.0f;
+	if (out && len >= KW) {
+		const KF(vf) zero = { 0 };
+		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
+#if KW == 8
+		const KF(vf) lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
+#else
+		const KF(vf) lane = { 0, 1, 2, 3 };
+#endif
+		KF(vf) dv = zero + depth, ov = zero + offset;
+		for (; i + KW <= len; i += KW) {
+			const KF(vf) za = KCLAMP(KF(load)(now + i)), zb = KCLAMP(KF(load)(was + i));
+			const KF(vf) a = za * (1.5f - 0.5f * za * za), b = zb * (1.5f - 0.5f * zb * zb);
+			const KF(vf) f = ((zero + (f0 + (float)i)) + lane) * inv_n;
+			const KF(vf) sm = f * f * (3.0f - 2.0f * f);
+			if (dp) {
+				dv = KF(load)(dp + i);
+				ov = KF(load)(op + i);
+			}
+			const KF(vf) w = KCLAMP(ov + dv * (b + sm * (a - b)));
+			const KF(vi) keep = (w >= FLT_MIN) | (w <= -FLT_MIN);
+			KF(store)(out + i, (KF(vf))((KF(vi))w & keep));
+		}
+	}
+	for (; i < len; ++i) {
+		y = kmix1(now[i], was[i], f0 + (float)i, inv_n, dp ? dp[i] : depth,
+		          op ? op[i] : offset);
 		if (out)
 			out[i] = y;
 	}

@@ -29,6 +29,16 @@ static float kfinish1(float z, float depth, float offset)
 	return dsp_flush_out(kclamp(offset + depth * (z * (1.5f - 0.5f * z * z))));
 }
 
+/* The scalar twin of mix()'s lane formula (f: f0 + i, a whole number). */
+static float kmix1(float now, float was, float f, float inv_n, float depth, float offset)
+{
+	const float za = kclamp(now), zb = kclamp(was);
+	const float a = za * (1.5f - 0.5f * za * za), b = zb * (1.5f - 0.5f * zb * zb);
+	const float t = (f + 0.0f) * inv_n;
+	const float sm = t * t * (3.0f - 2.0f * t);
+	return dsp_flush_out(kclamp(offset + depth * (b + sm * (a - b))));
+}
+
 /* Lane masks: 8 zeros, 8 ones, 8 zeros (see part() in plugin/kernel.h) */
 static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1 };
 
@@ -51,9 +61,9 @@ static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -
 #undef KATTR
 #endif
 
-static const struct perlin_kernels kernels_4 = { seg1_4, seg2_4, dense_4, glide_4, finish_4 };
+static const struct perlin_kernels kernels_4 = { seg1_4, seg2_4, dense_4, finish_4, mix_4 };
 #ifdef PERLIN_HAVE_AVX2
-static const struct perlin_kernels kernels_8 = { seg1_8, seg2_8, dense_4, glide_8, finish_8 };
+static const struct perlin_kernels kernels_8 = { seg1_8, seg2_8, dense_4, finish_8, mix_8 };
 #endif
 
 perlin_path perlin_dsp_best_path(void)

@@ -183,7 +183,8 @@ static void teardown(bench_state *s)
 static void next_block(bench_state *s)
 {
 	const scenario *c = &s->c;
-	const double w = sin(0.37 * (double)s->blocks); /* a new value each block */
+	/* a new value each block, along a slow curve (3.3 s a cycle) */
+	const double w = sin(0.019 * (double)s->blocks);
 	const int change = c->every && s->blocks % c->every == c->every - 1;
 	if (c->moves & MOVE_RATE)
 		s->ctl[PERLIN_RATE] = (float)(c->rate * exp2(w));
