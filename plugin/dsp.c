@@ -391,10 +391,15 @@ static void voice_coef(perlin_voice *v, unsigned k, int form)
 			n[i][2] = 0.5 * ((i & 1U) ? -X[i] : X[i]) + 0.5 * ((i & 2U) ? -Y[i] : Y[i]);
 		}
 		for (i = 0; i < 3; ++i) {
-			c[i] = (float)(0.5 * (n[0][i] + n[1][i]));
-			c[3 + i] = (float)(n[1][i] - n[0][i]);
-			c[6 + i] = (float)(0.5 * (n[2][i] + n[3][i]));
-			c[9 + i] = (float)(n[3][i] - n[2][i]);
+			double *cd = v->coefd[k];
+			cd[i] = 0.5 * (n[0][i] + n[1][i]);
+			cd[3 + i] = n[1][i] - n[0][i];
+			cd[6 + i] = 0.5 * (n[2][i] + n[3][i]);
+			cd[9 + i] = n[3][i] - n[2][i];
+			c[i] = (float)cd[i];
+			c[3 + i] = (float)cd[3 + i];
+			c[6 + i] = (float)cd[6 + i];
+			c[9 + i] = (float)cd[9 + i];
 		}
 	} else { /* y stands still (at ty): the 2D formula is the 1D one in x */
 		const double sy = ty * ty * ty * (ty * (ty * 6.0 - 15.0) + 10.0);
@@ -409,6 +414,44 @@ static void voice_coef(perlin_voice *v, unsigned k, int form)
 		line_coef(P, Q, P2, (1.0 - sy) * gy[1] * ty + sy * gy[3] * (ty - 1.0) - P2,
 		          dims_scale(v) * g, c);
 	}
+}
+
+/* c[0..6] of value = M[1] + M[0] u + h(u) (D[0] u + D[1]) by powers of u
+   (h(u) = 15/8 u - 5 u^3 + 6 u^5), as line_coef. */
+static void path_poly(const double M[2], const double D[2], float c[7])
+{
+	c[0] = (float)M[1];
+	c[1] = (float)(M[0] + 1.875 * D[1]);
+	c[2] = (float)(1.875 * D[0]);
+	c[3] = (float)(-5.0 * D[1]);
+	c[4] = (float)(-5.0 * D[0]);
+	c[5] = (float)(6.0 * D[1]);
+	c[6] = (float)(6.0 * D[0]);
+}
+
+/* The path form (kernel seg2x) of octave k's form-2 coefficients, with
+   uy = alpha ux + beta: the lines m0, d0, m1, d1 of ux and uy become lines
+   of ux, and the value is A(ux) + h(uy) B(ux). */
+static void path_coef(const perlin_voice *v, unsigned k, double alpha, double beta,
+                      float ca[7], float cb[7])
+{
+	const double *c = v->coefd[k];
+	double L[4][2], M[2], D[2];
+	unsigned i;
+	for (i = 0; i < 4; ++i) { /* slope and constant in ux */
+		L[i][0] = c[3 * i] + c[3 * i + 1] * alpha;
+		L[i][1] = c[3 * i + 1] * beta + c[3 * i + 2];
+	}
+	for (i = 0; i < 2; ++i) { /* A = (p + r) / 2 */
+		M[i] = 0.5 * (L[0][i] + L[2][i]);
+		D[i] = 0.5 * (L[1][i] + L[3][i]);
+	}
+	path_poly(M, D, ca);
+	for (i = 0; i < 2; ++i) { /* B = r - p */
+		M[i] = L[2][i] - L[0][i];
+		D[i] = L[3][i] - L[1][i];
+	}
+	path_poly(M, D, cb);
 }
 
 /* The coefficient form octave k needs: along x (1), or x and y (2). */
@@ -737,7 +780,17 @@ static void octave_span(const perlin_dsp *d, perlin_voice *v, unsigned k, float 
 		seg = left < len - i ? (uint32_t)left : len - i;
 		if (ref)
 			seg_reference(v, k, acc + i, seg, gs, dgd, t0 + i);
-		else if (two)
+		else if (two && fabs(rx->step) >= fabs(ry->step)) { /* closer to x */
+			const double alpha = ry->step / rx->step;
+			/* uy where ux is: the same sample of both ramps */
+			const double beta = (ry->a - 0.5) +
+				(double)((int64_t)ry->j - (int64_t)rx->j) * ry->step -
+				alpha * (rx->a - 0.5);
+			float ca[7], cb[7];
+			path_coef(v, k, alpha, beta, ca, cb);
+			d->kernels->seg2x(acc + i, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, ca, cb,
+			                  (float)alpha, (float)beta, g0, dg, t0 + i);
+		} else if (two)
 			d->kernels->seg2(acc + i, seg, rx->j, rx->a - 0.5, rx->step, ry->j,
 			                 ry->a - 0.5, ry->step, v->coef[k], g0, dg, t0 + i);
 		else

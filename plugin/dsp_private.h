@@ -18,6 +18,9 @@ struct perlin_kernels {
 	void (*seg2)(float *acc, uint32_t len, uint64_t jx, double ax, double sx,
 	             uint64_t jy, double ay, double sy, const float c[12], float g0,
 	             float dg, uint32_t t0);
+	void (*seg2x)(float *acc, uint32_t len, uint64_t j, double a, double step,
+	              const float mf[8], const float ca[7], const float cb[7], float alpha,
+	              float beta, float g0, float dg, uint32_t t0);
 	/* 4 lanes on either path: the same values, and faster here than 8
 	   (make bench: 6.2 against 8.3 ns a sample, 8-octave 1D at rate 1000
 	   on an AMD EPYC) */

@@ -81,6 +81,11 @@ static KATTR inline void KF(part)(float *p, KF(vf) v, uint32_t lo, uint32_t hi,
    coefficients, k[6] the highest): dst = value, or acc += value. */
 #define KPOLY(u) \
 	((((((k6 * (u) + k5) * (u) + k4) * (u) + k3) * (u) + k2) * (u) + k1) * (u) + k0)
+#define KPOLYB(u) \
+	((((((b6 * (u) + b5) * (u) + b4) * (u) + b3) * (u) + b2) * (u) + b1) * (u) + b0)
+/* Along x alone, the polynomial; along a straight path through x and y
+   (two), A(u) + h(uy) B(u) with uy = alpha u + beta (see seg2x). */
+#define KVAL(u) (two ? KPOLY(u) + KF(h)(va * (u) + vb) * KPOLYB(u) : KPOLY(u))
 
 /* acc[i] += g(i) x the polynomial at u(j), for len samples of a ramp
    from step j (c: its 7 coefficients, from the lowest; a: the anchor's u;
@@ -89,12 +94,18 @@ static KATTR inline void KF(part)(float *p, KF(vf) v, uint32_t lo, uint32_t hi,
    whole and added under a mask. */
 static KATTR inline __attribute__((always_inline)) void
 KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
-              const float mf[8], const float c[7], float g0, float dg, uint32_t t0)
+              const float mf[8], const float c[7], float g0, float dg, uint32_t t0,
+              int two, const float *cb, float alpha, float beta)
 {
 	const double step8 = step * 8.0;
 	const KF(vf) zero = { 0 };
 	const KF(vf) k0 = zero + c[0], k1 = zero + c[1], k2 = zero + c[2],
 		k3 = zero + c[3], k4 = zero + c[4], k5 = zero + c[5], k6 = zero + c[6];
+	const KF(vf) b0 = zero + (two ? cb[0] : 0.0f), b1 = zero + (two ? cb[1] : 0.0f),
+		b2 = zero + (two ? cb[2] : 0.0f), b3 = zero + (two ? cb[3] : 0.0f),
+		b4 = zero + (two ? cb[4] : 0.0f), b5 = zero + (two ? cb[5] : 0.0f),
+		b6 = zero + (two ? cb[6] : 0.0f);
+	const KF(vf) va = zero + alpha, vb = zero + beta;
 	const KF(vf) m0 = KF(load)(mf);
 #if KW == 4
 	const KF(vf) m1 = KF(load)(mf + 4);
@@ -107,9 +118,9 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 		const float base = (float)(a + qd * step8);
 		/* the group's lane 0 is span index -m (t0 >= m: the group lies
 		   in the chunk) */
-		KF(part)(p, KPOLY(base + m0) * KF(gain)(g0, dg, (float)t0 - (float)m), m, hi, 0);
+		KF(part)(p, KVAL(base + m0) * KF(gain)(g0, dg, (float)t0 - (float)m), m, hi, 0);
 #if KW == 4
-		KF(part)(p, KPOLY(base + m1) * KF(gain)(g0, dg, (float)t0 - (float)m + 4.0f), m, hi, 4);
+		KF(part)(p, KVAL(base + m1) * KF(gain)(g0, dg, (float)t0 - (float)m + 4.0f), m, hi, 4);
 #endif
 		p += 8;
 		qd += 1.0;
@@ -120,18 +131,18 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	for (; p < end; p += 8, qd += 1.0) {
 		const float base = (float)(a + qd * step8);
 		const uint32_t i = (uint32_t)(p - acc);
-		KF(store)(p, KF(load)(p) + KPOLY(base + m0) * KF(gain)(g0, dg, (float)(t0 + i)));
+		KF(store)(p, KF(load)(p) + KVAL(base + m0) * KF(gain)(g0, dg, (float)(t0 + i)));
 #if KW == 4
-		KF(store)(p + 4, KF(load)(p + 4) + KPOLY(base + m1) * KF(gain)(g0, dg, (float)(t0 + i + 4)));
+		KF(store)(p + 4, KF(load)(p + 4) + KVAL(base + m1) * KF(gain)(g0, dg, (float)(t0 + i + 4)));
 #endif
 	}
 	if (p < acc + len) { /* the last group, lanes 0 .. acc + len - p */
 		const uint32_t hi = (uint32_t)(acc + len - p);
 		const float base = (float)(a + qd * step8);
 		const uint32_t i = (uint32_t)(p - acc);
-		KF(part)(p, KPOLY(base + m0) * KF(gain)(g0, dg, (float)(t0 + i)), 0, hi, 0);
+		KF(part)(p, KVAL(base + m0) * KF(gain)(g0, dg, (float)(t0 + i)), 0, hi, 0);
 #if KW == 4
-		KF(part)(p, KPOLY(base + m1) * KF(gain)(g0, dg, (float)(t0 + i + 4)), 0, hi, 4);
+		KF(part)(p, KVAL(base + m1) * KF(gain)(g0, dg, (float)(t0 + i + 4)), 0, hi, 4);
 #endif
 	}
 }
@@ -142,12 +153,31 @@ static KATTR void KF(seg1)(float *acc, uint32_t len, uint64_t j, double a,
                            float g0, float dg, uint32_t t0)
 {
 	if (dg == 0.0f)
-		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0);
+		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, 0, NULL, 0.0f, 0.0f);
 	else
-		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0);
+		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, 0, NULL, 0.0f, 0.0f);
+}
+
+/* The 2D formula along a straight path, on the x ramp's samples: with
+   uy = alpha ux + beta, p and r (see seg2) are each a line plus h(ux)
+   times a line in ux, so the value (p + r) / 2 + h(uy) (r - p) is
+   A(ux) + h(uy) B(ux), A and B of degree 6 (ca, cb: 7 coefficients
+   each, as seg1's), evaluated by Horner like seg1: about half seg2's
+   work. For paths closer to x than to y (|alpha| <= 1). */
+static KATTR void KF(seg2x)(float *acc, uint32_t len, uint64_t j, double a,
+                            double step, const float mf[8], const float ca[7],
+                            const float cb[7], float alpha, float beta, float g0,
+                            float dg, uint32_t t0)
+{
+	if (dg == 0.0f)
+		KF(seg1_body)(acc, len, j, a, step, mf, ca, g0, 0.0f, t0, 1, cb, alpha, beta);
+	else
+		KF(seg1_body)(acc, len, j, a, step, mf, ca, g0, dg, t0, 1, cb, alpha, beta);
 }
 
 #undef KPOLY
+#undef KPOLYB
+#undef KVAL
 
 /* The value along x at phases *tp (double lanes, >= 0) from a table of
    cell lines: lane by lane the cell floor(t) (c0: the table's first) and
