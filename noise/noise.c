@@ -108,6 +108,35 @@ noise_pos noise_pos_scale(noise_pos p, double s)
 	return noise_pos_add(r, (hi - fl) + lo + p.frac * s);
 }
 
+noise_pos noise_pos_mul(double v, double s, uint32_t period)
+{
+	const double hi = v * s;
+	const double lo = fma(v, s, -hi); /* v s = hi + lo exactly */
+	const double n = period ? (double)period : TWO_POW_32;
+	double fl, r;
+	noise_pos p;
+	if (!(hi - hi == 0.0) || !(lo - lo == 0.0)) /* infinite or NaN */
+		return noise_pos_from(0.0);
+	fl = floor(hi);
+	r = fmod(fl, n); /* exact */
+	{
+		const double f = (hi - fl) + lo; /* in (-1, 2) */
+		double ff = floor(f);
+		p.frac = f - ff;
+		if (p.frac >= 1.0) {
+			p.frac = 0.0;
+			ff += 1.0;
+		}
+		r += ff;
+	}
+	if (r < 0.0)
+		r += n;
+	if (r >= n)
+		r -= n;
+	p.cell = (uint32_t)r;
+	return p;
+}
+
 noise_pos noise_pos_wrap(noise_pos p, uint32_t period)
 {
 	p.cell %= period ? period : 1U;

@@ -121,6 +121,12 @@ noise_pos noise_pos_add(noise_pos p, double d);
 /* p * s, modulo 2^32 cells, for 0 <= s < 2^20, with the fraction accurate
    to double rounding whatever the cell. */
 noise_pos noise_pos_scale(noise_pos p, double s);
+/* v s, for any finite v and s, modulo `period` cells (0: 2^32), with the
+   fraction accurate to double rounding however large v s is (the
+   product's rounding error is recovered with fma and the reduction is
+   exact): how a transport position (a frame count, a beat) becomes a
+   phase that agrees with one integrated from 0. */
+noise_pos noise_pos_mul(double v, double s, uint32_t period);
 /* p with its cell taken modulo period (period >= 1). */
 noise_pos noise_pos_wrap(noise_pos p, uint32_t period);
 

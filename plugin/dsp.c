@@ -513,50 +513,56 @@ static void start_voice(perlin_dsp *d)
 	perlin_voice *old = &d->voice[d->cur];
 	perlin_voice *v = &d->voice[!d->cur];
 	const perlin_shape want = wanted_shape(d);
-	int silent = !d->started;
+	int silent = !d->started, placed = 1;
+	dsp_place at;
 	noise_pos x0, y0;
 	unsigned k;
-	if (d->want_reset) {
-		x0 = noise_pos_from(0.0);
-		y0 = noise_pos_from(d->target.morph);
+	memset(&at, 0, sizeof at);
+	if (d->want_reset) { /* x 0, y morph */
+		at.morph = d->target.morph;
 	} else if (d->want_locate || !d->started) {
-		double x, y;
-		dsp_transport_phase(d, &x, &y);
-		x0 = noise_pos_from(dsp_clamp_finite(x, -2e9, 2e9, 0.0));
-		y0 = noise_pos_from(dsp_clamp_finite(y, -2e9, 2e9, 0.0));
-		if (want.loop)
-			x0 = noise_pos_wrap(x0, want.loop);
-		if (d->started && same_shape(&want, &old->shape) &&
-		    pos_close(ramp_pos(&old->rx[0], old->oct[0].period), x0) &&
-		    (want.dims == 1 || pos_close(ramp_pos(&old->ry[0], 0U), y0))) {
-			d->want_locate = 0; /* already there */
-			if (d->moving)
-				return;
-			silent = 1;
+		dsp_transport_phase(d, &at);
+		if (d->started && same_shape(&want, &old->shape)) {
+			const noise_pos x = noise_pos_mul(at.xv, at.xs, want.loop);
+			const noise_pos y = noise_pos_add(noise_pos_mul(at.yv, at.ys, 0U), at.morph);
+			if (pos_close(ramp_pos(&old->rx[0], old->oct[0].period), x) &&
+			    (want.dims == 1 || pos_close(ramp_pos(&old->ry[0], 0U), y))) {
+				d->want_locate = 0; /* already there */
+				if (d->moving)
+					return;
+				silent = 1;
+			}
 		}
-	} else {
-		x0 = ramp_pos(&old->rx[0], old->oct[0].period);
-		y0 = ramp_pos(&old->ry[0], 0U);
+	} else { /* go on from where the old voice is */
+		placed = 0;
 	}
+	x0 = ramp_pos(&old->rx[0], old->oct[0].period);
+	y0 = ramp_pos(&old->ry[0], 0U);
+	if (want.loop)
+		x0 = noise_pos_wrap(x0, want.loop);
 	if (silent) { /* nothing heard yet (or nothing changes): settle at once */
 		d->at[0] = d->at[1] = d->target;
 		d->moving = 0;
 	}
 	v->shape = want;
-	if (v->shape.loop)
-		x0 = noise_pos_wrap(x0, v->shape.loop);
 	voice_end(d, v, 0, &d->at[0]);
 	voice_end(d, v, 1, &d->at[1]);
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 		const uint32_t per = v->shape.loop ? v->shape.period[k] : 0U;
 		const double m = v->mult[0][k];
-		noise_pos xk = noise_pos_scale(x0, m);
-		if (per)
-			xk = noise_pos_wrap(xk, per);
-		noise_octave_init(&v->oct[k], xk, noise_pos_scale(y0, m),
-		                  noise_octave_seed(v->shape.seed, k), per);
+		noise_pos xk, yk;
+		if (placed) { /* each octave's phase taken from the transport exactly */
+			xk = noise_pos_mul(at.xv, at.xs * m, per);
+			yk = noise_pos_add(noise_pos_mul(at.yv, at.ys * m, 0U), at.morph * m);
+		} else {
+			xk = noise_pos_scale(x0, m);
+			if (per)
+				xk = noise_pos_wrap(xk, per);
+			yk = noise_pos_scale(y0, m);
+		}
+		noise_octave_init(&v->oct[k], xk, yk, noise_octave_seed(v->shape.seed, k), per);
 		ramp_start(&v->rx[k], xk, 0.0);
-		ramp_start(&v->ry[k], noise_pos_scale(y0, m), 0.0);
+		ramp_start(&v->ry[k], yk, 0.0);
 		v->form[k] = 0;
 	}
 	d->cur = !d->cur;

@@ -50,8 +50,12 @@ int dsp_holds_when_stopped(const perlin_dsp *d);
 /* The transport's frame and beat now. */
 double dsp_tp_frame_now(const perlin_dsp *d);
 double dsp_tp_beat_now(const perlin_dsp *d);
-/* Where the transport says octave 0 is (x) and the 2D path (y). */
-void dsp_transport_phase(const perlin_dsp *d, double *x, double *y);
+/* Where the transport puts the phases: octave 0 at x = xv xs, the 2D path
+   at y = morph + yv ys (products kept apart: see noise_pos_mul). */
+typedef struct {
+	double xv, xs, yv, ys, morph;
+} dsp_place;
+void dsp_transport_phase(const perlin_dsp *d, dsp_place *p);
 
 /* kernels.c */
 /* A float denormal as 0: none reaches the host. */

@@ -23,18 +23,26 @@ double dsp_tp_beat_now(const perlin_dsp *d)
 	return d->tp_beat + (double)d->tp_count * (d->tp_speed * d->tp_bpm / (60.0 * d->sr));
 }
 
-/* Where the transport says octave 0 is (x) and the 2D path (y). */
-void dsp_transport_phase(const perlin_dsp *d, double *x, double *y)
+/* Where the transport says the phases are: octave 0's x is xv xs and the
+   2D path's y is morph + yv ys (yv ys: drift x seconds), kept as products
+   so that each octave's phase can be taken exactly (noise_pos_mul), however
+   far the transport is. */
+void dsp_transport_phase(const perlin_dsp *d, dsp_place *p)
 {
-	const double seconds = d->tp_valid ? dsp_tp_frame_now(d) / d->sr : 0.0;
-	if (d->sync) {
-		const double beats = d->tp_beat_valid ? dsp_tp_beat_now(d)
-		                                      : seconds * (d->tp_valid ? d->tp_bpm : 120.0) / 60.0;
-		*x = beats / d->ctl[PERLIN_BEATS];
+	const double frame = d->tp_valid ? dsp_tp_frame_now(d) : 0.0;
+	if (d->sync && d->tp_beat_valid) {
+		p->xv = dsp_tp_beat_now(d);
+		p->xs = 1.0 / d->ctl[PERLIN_BEATS];
+	} else if (d->sync) { /* beats from frames and tempo */
+		p->xv = frame;
+		p->xs = (d->tp_valid ? d->tp_bpm : 120.0) / (60.0 * d->sr * d->ctl[PERLIN_BEATS]);
 	} else {
-		*x = seconds * d->ctl[PERLIN_RATE];
+		p->xv = frame;
+		p->xs = d->ctl[PERLIN_RATE] / d->sr;
 	}
-	*y = d->ctl[PERLIN_MORPH] + d->ctl[PERLIN_DRIFT] * seconds;
+	p->yv = frame;
+	p->ys = d->ctl[PERLIN_DRIFT] / d->sr;
+	p->morph = d->ctl[PERLIN_MORPH];
 }
 
 /* A time:Position is a jump when the position that places the phase

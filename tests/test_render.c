@@ -711,6 +711,53 @@ static void test_transport(void)
 		free(x);
 		free(y);
 	}
+	/* far positions: nothing clamps, and each octave's phase is taken from
+	   the transport exactly. Beats 1e8 and 1e8 + 2000 at rate 1000 (5e10
+	   cells) differ; a render that plays across octave 0's 2^32-cell wrap
+	   (lacunarity 2.5, so the octaves wrap elsewhere) lands where a start
+	   just past it is. */
+	{
+		const double far[2] = { 1e8, 1e8 + 2000.0 };
+		const double f1 = 48.0 * (4294967296.0 - 500.0); /* x = frame / 48 */
+		render_spec c;
+		double dd;
+		transport_spec(&a, 0.0f, 8);
+		a.set[PERLIN_RATE] = 1000.0f;
+		a.frames = (uint64_t)(0.5 * sr);
+		a.start_beat = far[0];
+		b = a;
+		b.start_beat = far[1];
+		x = render(&a);
+		y = render(&b);
+		if (x && y) {
+			dd = max_diff(x, y, a.frames);
+			printf("   rate 1000 from beat 1e8 vs 1e8 + 2000: max diff %.2g\n", dd);
+			CHECK(dd > 0.1, "beats 1e8 and 1e8 + 2000 render alike (%g): positions clamp", dd);
+		}
+		free(x);
+		free(y);
+		transport_spec(&a, 0.0f, 8);
+		a.set[PERLIN_RATE] = 1000.0f;
+		a.set[PERLIN_LACUNARITY] = 2.5f;
+		a.set[PERLIN_DIMENSIONS] = 2;
+		a.set[PERLIN_DRIFT] = 0.5f;
+		a.frames = (uint64_t)(2.0 * sr);
+		a.start_beat = f1 / 24000.0;
+		a.block = 0;
+		a.block_seed = test_rng();
+		c = a;
+		c.start_beat = (f1 + 72000.0) / 24000.0; /* 1.5 s on */
+		c.frames = (uint64_t)(0.5 * sr);
+		x = render(&a);
+		y = render(&c);
+		if (x && y) {
+			dd = max_diff(x + 72000, y, c.frames);
+			printf("   across the 2^32-cell wrap of octave 0 vs a start past it: max diff %.2g\n", dd);
+			CHECK(dd <= 1e-6, "playing across the wrap lands %g from a start past it", dd);
+		}
+		free(x);
+		free(y);
+	}
 	/* loop: repeats exactly every N cells */
 	{
 		int mode;
