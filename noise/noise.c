@@ -120,15 +120,19 @@ noise_pos noise_pos_mul(double v, double s, uint32_t period)
 	fl = floor(hi);
 	r = fmod(fl, n); /* exact */
 	{
-		const double f = (hi - fl) + lo; /* in (-1, 2) */
+		/* hi's fraction and lo: in (-1, 2) up to 2^53, as large as
+		   hi's rounding beyond */
+		const double f = (hi - fl) + lo;
 		double ff = floor(f);
 		p.frac = f - ff;
 		if (p.frac >= 1.0) {
 			p.frac = 0.0;
 			ff += 1.0;
 		}
-		r += ff;
+		r += fmod(ff, n); /* exact; r now in (-2n, 2n) */
 	}
+	if (r < 0.0)
+		r += n;
 	if (r < 0.0)
 		r += n;
 	if (r >= n)

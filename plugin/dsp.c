@@ -112,19 +112,29 @@ static double target_rate(const perlin_dsp *d)
 
 /* The frequency multipliers and gains of voice v for the controls s, at
    end e of the chunk. The band-limit follows the rate the octaves play at
-   (the smoothed rate, the tempo and a speed above 1). */
+   (the smoothed rate, the tempo and a speed above 1) and looks one grid
+   step ahead: the phases follow the smoothed rate a grid step late
+   (voice_steps), so an octave has faded before its phase speeds up
+   through Nyquist, and fades back in only once it has slowed down. The
+   gain at a grid point is that of the faster of the octave's rates there
+   and at the next one. */
 static void voice_end(const perlin_dsp *d, perlin_voice *v, int e, const perlin_smooth *s)
 {
 	const noise_fbm p = noise_fbm_clamp(fbm_at(s));
 	const double speed = fabs(d->motion) > 1.0 ? fabs(d->motion) : 1.0;
 	const double f0 = fabs(s->xrate * d->tempo) * speed * d->sr;
+	const double fa = fabs(d->at[0].xrate * d->tempo) * speed * d->sr;
 	double extra[NOISE_MAX_OCTAVES], m = 1.0;
 	unsigned k;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k, m *= p.lacunarity) {
+		double f;
 		v->mult[e][k] = v->shape.loop
 			? (double)v->shape.period[k] / (double)v->shape.loop
 			: m; /* lacunarity^k */
-		extra[k] = k ? bandlimit(f0 * v->mult[e][k], d->sr) : 1.0;
+		f = f0 * v->mult[e][k];
+		if (e == 1 && fa * v->mult[0][k] > f) /* the start's rate is faster */
+			f = fa * v->mult[0][k];
+		extra[k] = k ? bandlimit(f, d->sr) : 1.0;
 	}
 	if (e == 1 && !memcmp(&p, &v->gains_for, sizeof p) &&
 	    !memcmp(extra, v->extra_for, sizeof extra)) { /* as at the chunk's start
@@ -177,17 +187,21 @@ void dsp_update_targets(perlin_dsp *d)
 static void grid_point(perlin_dsp *d)
 {
 	int w, still;
+	d->xrate_was = d->at[0].xrate;
 	d->at[0] = d->at[1];
 	d->at[1] = smooth_step(&d->at[1], &d->target, d->decay);
-	still = same_smooth(&d->at[0], &d->target) && same_smooth(&d->at[1], &d->target);
+	still = same_smooth(&d->at[0], &d->target) && same_smooth(&d->at[1], &d->target) &&
+	        d->xrate_was == d->at[0].xrate;
 	for (w = 0; w < 2; ++w) {
 		perlin_voice *v = &d->voice[w];
 		if (!live(d, w))
 			continue;
+		memcpy(v->mult_was, v->mult[0], sizeof v->mult_was);
 		memcpy(v->mult[0], v->mult[1], sizeof v->mult[0]);
 		memcpy(v->gain[0], v->gain[1], sizeof v->gain[0]);
 		voice_end(d, v, 1, &d->at[1]);
 		still = still && !memcmp(v->mult[0], v->mult[1], sizeof v->mult[0]) &&
+		        !memcmp(v->mult_was, v->mult[0], sizeof v->mult_was) &&
 		        !memcmp(v->gain[0], v->gain[1], sizeof v->gain[0]);
 	}
 	d->moving = !still;
@@ -470,7 +484,8 @@ static void voice_steps(const perlin_dsp *d, perlin_voice *v)
 	unsigned k;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 		const double m0 = v->mult[0][k], m1 = v->mult[1][k];
-		const double sx = 0.5 * (a->xrate * m0 + b->xrate * m1) * d->xmotion;
+		/* x a grid step late (see voice_end) */
+		const double sx = 0.5 * (d->xrate_was * v->mult_was[k] + a->xrate * m0) * d->xmotion;
 		const double sy = 0.5 * (a->drift * m0 + b->drift * m1) * d->motion +
 		                  dmorph * 0.5 * (m0 + m1);
 		int form;
@@ -542,11 +557,13 @@ static void start_voice(perlin_dsp *d)
 		x0 = noise_pos_wrap(x0, want.loop);
 	if (silent) { /* nothing heard yet (or nothing changes): settle at once */
 		d->at[0] = d->at[1] = d->target;
+		d->xrate_was = d->target.xrate;
 		d->moving = 0;
 	}
 	v->shape = want;
 	voice_end(d, v, 0, &d->at[0]);
 	voice_end(d, v, 1, &d->at[1]);
+	memcpy(v->mult_was, v->mult[0], sizeof v->mult_was);
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 		const uint32_t per = v->shape.loop ? v->shape.period[k] : 0U;
 		const double m = v->mult[0][k];

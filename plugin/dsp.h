@@ -160,6 +160,7 @@ typedef struct {
 	uint32_t coef_x[NOISE_MAX_OCTAVES], coef_y[NOISE_MAX_OCTAVES]; /* coef's cell */
 	double coef_ty[NOISE_MAX_OCTAVES]; /* and y in it (form 1 in 2D) */
 	double mult[2][NOISE_MAX_OCTAVES]; /* frequency multipliers at the chunk's ends */
+	double mult_was[NOISE_MAX_OCTAVES]; /* and at the grid point before (x phases) */
 	double gain[2][NOISE_MAX_OCTAVES]; /* octave gains at the chunk's ends */
 	noise_fbm gains_for; /* the parameters and band-limit gain[1] is for */
 	double extra_for[NOISE_MAX_OCTAVES];
@@ -181,6 +182,7 @@ typedef struct {
 	float reset_prev;
 
 	perlin_smooth at[2];  /* at the current chunk's start and end */
+	double xrate_was;     /* at[0].xrate a grid point earlier (x phases) */
 	perlin_smooth target;
 	int moving;           /* at[] has not settled on target */
 	uint64_t clock;       /* samples since activation: the grid */

@@ -159,6 +159,127 @@ static void test_same_as_plugin(const char *bundle)
 	host_world_close(&w);
 }
 
+/* ---- the band-limit follows what is playing ---- */
+
+/* The RMS above sr/4 of x[0..n) in 10 ms windows (a 63-tap windowed-sinc
+   high-pass at sr/4): the largest window from `from` on. */
+#define PI 3.14159265358979323846
+
+static double worst_hf(const float *x, uint64_t n, double sr, uint64_t from)
+{
+	enum { TAPS = 63, M = TAPS / 2 };
+	double h[TAPS];
+	const uint64_t w = (uint64_t)(0.01 * sr);
+	double worst = 0.0, acc = 0.0;
+	uint64_t i, count = 0;
+	int t;
+	for (t = 0; t < TAPS; ++t) { /* low-pass at sr/4, Blackman window */
+		const double k = t - M;
+		const double sinc = k == 0 ? 0.5 : sin(0.5 * PI * k) / (PI * k);
+		const double win = 0.42 - 0.5 * cos(2.0 * PI * t / (TAPS - 1)) +
+		                   0.08 * cos(4.0 * PI * t / (TAPS - 1));
+		h[t] = -sinc * win;
+	}
+	h[M] += 1.0; /* high-pass = delta - low-pass */
+	for (i = from + TAPS; i < n; ++i) {
+		double y = 0.0;
+		for (t = 0; t < TAPS; ++t)
+			y += h[t] * x[i - (uint64_t)t];
+		acc += y * y;
+		if (++count == w) {
+			const double rms = sqrt(acc / (double)w);
+			worst = rms > worst ? rms : worst;
+			acc = 0.0;
+			count = 0;
+		}
+	}
+	return worst;
+}
+
+static void band_spec(render_spec *s, double sr)
+{
+	render_spec_init(s);
+	s->sr = sr;
+	s->set[PERLIN_OCTAVES] = 8.0f;
+	s->set[PERLIN_LACUNARITY] = 4.0f;
+	s->set[PERLIN_PERSISTENCE] = 0.9f;
+}
+
+/* No 10 ms window after a rate or lacunarity step or ramp, up or down,
+   carries more energy above sr/4 than twice the worst steady state
+   (rates 0.5 to 1000 held). */
+static void test_band_limit(void)
+{
+	static const double rates[] = { 0.5, 2, 10, 50, 100, 200, 300, 500, 700, 1000 };
+	const double sr = 48000.0;
+	double steady = 0.0, worst = 0.0;
+	const char *worst_what = "";
+	unsigned i;
+	int m;
+	for (i = 0; i < sizeof rates / sizeof rates[0]; ++i) {
+		render_spec s;
+		float *x;
+		band_spec(&s, sr);
+		s.set[PERLIN_RATE] = (float)rates[i];
+		s.frames = (uint64_t)(0.6 * sr);
+		x = malloc((size_t)s.frames * sizeof *x);
+		if (x && !host_render_dsp(&s, perlin_dsp_best_path(), x)) {
+			const double e = worst_hf(x, s.frames, sr, (uint64_t)(0.1 * sr));
+			steady = e > steady ? e : steady;
+		}
+		free(x);
+	}
+	for (m = 0; m < 8; ++m) {
+		/* rate 1000 -> 0.5 and back, stepped and ramped over 0.2 s; then
+		   lacunarity 1.5 -> 4 and back at rate 300, likewise */
+		static const char *what[8] = {
+			"rate step down", "rate step up", "rate ramp down", "rate ramp up",
+			"lacunarity step up", "lacunarity step down", "lacunarity ramp up",
+			"lacunarity ramp down",
+		};
+		const int lac = m >= 4, up = m & 1, ramp = (m / 2) & 1;
+		const double lo = lac ? 1.5 : 0.5, hi = lac ? 4.0 : 1000.0;
+		render_spec s;
+		render_auto *a;
+		float *x;
+		double e;
+		band_spec(&s, sr);
+		s.frames = (uint64_t)(1.0 * sr);
+		if (lac)
+			s.set[PERLIN_RATE] = 300.0f;
+		a = &s.autos[s.n_autos++];
+		a->param = lac ? PERLIN_LACUNARITY : PERLIN_RATE;
+		a->step = !ramp;
+		a->n = 2;
+		a->t[0] = 0.3;
+		a->t[1] = ramp ? 0.5 : 0.3;
+		a->v[0] = up ? lo : hi;
+		a->v[1] = up ? hi : lo;
+		if (!ramp) { /* a step: the value from t[1] on, the old one before */
+			a->t[0] = 0.0;
+			a->t[1] = 0.3;
+		}
+		x = malloc((size_t)s.frames * sizeof *x);
+		if (!x || host_render_dsp(&s, perlin_dsp_best_path(), x)) {
+			CHECK(0, "render failed");
+			free(x);
+			continue;
+		}
+		e = worst_hf(x, s.frames, sr, (uint64_t)(0.1 * sr));
+		printf("   %-22s: largest 10 ms RMS above sr/4 %.2g\n", what[m], e);
+		if (e > worst) {
+			worst = e;
+			worst_what = what[m];
+		}
+		CHECK(e <= 2.0 * steady, "%s: %g above sr/4, the worst steady state %g", what[m], e,
+		      steady);
+		free(x);
+	}
+	printf("   worst steady state (rates 0.5-1000 held): %.2g; worst change: %s, %.2fx\n",
+	       steady, worst_what, steady > 0 ? worst / steady : 0.0);
+	CHECK(steady > 0.0, "no energy above sr/4 at all: the measure measures nothing");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -170,5 +291,7 @@ int main(int argc, char **argv)
 	test_same_as_plugin(argv[1]);
 	test_section("render paths: vector kernels against the scalar reference");
 	test_paths();
+	test_section("the band-limit follows the rate being played");
+	test_band_limit();
 	return test_done("test_dsp");
 }

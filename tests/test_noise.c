@@ -393,6 +393,64 @@ static void test_precision(void)
 	}
 }
 
+/* noise_pos_mul: a transport position times a scale, exact modulo the
+   period however far: v s agrees with noise_pos_from where that is exact,
+   moving v on by k moves the product on by k s (as integrating would),
+   periods hold, and no input (huge, infinite, NaN) leaves the range. */
+static void test_pos_mul(void)
+{
+	int i, bad_small = 0, bad_shift = 0, bad_range = 0;
+	double worst = 0.0;
+	for (i = 0; i < 20000; ++i) {
+		const double s = test_uniform(1e-6, 0.05) * (i & 1 ? 1.0 : 7.3);
+		const double v = floor(test_uniform(0.0, 1.0) * 1125899906842624.0); /* < 2^50 */
+		const double k = floor(test_uniform(0.0, 100000.0));
+		const noise_pos a = noise_pos_mul(v, s, 0U);
+		const noise_pos b = noise_pos_mul(v + k, s, 0U);
+		const noise_pos c = noise_pos_add(a, k * s);
+		const double d = (double)(int32_t)(b.cell - c.cell) + (b.frac - c.frac);
+		const double small = test_uniform(-1e6, 1e6);
+		const noise_pos e = noise_pos_mul(small, s, 0U), f = noise_pos_from(small * s);
+		if (fabs(d) > worst)
+			worst = fabs(d);
+		bad_shift += fabs(d) > 1e-9;
+		bad_small += e.cell != f.cell || fabs(e.frac - f.frac) > 1e-9;
+		bad_range += !(a.frac >= 0.0 && a.frac < 1.0);
+	}
+	CHECK(bad_shift == 0, "mul(v + k, s) is not mul(v, s) + k s in %d cases (worst %g)",
+	      bad_shift, worst);
+	CHECK(bad_small == 0, "mul disagrees with noise_pos_from on small values %d times",
+	      bad_small);
+	{ /* periods: v s modulo p, against the same reduced by hand */
+		int bad = 0;
+		for (i = 0; i < 20000; ++i) {
+			const uint32_t per = 1U + (uint32_t)(test_rng() % 1000U);
+			const double v = floor(test_uniform(0.0, 1e12));
+			const double s = (double)(1U + test_rng() % 97U) / 8.0; /* exact products */
+			const noise_pos g = noise_pos_mul(v, s, per);
+			const double want = fmod(v * s, (double)per); /* v s exact below 2^53 */
+			bad += g.cell != (uint32_t)floor(want) || g.frac != want - floor(want);
+		}
+		CHECK(bad == 0, "mul modulo a period is wrong in %d cases", bad);
+	}
+	{ /* anything at all stays in range */
+		static const double odd[] = { 1e300, -1e300, 1e30, -1e30, 9007199254740993.0,
+		                              -4294967296.5, 0.0, -0.0 };
+		unsigned x, y;
+		for (x = 0; x < sizeof odd / sizeof odd[0]; ++x)
+			for (y = 0; y < sizeof odd / sizeof odd[0]; ++y) {
+				const noise_pos q = noise_pos_mul(odd[x], odd[y] * 1e-20, 7U);
+				const noise_pos r = noise_pos_mul(odd[x], INFINITY, 0U);
+				const noise_pos t = noise_pos_mul(NAN, odd[y], 3U);
+				bad_range += !(q.frac >= 0.0 && q.frac < 1.0) || q.cell >= 7U ||
+				             !(r.frac >= 0.0 && r.frac < 1.0) ||
+				             !(t.frac >= 0.0 && t.frac < 1.0) || t.cell >= 3U;
+			}
+	}
+	CHECK(bad_range == 0, "mul left [0, 1) or its period %d times", bad_range);
+	printf("   v + k, s against v, s moved on by k s: worst %.2g cells\n", worst);
+}
+
 static void test_fractional_octaves(void)
 {
 	int i, j, bad = 0;
@@ -505,6 +563,8 @@ int main(int argc, char **argv)
 	test_loop();
 	test_section("precision far from the origin");
 	test_precision();
+	test_section("positions from the transport (noise_pos_mul)");
+	test_pos_mul();
 	test_section("fractional octaves");
 	test_fractional_octaves();
 	test_section("streaming equals point evaluation");
