@@ -212,6 +212,13 @@ test-hosts: all $(B)/wavcheck
 	$(MAKE) install DESTDIR= LV2DIR="$(CURDIR)/$(B)/hosts/lv2" \
 		SCRIPTDIR="$(CURDIR)/$(B)/hosts/scripts"
 	sh tests/test_hosts.sh $(B)
+	$(MAKE) test-ardour-modulation
+
+# Perlin Noise modulating ACE Amplifier in Ardour 7 exports: the Lua DSP
+# plugin (perlin-modulator.lua) and the editor action (perlin-automate.lua)
+test-ardour-modulation: all
+	sh tests/test_ardour_modulator.sh $(B) dsp
+	sh tests/test_ardour_modulator.sh $(B) automation
 
 # The tests load exactly the bundle they name: with the deliberately
 # broken bundles on LV2_PATH and as ~/.lv2, a test that read the LV2 path
@@ -243,7 +250,8 @@ install: all
 		$(BUNDLE)/presets.ttl $(DESTDIR)$(LV2DIR)/perlin.lv2/
 	install -m 755 $(BUNDLE)/perlin$(LIB_EXT) $(DESTDIR)$(LV2DIR)/perlin.lv2/
 	mkdir -p $(DESTDIR)$(SCRIPTDIR)
-	install -m 644 plugin/ardour/perlin-modulate.lua $(DESTDIR)$(SCRIPTDIR)/
+	install -m 644 plugin/ardour/perlin-modulate.lua plugin/ardour/perlin-modulator.lua \
+		plugin/ardour/perlin-automate.lua $(DESTDIR)$(SCRIPTDIR)/
 
 install-user:
 	$(MAKE) install LV2DIR="$$HOME/.lv2" \
@@ -259,7 +267,9 @@ uninstall:
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin.ttl \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/presets.ttl \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin$(LIB_EXT) \
-		$(DESTDIR)$(SCRIPTDIR)/perlin-modulate.lua
+		$(DESTDIR)$(SCRIPTDIR)/perlin-modulate.lua \
+		$(DESTDIR)$(SCRIPTDIR)/perlin-modulator.lua \
+		$(DESTDIR)$(SCRIPTDIR)/perlin-automate.lua
 	-rmdir $(DESTDIR)$(LV2DIR)/perlin.lv2
 
 # Demo renders: a WAV and an SVG plot each. `make plots` refreshes the
@@ -287,4 +297,4 @@ plots: demo
 clean:
 	rm -rf $(B)
 
-.PHONY: all demo plots broken deps fuzz test test-hosts test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean
+.PHONY: all demo plots broken deps fuzz test test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean

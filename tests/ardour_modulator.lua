@@ -1,0 +1,185 @@
+-- ardour_modulator.lua: run by ardour7-lua from tests/test_ardour_modulator.sh
+-- to test plugin/ardour/perlin-modulator.lua (the "Perlin Modulator" Lua DSP
+-- plugin) in exports.
+--
+-- PERLIN_PHASE=build: a session with two buses, saved. "Perlin" holds
+-- Perlin Noise (rate 1.5, octaves 3, seed 11), panned hard right. "Carrier"
+-- holds Perlin Noise with depth 0 and offset 0.5 (a steady 0.5), then
+-- Perlin Modulator (its sidechain fed by a send from "Perlin"), then ACE
+-- Amplifier (gain -20 dB at noise -1, 0 dB at +1), panned hard left. The
+-- master's left channel is the modulated carrier, its right channel the
+-- noise itself.
+-- PERLIN_PHASE=export: loads the saved session and exports the master from
+-- $PERLIN_START samples to 12 s as $PERLIN_NAME.wav. Each export is a
+-- process of its own: Ardour 7.3 headless corrupts its heap now and then
+-- (also with no Lua DSP in the session), and a crash then costs one export.
+--
+-- PERLIN_PHASE=live: loads the saved session, rolls the transport for 3 s
+-- (the Dummy backend runs in real time, no freewheeling) and prints ACE
+-- Amplifier's gain every 100 ms (and the modulator's noise, with "dsp").
+--
+-- Settings: PERLIN_SESSION (folder), PERLIN_OUT (folder for the WAVs),
+-- PERLIN_PRESET (export preset id), PERLIN_NAME, PERLIN_START (samples).
+
+local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")
+local phase = assert(os.getenv("PERLIN_PHASE"), "PERLIN_PHASE")
+-- "dsp": Perlin Modulator; "automation": plugin/ardour/perlin-automate.lua
+-- ($PERLIN_SCRIPT) writes the noise into the gain's automation (Perlin
+-- Noise then on a track "Perlin", as bounce needs a track)
+local mechanism = os.getenv("PERLIN_MECHANISM") or "dsp"
+-- PERLIN_BROKEN=1: the mechanism deliberately broken (the sidechain left
+-- unwired, or no automation written), to show the test can fail
+local broken = os.getenv("PERLIN_BROKEN") == "1"
+local sr = 48000
+local len = 12 * sr
+
+AudioEngine:set_backend("None (Dummy)", "", "")
+
+local function export(s, name, from)
+	local out = assert(os.getenv("PERLIN_OUT"), "PERLIN_OUT")
+	local preset = assert(os.getenv("PERLIN_PRESET"), "PERLIN_PRESET")
+	local e = s:simple_export()
+	assert(e:set_preset(preset), "no export preset " .. preset)
+	e:set_folder(out)
+	e:set_name(name)
+	e:set_range(from, len)
+	assert(e:run_export(), "export " .. name .. " failed")
+	print("perlin: exported " .. name)
+end
+
+if phase == "build" then
+	local s = assert(create_session(dir, "modulator", sr), "cannot create a session")
+	print("perlin: block size " .. s:get_block_size())
+
+	local function bus(name)
+		return s:new_audio_route(1, 2, nil, 1, name,
+			ARDOUR.PresentationInfo.Flag.AudioBus, ARDOUR.PresentationInfo.max_order):front()
+	end
+	local function plugin_on(route, uri, index)
+		local p = ARDOUR.LuaAPI.new_plugin(s, uri, ARDOUR.PluginType.LV2, "")
+		assert(not p:isnil(), "Ardour cannot load " .. uri)
+		assert(route:add_processor_by_index(p, index, nil, true) == 0, "cannot add " .. uri)
+		return p
+	end
+	local function luaproc_on(route, name, index)
+		local p = ARDOUR.LuaAPI.new_luaproc(s, name)
+		assert(not p:isnil(), "no Lua plugin " .. name)
+		assert(route:add_processor_by_index(p, index, nil, true) == 0, "cannot add " .. name)
+		return p
+	end
+
+	local perlin
+	if mechanism == "automation" then
+		-- bounce (the action's offline render) works on tracks only
+		perlin = s:new_audio_track(1, 2, nil, 1, "Perlin", ARDOUR.PresentationInfo.max_order,
+			ARDOUR.TrackMode.Normal, false):front()
+	else
+		perlin = bus("Perlin")
+	end
+	local noise = plugin_on(perlin, "urn:perlin-lv2:perlin", 0)
+	ARDOUR.LuaAPI.set_processor_param(noise, 0, 1.5) -- rate
+	ARDOUR.LuaAPI.set_processor_param(noise, 1, 3) -- octaves
+	ARDOUR.LuaAPI.set_processor_param(noise, 4, 11) -- seed
+	perlin:pan_azimuth_control():set_value(1, PBD.GroupControlDisposition.NoGroup)
+
+	local carrier = bus("Carrier")
+	local dc = plugin_on(carrier, "urn:perlin-lv2:perlin", 0)
+	ARDOUR.LuaAPI.set_processor_param(dc, 8, 0) -- depth
+	ARDOUR.LuaAPI.set_processor_param(dc, 9, 0.5) -- offset
+	carrier:pan_azimuth_control():set_value(0, PBD.GroupControlDisposition.NoGroup)
+	local mod, amp, send, sc, pi
+	if mechanism == "automation" then
+		amp = luaproc_on(carrier, "ACE Amplifier", 1)
+		-- what the editor action does when chosen from Edit > Lua Scripts
+		local script = assert(os.getenv("PERLIN_SCRIPT"), "PERLIN_SCRIPT")
+		local f = assert(io.open(script, "r"), "cannot read " .. script)
+		local text = f:read("a")
+		f:close()
+		local env = setmetatable({ ardour = function() end, Session = s }, { __index = _G })
+		assert(load(text, "perlin-automate", "t", env))()
+		if not broken then
+			env.factory({ source = "Perlin", target = "Carrier", plugin = "ACE Amplifier",
+				parameter = "0", min = "0", max = "50", start = "0", ["end"] = tostring(len),
+				step = os.getenv("PERLIN_STEP_MS") or "10" })()
+		end
+		print("perlin: session built; automation written")
+	else
+		mod = luaproc_on(carrier, "Perlin Modulator", 1)
+		amp = luaproc_on(carrier, "ACE Amplifier", 2)
+		ARDOUR.LuaAPI.set_processor_param(mod, 0, 1) -- Plugin: the next one
+		ARDOUR.LuaAPI.set_processor_param(mod, 1, 0) -- Parameter: Gain
+		ARDOUR.LuaAPI.set_processor_param(mod, 2, 0) -- At -1: 0 % (-20 dB)
+		ARDOUR.LuaAPI.set_processor_param(mod, 3, 50) -- At +1: 50 % (0 dB)
+
+		-- the sidechain: what the mixer's pin dialog does
+		assert(carrier:add_sidechain(mod), "cannot add a sidechain")
+		send = ARDOUR.LuaAPI.new_send(s, perlin, perlin:amp())
+		assert(not send:isnil(), "cannot add a send")
+		send:to_send():set_remove_on_disconnect(true)
+		sc = mod:to_plugininsert():sidechain_input()
+		assert(send:to_send():output():nth(0):connect(sc:nth(0):name()) == 0, "cannot connect the sidechain")
+		pi = mod:to_plugininsert()
+		-- Lua DSP plugins have no dedicated sidechain pins: the sidechain is an
+		-- extra input buffer after the route's own (here 1), wired by hand to the
+		-- plugin's last input pin (the pin dialog: drag "Sidechain" onto it)
+		local audio = ARDOUR.DataType("audio")
+		local im = pi:input_map(0)
+		local nin = pi:natural_input_streams():n_audio()
+		if not broken then
+			im:set(audio, nin - 1, nin - 1)
+			pi:set_input_map(0, im)
+		end
+		print("perlin: modulator input pins -> buffers: " .. pi:input_map(0):get(audio, 0)
+			.. ", " .. pi:input_map(0):get(audio, 1))
+		print("perlin: session built; modulator in " .. pi:natural_input_streams():n_audio()
+			.. " out " .. pi:natural_output_streams():n_audio()
+			.. " sidechain " .. tostring(pi:has_sidechain()))
+	end
+	s:save_state("", false, false, false, false, false)
+	perlin, noise, carrier, dc, mod, amp, send, sc, pi = nil, nil, nil, nil, nil, nil, nil, nil, nil
+	s = nil
+	collectgarbage()
+	close_session()
+elseif phase == "live" then
+	-- real time on the Dummy backend: roll for 3 s and sample, 30 times,
+	-- ACE Amplifier's gain and (dsp) the modulator's "Noise" output
+	local s = assert(load_session(dir, "modulator"), "cannot load the session")
+	local carrier = s:route_by_name("Carrier")
+	local function named(name)
+		local i = 0
+		while not carrier:nth_plugin(i):isnil() do
+			if carrier:nth_plugin(i):display_name() == name then return carrier:nth_plugin(i) end
+			i = i + 1
+		end
+	end
+	local amp, mod = named("ACE Amplifier"), named("Perlin Modulator")
+	s:request_roll(ARDOUR.TransportRequestSource.TRS_UI)
+	ARDOUR.LuaAPI.usleep(200000)
+	local lo, hi, same, n = 1e9, -1e9, 0, 30
+	for _ = 1, n do
+		ARDOUR.LuaAPI.usleep(100000)
+		local g = ARDOUR.LuaAPI.get_processor_param(amp, 0)
+		local line = string.format("perlin: live t=%.3f s gain %.3f dB", s:transport_sample() / sr, g)
+		if mod then
+			local v = ARDOUR.LuaAPI.get_processor_param(mod, 4)
+			line = line .. string.format(" noise %.4f -> %.3f dB", v, -10 + 10 * v)
+			if math.abs(g - (-10 + 10 * v)) < 1e-3 then same = same + 1 end
+		end
+		print(line)
+		lo, hi = math.min(lo, g), math.max(hi, g)
+	end
+	s:request_stop(false, false, ARDOUR.TransportRequestSource.TRS_UI)
+	ARDOUR.LuaAPI.usleep(300000)
+	print(string.format("perlin: live gain range %.3f .. %.3f dB", lo, hi)
+		.. (mod and string.format("; gain = -10 + 10 x noise in %d of %d", same, n) or ""))
+	amp, mod, carrier, s = nil, nil, nil, nil
+	collectgarbage()
+	close_session()
+else
+	local s = assert(load_session(dir, "modulator"), "cannot load the session")
+	export(s, assert(os.getenv("PERLIN_NAME"), "PERLIN_NAME"),
+		tonumber(os.getenv("PERLIN_START") or "0"))
+	s = nil
+	collectgarbage()
+	close_session()
+end
