@@ -36,6 +36,53 @@ struct perlin_kernels {
 	             const float *op);
 };
 
+/* ramp.c: an octave's phase (perlin_ramp). A ramp is rebased after
+   RAMP_REBASE samples when no cell crossing comes first, so a + j step
+   stays small and exact enough. */
+#define RAMP_REBASE 65536U
+/* Anchor r at p with step. */
+void ramp_start(perlin_ramp *r, noise_pos p, double step);
+/* The position r is at (cell modulo period, 0: none). */
+noise_pos ramp_pos(const perlin_ramp *r, uint32_t period);
+/* Re-anchor at a crossing into the next or previous cell. */
+void ramp_next_cell(perlin_ramp *r, uint32_t period);
+/* Re-anchor where r is (with its step, or a new one). */
+void ramp_rebase(perlin_ramp *r, uint32_t period);
+void ramp_restep(perlin_ramp *r, double step, uint32_t period);
+/* Move a ramp nobody hears on by n samples. */
+void ramp_ride(perlin_ramp *r, uint32_t period, uint32_t n);
+
+/* coef.c: a cell's kernel coefficients */
+/* sqrt 2 in 2D, 2 in 1D: the scale of noise_octave_2d/1d */
+double dims_scale(const perlin_voice *v);
+/* Octave k's coefficients for its current cell in form 1 (along x) or
+   2 (x and y), gain 1; kept if still for the same cell. */
+void voice_coef(perlin_voice *v, unsigned k, int form);
+/* The form octave k needs now. */
+int form_of(const perlin_voice *v, unsigned k);
+/* Form 2 along a straight path uy = alpha ux + beta (kernel seg2x). */
+void path_coef(const perlin_voice *v, unsigned k, double alpha, double beta,
+               float ca[7], float cb[7]);
+/* The lines of octave k's n cells from `cell` on, times sc (4 floats a
+   cell), for the dense kernel; n at most DENSE_CELLS. */
+#define SPAN 1024 /* samples rendered at a time (render.c's buffers) */
+#define DENSE_CELLS (SPAN / 2 + 8) /* a span's cells, and 4 more for the
+	lanes past its end that the kernel computes and masks off */
+void cell_table(perlin_voice *v, unsigned k, uint32_t cell, int32_t n, double sc,
+                float *line);
+
+/* smooth.c */
+/* The multipliers and gains of voice v at end e of the chunk. */
+void voice_end(const perlin_dsp *d, perlin_voice *v, int e, const perlin_smooth *s);
+/* The smoothers step at a grid point. */
+void grid_point(perlin_dsp *d);
+
+/* voice.c */
+/* Whether voice w plays (the current one, or the old one of a crossfade). */
+int live(const perlin_dsp *d, int w);
+/* Re-derive the live voices' phase steps at this sample. */
+void restep(perlin_dsp *d);
+
 /* dsp.c */
 /* v clamped into [lo, hi]; NaN gives fallback. */
 double dsp_clamp_finite(double v, double lo, double hi, double fallback);

@@ -1,0 +1,183 @@
+/* coef.c: a cell's kernel coefficients (plugin/kernel.h) from its
+   gradients, in each form: along x, along x and y, along a straight path,
+   and the per-span tables of short cells. */
+#include "dsp_private.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+/* A cell's value along x from the lines L(t) = P t + Q and R(t) = P2 t + Q2
+   of its two lattice columns (see noise_octave_columns), times sc: in
+   u = t - 1/2, M + h(u) (D u + E), with M = (L + R) / 2 = m0 + m1 u and
+   D u + E = R - L; out = { m0, m1, D, E }. */
+static void cell_line(double P, double Q, double P2, double Q2, double sc,
+                      double out[4])
+{
+	const double q = Q + 0.5 * P, q2 = Q2 + 0.5 * P2; /* in u */
+	out[0] = sc * 0.5 * (q + q2);
+	out[1] = sc * 0.5 * (P + P2);
+	out[2] = sc * (P2 - P);
+	out[3] = sc * (q2 - q);
+}
+
+/* Kernel coefficients of octave k for its current cell (gradients hashed
+   here, once per cell), in u = t - 1/2 (see plugin/kernel.h): cell_line
+   by powers of u, h(u) = 15/8 u - 5 u^3 + 6 u^5. */
+static void line_coef(double P, double Q, double P2, double Q2, double sc,
+                      float c[7])
+{
+	double l[4];
+	cell_line(P, Q, P2, Q2, sc, l);
+	c[0] = (float)l[0];
+	c[1] = (float)(l[1] + 1.875 * l[3]);
+	c[2] = (float)(1.875 * l[2]);
+	c[3] = (float)(-5.0 * l[3]);
+	c[4] = (float)(-5.0 * l[2]);
+	c[5] = (float)(6.0 * l[3]);
+	c[6] = (float)(6.0 * l[2]);
+}
+
+/* sqrt 2 in 2D, 2 in 1D: the scale of noise_octave_2d/1d */
+double dims_scale(const perlin_voice *v)
+{
+	return v->shape.dims == 2 ? 1.4142135623730951 : 2.0;
+}
+
+/* Kernel coefficients of octave k for its current cell, gain 1 (the
+   kernels multiply by the gain line): form 1 along x alone (1D, or 2D with
+   y still), 2 with x and y moving. */
+void voice_coef(perlin_voice *v, unsigned k, int form)
+{
+	noise_octave *o = &v->oct[k];
+	float *c = v->coef[k];
+	const double g = 1.0;
+	const int moving = form == 2;
+	const double ty = form == 1 && v->shape.dims == 2 ? v->ry[k].a : 0.0;
+	if (v->form[k] == form && v->coef_x[k] == v->rx[k].cell &&
+	    v->coef_y[k] == v->ry[k].cell && v->coef_ty[k] == ty)
+		return; /* still the cell the coefficients are for */
+	v->form[k] = form;
+	v->coef_x[k] = v->rx[k].cell;
+	v->coef_y[k] = v->ry[k].cell;
+	v->coef_ty[k] = ty;
+	o->x.cell = v->rx[k].cell;
+	o->y.cell = v->ry[k].cell;
+	if (v->shape.dims == 1) {
+		/* line_coef of L = g0 t, R = g1 (t - 1), times 2 g, worked out:
+		   with S = g (g0 + g1) and D = g (g1 - g0), the cell's value is
+		   -D/2 - 7/8 S u + 15/4 D u^2 + 5 S u^3 - 10 D u^4 - 6 S u^5
+		   + 12 D u^6 */
+		double S, D;
+		noise_octave_update(o, 1);
+		S = g * (o->gx[0] + o->gx[1]);
+		D = g * (o->gx[1] - o->gx[0]);
+		c[0] = (float)(-0.5 * D);
+		c[1] = (float)(-0.875 * S);
+		c[2] = (float)(3.75 * D);
+		c[3] = (float)(5.0 * S);
+		c[4] = (float)(-10.0 * D);
+		c[5] = (float)(-6.0 * S);
+		c[6] = (float)(12.0 * D);
+	} else if (moving) {
+		const double sc = dims_scale(v) * g;
+		double X[4], Y[4], n[4][3];
+		unsigned i;
+		noise_octave_update(o, 2);
+		for (i = 0; i < 4; ++i) {
+			X[i] = sc * o->gx[i];
+			Y[i] = sc * o->gy[i];
+		}
+		/* corner i: X ux + Y uy + C, the corner offsets being +-1/2 */
+		for (i = 0; i < 4; ++i) {
+			n[i][0] = X[i];
+			n[i][1] = Y[i];
+			n[i][2] = 0.5 * ((i & 1U) ? -X[i] : X[i]) + 0.5 * ((i & 2U) ? -Y[i] : Y[i]);
+		}
+		for (i = 0; i < 3; ++i) {
+			double *cd = v->coefd[k];
+			cd[i] = 0.5 * (n[0][i] + n[1][i]);
+			cd[3 + i] = n[1][i] - n[0][i];
+			cd[6 + i] = 0.5 * (n[2][i] + n[3][i]);
+			cd[9 + i] = n[3][i] - n[2][i];
+			c[i] = (float)cd[i];
+			c[3 + i] = (float)cd[3 + i];
+			c[6 + i] = (float)cd[6 + i];
+			c[9 + i] = (float)cd[9 + i];
+		}
+	} else { /* y stands still (at ty): the 2D formula is the 1D one in x */
+		const double sy = ty * ty * ty * (ty * (ty * 6.0 - 15.0) + 10.0);
+		const double *gx, *gy;
+		double P, Q, P2;
+		noise_octave_update(o, 2);
+		gx = o->gx;
+		gy = o->gy;
+		P = (1.0 - sy) * gx[0] + sy * gx[2];
+		Q = (1.0 - sy) * gy[0] * ty + sy * gy[2] * (ty - 1.0);
+		P2 = (1.0 - sy) * gx[1] + sy * gx[3];
+		line_coef(P, Q, P2, (1.0 - sy) * gy[1] * ty + sy * gy[3] * (ty - 1.0) - P2,
+		          dims_scale(v) * g, c);
+	}
+}
+
+/* c[0..6] of value = M[1] + M[0] u + h(u) (D[0] u + D[1]) by powers of u
+   (h(u) = 15/8 u - 5 u^3 + 6 u^5), as line_coef. */
+static void path_poly(const double M[2], const double D[2], float c[7])
+{
+	c[0] = (float)M[1];
+	c[1] = (float)(M[0] + 1.875 * D[1]);
+	c[2] = (float)(1.875 * D[0]);
+	c[3] = (float)(-5.0 * D[1]);
+	c[4] = (float)(-5.0 * D[0]);
+	c[5] = (float)(6.0 * D[1]);
+	c[6] = (float)(6.0 * D[0]);
+}
+
+/* The path form (kernel seg2x) of octave k's form-2 coefficients, with
+   uy = alpha ux + beta: the lines m0, d0, m1, d1 of ux and uy become lines
+   of ux, and the value is A(ux) + h(uy) B(ux). */
+void path_coef(const perlin_voice *v, unsigned k, double alpha, double beta,
+                      float ca[7], float cb[7])
+{
+	const double *c = v->coefd[k];
+	double L[4][2], M[2], D[2];
+	unsigned i;
+	for (i = 0; i < 4; ++i) { /* slope and constant in ux */
+		L[i][0] = c[3 * i] + c[3 * i + 1] * alpha;
+		L[i][1] = c[3 * i + 1] * beta + c[3 * i + 2];
+	}
+	for (i = 0; i < 2; ++i) { /* A = (p + r) / 2 */
+		M[i] = 0.5 * (L[0][i] + L[2][i]);
+		D[i] = 0.5 * (L[1][i] + L[3][i]);
+	}
+	path_poly(M, D, ca);
+	for (i = 0; i < 2; ++i) { /* B = r - p */
+		M[i] = L[2][i] - L[0][i];
+		D[i] = L[3][i] - L[1][i];
+	}
+	path_poly(M, D, cb);
+}
+
+/* The coefficient form octave k needs: along x (1), or x and y (2). */
+int form_of(const perlin_voice *v, unsigned k)
+{
+	return v->shape.dims == 2 && v->ry[k].step != 0.0 ? 2 : 1;
+}
+
+/* The lines of octave k's n cells from `cell` on (cell_line, times sc),
+   4 floats a cell, into line. */
+void cell_table(perlin_voice *v, unsigned k, uint32_t cell, int32_t n,
+                       double sc, float *line)
+{
+	double P[DENSE_CELLS + 1], Q[DENSE_CELLS + 1];
+	int32_t c;
+	noise_octave_columns(&v->oct[k], v->shape.dims, cell, (unsigned)n + 1U, P, Q);
+	for (c = 0; c < n; ++c) {
+		double l[4];
+		unsigned m;
+		cell_line(P[c], Q[c], P[c + 1], Q[c + 1] - P[c + 1], sc, l);
+		for (m = 0; m < 4; ++m)
+			line[4 * c + (int32_t)m] = (float)l[m];
+	}
+}
+

@@ -1,0 +1,160 @@
+/* voice.c: the voices (streams of noise): which settings they render,
+   their phases' steps, and starting one where the transport or the old
+   voice says (crossfaded, or silently where nothing changes). */
+#include "dsp_private.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+/* The discrete settings the controls ask for now. */
+static perlin_shape wanted_shape(const perlin_dsp *d)
+{
+	perlin_shape s;
+	unsigned k;
+	memset(&s, 0, sizeof s);
+	s.seed = (uint32_t)(d->ctl[PERLIN_SEED] + 0.5f);
+	s.dims = d->ctl[PERLIN_DIMENSIONS] < 1.5f ? 1 : 2;
+	s.loop = (uint32_t)(d->ctl[PERLIN_LOOP] + 0.5f);
+	if (s.loop)
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+			s.period[k] = noise_loop_period(s.loop, d->ctl[PERLIN_LACUNARITY], k);
+	return s;
+}
+
+static int same_shape(const perlin_shape *a, const perlin_shape *b)
+{
+	return memcmp(a, b, sizeof *a) == 0;
+}
+
+/* Whether voice v still plays (the current one, or the old one of a
+   crossfade). */
+int live(const perlin_dsp *d, int w)
+{
+	return w == d->cur || d->fade < d->xfade_len;
+}
+
+/* The phase steps of voice v from this sample to the chunk's end: the
+   chunk's mean rates (x: rate x multiplier x transport; y: drift and
+   morph's move), ramps re-anchored where a step changes. */
+static void voice_steps(const perlin_dsp *d, perlin_voice *v)
+{
+	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
+	const double dmorph = (b->morph - a->morph) / (double)d->grid;
+	unsigned k;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		const double m0 = v->mult[0][k], m1 = v->mult[1][k];
+		/* x a grid step late (see voice_end) */
+		const double sx = 0.5 * (d->xrate_was * v->mult_was[k] + a->xrate * m0) * d->xmotion;
+		const double sy = 0.5 * (a->drift * m0 + b->drift * m1) * d->motion +
+		                  dmorph * 0.5 * (m0 + m1);
+		int form;
+		if (sx != v->rx[k].step)
+			ramp_restep(&v->rx[k], sx, v->oct[k].period);
+		if (sy != v->ry[k].step)
+			ramp_restep(&v->ry[k], sy, 0U);
+		form = form_of(v, k);
+		if (v->form[k]) /* heard: the coefficients of its cell (kept if the same) */
+			voice_coef(v, k, form);
+	}
+}
+
+void restep(perlin_dsp *d)
+{
+	int w;
+	for (w = 0; w < 2; ++w)
+		if (live(d, w))
+			voice_steps(d, &d->voice[w]);
+	d->restep = 0;
+}
+
+/* Whether a and b are within a millionth of a cell. */
+static int pos_close(noise_pos a, noise_pos b)
+{
+	const double dist = (double)(int32_t)(a.cell - b.cell) + (a.frac - b.frac);
+	return fabs(dist) < 1e-6;
+}
+
+/* Start a voice with the wanted shape; fade into it unless nothing has
+   been rendered yet (then it simply replaces the old one). A locate that
+   finds the phase already where the transport says changes nothing
+   audible: no crossfade, and (once every smoother is settled) the phases
+   are taken anew from the transport, so the output from here is the
+   same as a fresh start's (a held phase at a roll start). */
+static void start_voice(perlin_dsp *d)
+{
+	perlin_voice *old = &d->voice[d->cur];
+	perlin_voice *v = &d->voice[!d->cur];
+	const perlin_shape want = wanted_shape(d);
+	int silent = !d->started, placed = 1;
+	dsp_place at;
+	noise_pos x0, y0;
+	unsigned k;
+	memset(&at, 0, sizeof at);
+	if (d->want_reset) { /* x 0, y morph */
+		at.morph = d->target.morph;
+	} else if (d->want_locate || !d->started) {
+		dsp_transport_phase(d, &at);
+		if (d->started && same_shape(&want, &old->shape)) {
+			const noise_pos x = noise_pos_mul(at.xv, at.xs, want.loop);
+			const noise_pos y = noise_pos_add(noise_pos_mul(at.yv, at.ys, 0U), at.morph);
+			if (pos_close(ramp_pos(&old->rx[0], old->oct[0].period), x) &&
+			    (want.dims == 1 || pos_close(ramp_pos(&old->ry[0], 0U), y))) {
+				d->want_locate = 0; /* already there */
+				if (d->moving)
+					return;
+				silent = 1;
+			}
+		}
+	} else { /* go on from where the old voice is */
+		placed = 0;
+	}
+	x0 = ramp_pos(&old->rx[0], old->oct[0].period);
+	y0 = ramp_pos(&old->ry[0], 0U);
+	if (want.loop)
+		x0 = noise_pos_wrap(x0, want.loop);
+	if (silent) { /* nothing heard yet (or nothing changes): settle at once */
+		d->at[0] = d->at[1] = d->target;
+		d->xrate_was = d->target.xrate;
+		d->moving = 0;
+	}
+	v->shape = want;
+	voice_end(d, v, 0, &d->at[0]);
+	voice_end(d, v, 1, &d->at[1]);
+	memcpy(v->mult_was, v->mult[0], sizeof v->mult_was);
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		const uint32_t per = v->shape.loop ? v->shape.period[k] : 0U;
+		const double m = v->mult[0][k];
+		noise_pos xk, yk;
+		if (placed) { /* each octave's phase taken from the transport exactly */
+			xk = noise_pos_mul(at.xv, at.xs * m, per);
+			yk = noise_pos_add(noise_pos_mul(at.yv, at.ys * m, 0U), at.morph * m);
+		} else {
+			xk = noise_pos_scale(x0, m);
+			if (per)
+				xk = noise_pos_wrap(xk, per);
+			yk = noise_pos_scale(y0, m);
+		}
+		noise_octave_init(&v->oct[k], xk, yk, noise_octave_seed(v->shape.seed, k), per);
+		ramp_start(&v->rx[k], xk, 0.0);
+		ramp_start(&v->ry[k], yk, 0.0);
+		v->form[k] = 0;
+	}
+	d->cur = !d->cur;
+	d->want_reset = d->want_locate = 0;
+	d->fade = silent ? d->xfade_len : 0U;
+	voice_steps(d, v);
+}
+
+/* Apply a pending discrete change if no crossfade is running. */
+void dsp_maybe_start_voice(perlin_dsp *d)
+{
+	perlin_shape want;
+	if (d->fade < d->xfade_len)
+		return;
+	want = wanted_shape(d);
+	if (!d->started || d->want_reset || d->want_locate ||
+	    !same_shape(&want, &d->voice[d->cur].shape))
+		start_voice(d);
+}
+
