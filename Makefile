@@ -73,7 +73,7 @@ $(B)/test_noise: tests/test_noise.c tests/test.h $(NOISE_SRC)
 	@mkdir -p $(B)
 	$(CC) $(CCFLAGS) -o $@ tests/test_noise.c noise/noise.c -lm
 
-$(B)/bench: $(B)/.deps tests/bench.c plugin/perlin.c $(DSP_SRC)
+$(B)/bench: $(B)/.deps tests/bench.c tests/urid_map.h plugin/perlin.c $(DSP_SRC)
 	$(CC) $(STD) $(CFLAGS) -D_POSIX_C_SOURCE=200809L `$(PKG_CONFIG) --cflags lv2` \
 		-o $@ tests/bench.c $(DSP_C) -lm
 
@@ -192,7 +192,7 @@ test-valgrind: $(B)/test_plugin $(BUNDLE_FILES) $(B)/perlin-render
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS    = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-$(B)/fuzz_plugin: $(B)/.deps tests/fuzz_plugin.c plugin/perlin.c $(DSP_SRC)
+$(B)/fuzz_plugin: $(B)/.deps tests/fuzz_plugin.c tests/urid_map.h plugin/perlin.c $(DSP_SRC)
 	$(FUZZ_CC) $(STD) -g -O1 $(FUZZ_FLAGS) `$(PKG_CONFIG) --cflags lv2` -o $@ \
 		tests/fuzz_plugin.c $(DSP_C) -lm
 

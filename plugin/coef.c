@@ -21,21 +21,32 @@ static void cell_line(double P, double Q, double P2, double Q2, double sc,
 	out[3] = sc * (q2 - q);
 }
 
+/* c[0..6] of value = M[1] + M[0] u + h(u) (D[0] u + D[1]) by powers of u
+   (h(u) = 15/8 u - 5 u^3 + 6 u^5), as line_coef. */
+static void path_poly(const double M[2], const double D[2], float c[7])
+{
+	c[0] = (float)M[1];
+	c[1] = (float)(M[0] + 1.875 * D[1]);
+	c[2] = (float)(1.875 * D[0]);
+	c[3] = (float)(-5.0 * D[1]);
+	c[4] = (float)(-5.0 * D[0]);
+	c[5] = (float)(6.0 * D[1]);
+	c[6] = (float)(6.0 * D[0]);
+}
+
 /* Kernel coefficients of octave k for its current cell (gradients hashed
    here, once per cell), in u = t - 1/2 (see plugin/kernel.h): cell_line
    by powers of u, h(u) = 15/8 u - 5 u^3 + 6 u^5. */
 static void line_coef(double P, double Q, double P2, double Q2, double sc,
                       float c[7])
 {
-	double l[4];
+	double l[4], M[2], D[2];
 	cell_line(P, Q, P2, Q2, sc, l);
-	c[0] = (float)l[0];
-	c[1] = (float)(l[1] + 1.875 * l[3]);
-	c[2] = (float)(1.875 * l[2]);
-	c[3] = (float)(-5.0 * l[3]);
-	c[4] = (float)(-5.0 * l[2]);
-	c[5] = (float)(6.0 * l[3]);
-	c[6] = (float)(6.0 * l[2]);
+	M[0] = l[1];
+	M[1] = l[0];
+	D[0] = l[2];
+	D[1] = l[3];
+	path_poly(M, D, c);
 }
 
 /* sqrt 2 in 2D, 2 in 1D: the scale of noise_octave_2d/1d */
@@ -118,19 +129,6 @@ void voice_coef(perlin_voice *v, unsigned k, int form)
 		line_coef(P, Q, P2, (1.0 - sy) * gy[1] * ty + sy * gy[3] * (ty - 1.0) - P2,
 		          dims_scale(v) * g, c);
 	}
-}
-
-/* c[0..6] of value = M[1] + M[0] u + h(u) (D[0] u + D[1]) by powers of u
-   (h(u) = 15/8 u - 5 u^3 + 6 u^5), as line_coef. */
-static void path_poly(const double M[2], const double D[2], float c[7])
-{
-	c[0] = (float)M[1];
-	c[1] = (float)(M[0] + 1.875 * D[1]);
-	c[2] = (float)(1.875 * D[0]);
-	c[3] = (float)(-5.0 * D[1]);
-	c[4] = (float)(-5.0 * D[0]);
-	c[5] = (float)(6.0 * D[1]);
-	c[6] = (float)(6.0 * D[0]);
 }
 
 /* The path form (kernel seg2x) of octave k's form-2 coefficients, with

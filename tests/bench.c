@@ -77,22 +77,8 @@ static const char *path_name(int p)
 	     : p == PERLIN_PATH_VECTOR ? "SSE2" : "AVX2";
 }
 
-/* ---- a minimal URID map, and time:Position messages ---- */
-static const char *uris[32];
-static unsigned n_uris;
-
-static LV2_URID map_uri(LV2_URID_Map_Handle h, const char *uri)
-{
-	unsigned i;
-	(void)h;
-	for (i = 0; i < n_uris; ++i)
-		if (!strcmp(uris[i], uri))
-			return i + 1;
-	uris[n_uris] = uri; /* literals */
-	return ++n_uris;
-}
-
-static LV2_URID_Map urid_map = { NULL, map_uri };
+/* ---- the URID map: tests/urid_map.h ---- */
+#include "urid_map.h"
 
 typedef struct {
 	LV2_Handle h;

@@ -28,24 +28,8 @@
 #define MAX_BLOCKS 48U
 #define SEQ_CAPACITY 2048U /* bytes of events a block may carry */
 
-/* ---- the host's URID map: a fixed table of the URIs asked for ---- */
-static const char *uris[64];
-static unsigned n_uris;
-
-static LV2_URID map_uri(LV2_URID_Map_Handle h, const char *uri)
-{
-	unsigned i;
-	(void)h;
-	for (i = 0; i < n_uris; ++i)
-		if (!strcmp(uris[i], uri))
-			return i + 1;
-	if (n_uris == 64)
-		return 0;
-	uris[n_uris] = uri; /* the plugin's and this file's URIs are literals */
-	return ++n_uris;
-}
-
-static LV2_URID_Map urid_map = { NULL, map_uri };
+/* ---- the URID map: tests/urid_map.h ---- */
+#include "urid_map.h"
 
 /* ---- reading the fuzzer's bytes ---- */
 typedef struct {

@@ -13,21 +13,14 @@ frames_of() { "$W" stats "$1" 2> /dev/null | awk '$1 == "frames" { print $2 }'; 
 ardour_tests() {
 	echo "-- Ardour $(dpkg-query -W -f '${Version}' ardour 2> /dev/null), ardour7-lua, Dummy backend"
 	cfg=$OUT/ardour-config # XDG_CONFIG_HOME: nothing is written to ~
-	mkdir -p "$cfg/ardour7/export"
-	# 32-bit float WAV: Debian's "BWAV 32float Export" format
-	cat > "$cfg/ardour7/export/perlin-float.preset" <<- EOF
-		<?xml version="1.0" encoding="UTF-8"?>
-		<ExportPreset id="9b0c6a44-2f0e-4a1c-9d5e-70e1c0de0f32" name="perlin.lv2 float WAV">
-		  <ExportFormat id="20b4ab09-6452-4cb3-bd66-b921cdbd2942"/>
-		</ExportPreset>
-	EOF
+	float_preset "$cfg"
 	frames=576000 # 12 s at 48 kHz
 	done_ok=0
 	for try in 1 2 3; do
 		rm -rf "$OUT/ardour-session" "$OUT/ardour"
 		mkdir -p "$OUT/ardour"
 		XDG_CONFIG_HOME=$cfg PERLIN_OUT=$OUT/ardour PERLIN_SESSION=$OUT/ardour-session \
-			PERLIN_PRESET=9b0c6a44-2f0e-4a1c-9d5e-70e1c0de0f32 \
+			PERLIN_PRESET=$ARDOUR_PRESET \
 			timeout 600 ardour7-lua "$(dirname "$0")/ardour_export.lua" \
 			> "$OUT/ardour-$try.log" 2>&1
 		rc=$?

@@ -24,27 +24,17 @@ OUT=$B/modulator-$MECH${PERLIN_BROKEN:+-broken}
 M="python3 $T/modcheck.py"
 pass=0
 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
-figure() { awk -v k="$2" '$1 == k { print $2; exit }' "$1"; }
-lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 < b + 0) }'; }
-le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'; }
+. "$T/checks.sh"
 frames_of() { $M frames "$1" 2> /dev/null; }
 
 rm -rf "$OUT"
 mkdir -p "$OUT/lv2/perlin.lv2" "$OUT/wav"
 cp "$B/perlin.lv2/"* "$OUT/lv2/perlin.lv2/"
 cfg=$OUT/config # XDG_CONFIG_HOME: nothing is written to ~
-mkdir -p "$cfg/ardour7/export" "$cfg/ardour7/scripts"
+mkdir -p "$cfg/ardour7/scripts"
 cp "$T/../plugin/ardour/perlin-modulator.lua" "$cfg/ardour7/scripts/"
-preset=9b0c6a44-2f0e-4a1c-9d5e-70e1c0de0f32
-cat > "$cfg/ardour7/export/perlin-float.preset" <<- EOF
-	<?xml version="1.0" encoding="UTF-8"?>
-	<ExportPreset id="$preset" name="perlin.lv2 float WAV">
-	  <ExportFormat id="20b4ab09-6452-4cb3-bd66-b921cdbd2942"/>
-	</ExportPreset>
-EOF
+float_preset "$cfg"
+preset=$ARDOUR_PRESET
 LV2_PATH=$OUT/lv2:/usr/lib/lv2
 export LV2_PATH
 

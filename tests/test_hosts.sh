@@ -16,15 +16,7 @@ pass=0
 fail=0
 mkdir -p "$OUT"
 
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-# check DESCRIPTION COMMAND...: pass if the command succeeds
-check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
-# figure FILE-OF-KEY-VALUE-LINES KEY
-figure() { awk -v k="$2" '$1 == k { print $2; exit }' "$1"; }
-# awk comparisons of decimal numbers
-lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 < b + 0) }'; }
-le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'; }
+. "$(dirname "$0")/checks.sh"
 
 # ---- ffmpeg -----------------------------------------------------------------
 ffmpeg_tests() {

@@ -122,6 +122,37 @@ static double max_diff(const float *a, const float *b, size_t n)
 
 /* ---- two sequences as JACK sent them (Carla 2.6) ---- */
 
+/* A synced replay of the plugin (cv) at 120 BPM, its defaults otherwise. */
+static void synced(setup *s, int cv)
+{
+	unsigned i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s->ctl[i] = cv ? perlin_params[i].cv_def : perlin_params[i].def;
+	s->cv = cv;
+	s->ctl[PERLIN_SYNC] = 1;
+	s->max_speed = 1;
+	s->max_bpm = 120;
+}
+
+/* One JACK cycle: the message at its start, then `period` samples. */
+static void cycle(host_inst *h, transport *t, const host_position *p, float *x, size_t *n,
+                  uint32_t period)
+{
+	host_inst_position_any(h, 0, p);
+	host_inst_run(h, x + *n, period);
+	*n += period;
+	advance(t, period);
+}
+
+/* The replay's largest step against the bound, printed and checked. */
+static void check_steps(const float *x, size_t n, const setup *s, const char *what)
+{
+	size_t at = 0;
+	const double r = worst_step(x, n, step_bound(s), &at);
+	printf("   %s: %s: step / bound %.3f\n", s->cv ? "CV plugin" : "audio plugin", what, r);
+	CHECK(r <= 1.0, "%s steps %g times the bound at sample %zu", what, r, at);
+}
+
 /* Relocating while rolling, synced: in the Starting cycle the new frame
    comes with the old bar and beat and speed 0; the next (Rolling) cycle
    brings the new beat. */
@@ -132,17 +163,11 @@ static void test_jack_relocate(int cv)
 	transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
 	float *x = calloc(200 * period, sizeof *x);
 	host_inst h;
-	size_t at = 0, n = 0;
-	unsigned c, i;
-	double r;
-	for (i = 0; i < PERLIN_N_PARAMS; ++i)
-		s.ctl[i] = cv ? perlin_params[i].cv_def : perlin_params[i].def;
-	s.cv = cv;
-	s.ctl[PERLIN_SYNC] = 1;
+	size_t n = 0;
+	unsigned c;
+	synced(&s, cv);
 	s.ctl[PERLIN_BEATS] = 0.7f; /* beats 4 and 14 off the lattice, where it is not 0 */
 	s.ctl[PERLIN_OCTAVES] = 6;
-	s.max_speed = 1;
-	s.max_bpm = 120;
 	if (!x || open_inst(&h, &s)) {
 		CHECK(0, "cannot render");
 		free(x);
@@ -160,16 +185,10 @@ static void test_jack_relocate(int cv)
 			t.speed = 1.0;
 			p = message(&t);
 		}
-		host_inst_position_any(&h, 0, &p);
-		host_inst_run(&h, x + n, period);
-		n += period;
-		advance(&t, period);
+		cycle(&h, &t, &p, x, &n, period);
 	}
 	host_inst_close(&h);
-	r = worst_step(x, n, step_bound(&s), &at);
-	printf("   %s: JACK relocate while rolling (stale beat while Starting): step / bound %.3f\n",
-	       cv ? "CV plugin" : "audio plugin", r);
-	CHECK(r <= 1.0, "relocate while rolling steps %g times the bound at sample %zu", r, at);
+	check_steps(x, n, &s, "JACK relocate while rolling (stale beat while Starting)");
 	free(x);
 }
 
@@ -181,16 +200,10 @@ static void test_beats_then_pause(int cv)
 	transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
 	float *x = calloc(400 * period, sizeof *x);
 	host_inst h;
-	size_t at = 0, n = 0;
-	unsigned c, i;
-	double r;
-	for (i = 0; i < PERLIN_N_PARAMS; ++i)
-		s.ctl[i] = cv ? perlin_params[i].cv_def : perlin_params[i].def;
-	s.cv = cv;
-	s.ctl[PERLIN_SYNC] = 1;
+	size_t n = 0;
+	unsigned c;
+	synced(&s, cv);
 	s.ctl[PERLIN_BEATS] = 0.5f; /* changes to 1 below */
-	s.max_speed = 1;
-	s.max_bpm = 120;
 	if (!x || open_inst(&h, &s)) {
 		CHECK(0, "cannot render");
 		free(x);
@@ -205,16 +218,10 @@ static void test_beats_then_pause(int cv)
 		if (c == 300)
 			t.speed = 1.0; /* play */
 		p = message(&t);
-		host_inst_position_any(&h, 0, &p);
-		host_inst_run(&h, x + n, period);
-		n += period;
-		advance(&t, period);
+		cycle(&h, &t, &p, x, &n, period);
 	}
 	host_inst_close(&h);
-	r = worst_step(x, n, step_bound(&s), &at);
-	printf("   %s: beats changed while rolling synced, pause, play: step / bound %.3f\n",
-	       cv ? "CV plugin" : "audio plugin", r);
-	CHECK(r <= 1.0, "beats change, pause and play step %g times the bound at sample %zu", r, at);
+	check_steps(x, n, &s, "beats changed while rolling synced, pause, play");
 	free(x);
 }
 

@@ -1,0 +1,26 @@
+# checks.sh: what the host test scripts share (sourced by tests/test_hosts.sh
+# and tests/test_ardour_modulator.sh; they set pass=0 fail=0 first).
+
+ok() { pass=$((pass + 1)); echo "ok   $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+# check DESCRIPTION COMMAND...: pass if the command succeeds
+check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
+# figure FILE-OF-KEY-VALUE-LINES KEY
+figure() { awk -v k="$2" '$1 == k { print $2; exit }' "$1"; }
+# awk comparisons of decimal numbers
+lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 < b + 0) }'; }
+le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'; }
+
+# float_preset CONFIG_DIR: an Ardour 7 export preset, ID ARDOUR_PRESET, for
+# 32-bit float WAV (Debian's "BWAV 32float Export" format), under
+# CONFIG_DIR/ardour7/export (CONFIG_DIR: the XDG_CONFIG_HOME Ardour gets)
+ARDOUR_PRESET=9b0c6a44-2f0e-4a1c-9d5e-70e1c0de0f32
+float_preset() {
+	mkdir -p "$1/ardour7/export"
+	cat > "$1/ardour7/export/perlin-float.preset" <<- EOF
+		<?xml version="1.0" encoding="UTF-8"?>
+		<ExportPreset id="$ARDOUR_PRESET" name="perlin.lv2 float WAV">
+		  <ExportFormat id="20b4ab09-6452-4cb3-bd66-b921cdbd2942"/>
+		</ExportPreset>
+	EOF
+}
