@@ -107,20 +107,17 @@ $(B)/test_render: $(B)/.deps tests/test_render.c tests/automation.h tests/test.h
 # run(), one has no crossfade (10 us). They show the checks can fail.
 BROKEN_ALLOC = $(B)/broken-alloc/perlin.lv2/perlin$(LIB_EXT)
 BROKEN_XFADE = $(B)/broken-xfade/perlin.lv2/perlin$(LIB_EXT)
-$(BROKEN_ALLOC): $(BUNDLE_FILES) tests/broken_alloc.c
+$(BROKEN_ALLOC): $(BUNDLE_FILES) tests/broken_alloc.c plugin/perlin.c $(DSP_SRC)
 	@mkdir -p $(B)/broken-alloc/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(B)/broken-alloc/perlin.lv2/
 	$(CC) $(CCFLAGS) -Wno-missing-prototypes -fPIC -fvisibility=hidden -shared \
 		`$(PKG_CONFIG) --cflags lv2` -o $@ tests/broken_alloc.c $(DSP_C) \
 		$(LDFLAGS) -lm
-$(BROKEN_XFADE): $(BUNDLE_FILES)
-	$(MAKE) BROKEN_DIR=$(B)/broken-xfade BROKEN_FLAGS=-DPERLIN_XFADE_S=0.00001 broken
-broken:
-	@mkdir -p $(BROKEN_DIR)/perlin.lv2
-	cp $(BUNDLE)/*.ttl $(BROKEN_DIR)/perlin.lv2/
-	$(CC) $(CCFLAGS) $(BROKEN_FLAGS) -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2` -o $(BROKEN_DIR)/perlin.lv2/perlin$(LIB_EXT) \
-		plugin/perlin.c $(DSP_C) $(LDFLAGS) -lm
+$(BROKEN_XFADE): $(BUNDLE_FILES) plugin/perlin.c $(DSP_SRC)
+	@mkdir -p $(B)/broken-xfade/perlin.lv2
+	cp $(BUNDLE)/*.ttl $(B)/broken-xfade/perlin.lv2/
+	$(CC) $(CCFLAGS) -DPERLIN_XFADE_S=0.00001 -fPIC -fvisibility=hidden -shared \
+		`$(PKG_CONFIG) --cflags lv2` -o $@ plugin/perlin.c $(DSP_C) $(LDFLAGS) -lm
 
 # The plugin built with clang: tests/test_clang.sh requires it to render
 # bit-identically to the cc (gcc) build.
@@ -298,4 +295,4 @@ plots: demo
 clean:
 	rm -rf $(B)
 
-.PHONY: all demo plots broken deps fuzz test test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean
+.PHONY: all demo plots deps fuzz test test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean
