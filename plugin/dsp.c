@@ -48,6 +48,7 @@ void perlin_dsp_init(perlin_dsp *d, double sr)
 
 void perlin_dsp_activate(perlin_dsp *d)
 {
+	d->raw_valid = 0;
 	d->started = 0;
 	d->clock = 0;
 	d->tp_valid = d->tp_beat_valid = 0;
@@ -68,8 +69,14 @@ void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAM
 	unsigned i;
 	int sync;
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
-		v[i] = perlin_clamp((perlin_param)i,
-		                    values[i] ? *values[i] : perlin_params[i].def);
+		v[i] = values[i] ? *values[i] : perlin_params[i].def;
+	/* the same values as last time (most blocks): nothing to do */
+	if (d->raw_valid && memcmp(v, d->raw, sizeof v) == 0)
+		return;
+	memcpy(d->raw, v, sizeof v);
+	d->raw_valid = 1;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		v[i] = perlin_clamp((perlin_param)i, v[i]);
 	/* reset is a trigger: act on its rising edge only */
 	if (v[PERLIN_RESET] > 0.5f && d->reset_prev <= 0.5f)
 		d->want_reset = 1;

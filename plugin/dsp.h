@@ -178,6 +178,8 @@ typedef struct {
 	uint32_t xfade_len; /* crossfade length in samples */
 
 	float ctl[PERLIN_N_PARAMS]; /* last clamped control values */
+	float raw[PERLIN_N_PARAMS]; /* and as the host gave them */
+	int raw_valid;
 	int sync;
 	float reset_prev;
 

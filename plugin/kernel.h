@@ -86,6 +86,8 @@ static KATTR inline void KF(part)(float *p, KF(vf) v, uint32_t lo, uint32_t hi,
 /* Along x alone, the polynomial; along a straight path through x and y
    (two), A(u) + h(uy) B(u) with uy = alpha u + beta (see seg2x). */
 #define KVAL(u) (two ? KPOLY(u) + KF(h)(va * (u) + vb) * KPOLYB(u) : KPOLY(u))
+/* times the gain line, unless it is steady (then in the coefficients) */
+#define KGAIN(v, at) (dg == 0.0f ? (v) : (v) * KF(gain)(g0, dg, (at)))
 
 /* acc[i] += g(i) x the polynomial at u(j), for len samples of a ramp
    from step j (c: its 7 coefficients, from the lowest; a: the anchor's u;
@@ -99,12 +101,16 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 {
 	const double step8 = step * 8.0;
 	const KF(vf) zero = { 0 };
-	const KF(vf) k0 = zero + c[0], k1 = zero + c[1], k2 = zero + c[2],
-		k3 = zero + c[3], k4 = zero + c[4], k5 = zero + c[5], k6 = zero + c[6];
-	const KF(vf) b0 = zero + (two ? cb[0] : 0.0f), b1 = zero + (two ? cb[1] : 0.0f),
-		b2 = zero + (two ? cb[2] : 0.0f), b3 = zero + (two ? cb[3] : 0.0f),
-		b4 = zero + (two ? cb[4] : 0.0f), b5 = zero + (two ? cb[5] : 0.0f),
-		b6 = zero + (two ? cb[6] : 0.0f);
+	/* a steady gain is folded into the coefficients (dg 0 is a constant
+	   here: seg1 and seg2x call this once for it, once for a moving one) */
+	const float gk = dg == 0.0f ? g0 : 1.0f;
+	const KF(vf) k0 = zero + c[0] * gk, k1 = zero + c[1] * gk, k2 = zero + c[2] * gk,
+		k3 = zero + c[3] * gk, k4 = zero + c[4] * gk, k5 = zero + c[5] * gk,
+		k6 = zero + c[6] * gk;
+	const KF(vf) b0 = zero + (two ? cb[0] * gk : 0.0f), b1 = zero + (two ? cb[1] * gk : 0.0f),
+		b2 = zero + (two ? cb[2] * gk : 0.0f), b3 = zero + (two ? cb[3] * gk : 0.0f),
+		b4 = zero + (two ? cb[4] * gk : 0.0f), b5 = zero + (two ? cb[5] * gk : 0.0f),
+		b6 = zero + (two ? cb[6] * gk : 0.0f);
 	const KF(vf) va = zero + alpha, vb = zero + beta;
 	const KF(vf) m0 = KF(load)(mf);
 #if KW == 4
@@ -118,9 +124,9 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 		const float base = (float)(a + qd * step8);
 		/* the group's lane 0 is span index -m (t0 >= m: the group lies
 		   in the chunk) */
-		KF(part)(p, KVAL(base + m0) * KF(gain)(g0, dg, (float)t0 - (float)m), m, hi, 0);
+		KF(part)(p, KGAIN(KVAL(base + m0), (float)t0 - (float)m), m, hi, 0);
 #if KW == 4
-		KF(part)(p, KVAL(base + m1) * KF(gain)(g0, dg, (float)t0 - (float)m + 4.0f), m, hi, 4);
+		KF(part)(p, KGAIN(KVAL(base + m1), (float)t0 - (float)m + 4.0f), m, hi, 4);
 #endif
 		p += 8;
 		qd += 1.0;
@@ -128,21 +134,36 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	if (p >= acc + len)
 		return;
 	end = p + (uint32_t)(acc + len - p) / 8U * 8U;
-	for (; p < end; p += 8, qd += 1.0) {
-		const float base = (float)(a + qd * step8);
-		const uint32_t i = (uint32_t)(p - acc);
-		KF(store)(p, KF(load)(p) + KVAL(base + m0) * KF(gain)(g0, dg, (float)(t0 + i)));
+#define KGROUP(p, qd) do { \
+		const float base = (float)(a + (qd) * step8); \
+		const uint32_t i = (uint32_t)((p) - acc); \
+		KF(store)((p), KF(load)(p) + KGAIN(KVAL(base + m0), (float)(t0 + i))); \
+		KGROUP_HI(p, base, i); \
+	} while (0)
 #if KW == 4
-		KF(store)(p + 4, KF(load)(p + 4) + KVAL(base + m1) * KF(gain)(g0, dg, (float)(t0 + i + 4)));
+#define KGROUP_HI(p, base, i) \
+	KF(store)((p) + 4, KF(load)((p) + 4) + KGAIN(KVAL((base) + m1), (float)(t0 + (i) + 4)))
+#else
+#define KGROUP_HI(p, base, i) (void)0
 #endif
+	for (; p + 8 < end; p += 16, qd += 2.0) { /* two groups a turn */
+		KGROUP(p, qd);
+		KGROUP(p + 8, qd + 1.0);
 	}
+	if (p < end) {
+		KGROUP(p, qd);
+		p += 8;
+		qd += 1.0;
+	}
+#undef KGROUP
+#undef KGROUP_HI
 	if (p < acc + len) { /* the last group, lanes 0 .. acc + len - p */
 		const uint32_t hi = (uint32_t)(acc + len - p);
 		const float base = (float)(a + qd * step8);
 		const uint32_t i = (uint32_t)(p - acc);
-		KF(part)(p, KVAL(base + m0) * KF(gain)(g0, dg, (float)(t0 + i)), 0, hi, 0);
+		KF(part)(p, KGAIN(KVAL(base + m0), (float)(t0 + i)), 0, hi, 0);
 #if KW == 4
-		KF(part)(p, KVAL(base + m1) * KF(gain)(g0, dg, (float)(t0 + i + 4)), 0, hi, 4);
+		KF(part)(p, KGAIN(KVAL(base + m1), (float)(t0 + i + 4)), 0, hi, 4);
 #endif
 	}
 }
@@ -178,6 +199,7 @@ static KATTR void KF(seg2x)(float *acc, uint32_t len, uint64_t j, double a,
 #undef KPOLY
 #undef KPOLYB
 #undef KVAL
+#undef KGAIN
 
 /* The value along x at phases *tp (double lanes, >= 0) from a table of
    cell lines: lane by lane the cell floor(t) (c0: the table's first) and
