@@ -137,7 +137,8 @@ if [ -s "$W/part.wav" ]; then
 fi
 # from a start on the 1024-sample process grid, only the target plugin's own
 # gain smoothing differs at first (ACE Amplifier starts from its old gain:
-# identical after 0.08-0.12 s in the runs measured, varying between runs)
+# identical after 0.08-0.12 s as measured, depending on where the noise
+# starts)
 if [ -s "$W/aligned.wav" ]; then
 	check "the aligned partial export equals the full export's tail after 0.25 s" \
 		le "$(figure "$OUT/aligned.cmp" identical_from)" 12000
