@@ -85,9 +85,10 @@ void ramp_next_cell(perlin_ramp *r, uint32_t period)
 		r->cell = period && r->cell + 1U >= period ? 0U : r->cell + 1U;
 	} else if (t < 0.0 && t >= -1.0) {
 		r->a = t + 1.0;
-		r->cell = period && r->cell == 0U ? period - 1U : r->cell - 1U;
-		if (r->a >= 1.0) /* t a hair below 0 */
+		if (r->a >= 1.0) /* t a hair below 0: 0 of this cell, as ramp_pos has it */
 			r->a = 0.0;
+		else
+			r->cell = period && r->cell == 0U ? period - 1U : r->cell - 1U;
 	} else {
 		ramp_rebase(r, period);
 		return;
