@@ -43,7 +43,7 @@
    jumps. Sync without any time:Position from the host assumes 120 BPM,
    rolling.
 
-   Rendering: one loop for every state (dsp.c). Each octave's phase is a
+   Rendering: one loop for every state (render.c). Each octave's phase is a
    ramp (perlin_ramp: cell + a + j step) whose step is the chunk's mean
    rate, re-anchored only where a step changes (a grid point while a
    control moves, or the sample a transport event names); its gain is a

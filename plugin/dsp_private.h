@@ -1,5 +1,6 @@
-/* dsp_private.h: what the DSP's own files (dsp.c, transport.c,
-   kernels.c, params.c) share; nothing outside plugin/ includes it. */
+/* dsp_private.h: what the DSP's own files (dsp.c, params.c, smooth.c,
+   transport.c, voice.c, ramp.c, coef.c, render.c, kernels.c) share;
+   nothing outside plugin/ includes it. */
 #ifndef PERLIN_DSP_PRIVATE_H
 #define PERLIN_DSP_PRIVATE_H
 

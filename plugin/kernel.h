@@ -1,5 +1,5 @@
-/* kernel.h: the inner loops of plugin/dsp.c's render loop, written once with
-   GCC/Clang vector extensions and included by dsp.c once per instruction
+/* kernel.h: the inner loops of plugin/render.c's render loop, written once with
+   GCC/Clang vector extensions and included by kernels.c once per instruction
    set: KW float lanes, KF(name) the function names, KATTR the target
    attribute (empty for the baseline: SSE2 on x86-64, whatever the compiler
    has elsewhere; target("avx2") for the dispatched one).
@@ -204,7 +204,7 @@ static KATTR void KF(seg2x)(float *acc, uint32_t len, uint64_t j, double a,
 /* The value along x at phases *tp (double lanes, >= 0) from a table of
    cell lines: lane by lane the cell floor(t) (c0: the table's first) and
    u = (t - floor t) - 1/2; the cell's line { m0, m1, D, E } (cell_line in
-   dsp.c, 4 floats a cell) is gathered and the value is
+   coef.c, 4 floats a cell) is gathered and the value is
    m0 + m1 u + h(u) (D u + E) (one: the table has one cell, every lane's). */
 static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0,
                                       const float *line, int one)
@@ -263,7 +263,7 @@ static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0,
 	return (m0 + m1 * u) + KF(h)(u) * (dd * u + e);
 }
 
-#if KW == 4 /* (dsp.c uses this one on both paths) */
+#if KW == 4 /* (the kernel table, kernels.c, uses this one on both paths) */
 /* acc[i] += line_at(a + j step), for len samples of a ramp from step j, in
    an octave whose cells are short (a few samples). */
 static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,

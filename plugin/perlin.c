@@ -1,6 +1,6 @@
 /* perlin.c: LV2 glue for "Perlin Noise" (audio out, for Ardour) and
    "Perlin Noise CV" (CV out, for Carla, MOD and other CV hosts). Both share
-   the DSP in dsp.c and the same ports at the same indices; only the output
+   the DSP (plugin/dsp.h) and the same ports at the same indices; only the output
    at index 16 differs. */
 #include "dsp.h"
 #include "ports.h"
