@@ -98,6 +98,10 @@ $(B)/test_dsp: $(B)/.deps tests/test_dsp.c tests/automation.h tests/test.h $(HOS
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_dsp.c tests/host.c \
 		$(DSP_C) $(LILV_LIBS) -lm
 
+$(B)/test_signal: $(B)/.deps tests/test_signal.c tests/test.h $(HOST_SRC)
+	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_signal.c tests/host.c \
+		$(DSP_C) $(LILV_LIBS) -lm
+
 $(B)/test_render: $(B)/.deps tests/test_render.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
 		tests/test_render.c tests/host.c $(DSP_C) \
@@ -131,7 +135,7 @@ $(CLANG_BUNDLE): $(BUNDLE_FILES) plugin/perlin.c $(DSP_SRC)
 		$(LDFLAGS) -lm
 
 TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_transport $(B)/test_render $(BROKEN_ALLOC) \
-        $(BROKEN_XFADE) $(B)/test_dsp $(CLANG_BUNDLE) $(B)/wavcheck
+        $(BROKEN_XFADE) $(B)/test_dsp $(B)/test_signal $(CLANG_BUNDLE) $(B)/wavcheck
 
 # Everything again under AddressSanitizer + UndefinedBehaviorSanitizer.
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -233,6 +237,7 @@ test: all $(TESTS) $(B)/decoy-home/.lv2
 	$(DECOY) $(B)/test_plugin $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_transport $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_dsp $(BUNDLE) $(SEED)
+	$(B)/test_signal $(SEED)
 	$(DECOY) sh tests/test_clang.sh $(B)
 	$(DECOY) $(B)/test_render $(B) $(SEED)
 	$(MAKE) test-sanitize test-valgrind fuzz SEED=$(SEED)

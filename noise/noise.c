@@ -152,31 +152,39 @@ static double fade(double t)
 	return t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
 }
 
-/* 1D gradient of hash h, uniform in [-1, 1). */
-static double grad1(uint32_t h)
+/* A lattice point's slope and value from its hash h: the slope uniform
+   in (-1, 1) from the high 16 bits, the value uniform in (-1/2, 1/2) from
+   the low 16 (both symmetric about 0). */
+static double slope_of(uint32_t h)
 {
-	return (double)h * (2.0 / TWO_POW_32) - 1.0;
+	return ((double)(h >> 16) + 0.5) * (2.0 / 65536.0) - 1.0;
 }
 
-/* The 1D formula from cached gradients; shared by noise_1d and the stream
-   so both compute bit-identical values. */
-static double lerp1(double g0, double g1, double t)
+static double value_of(uint32_t h)
 {
-	const double a = g0 * t;
-	const double b = g1 * (t - 1.0);
-	return 2.0 * (a + fade(t) * (b - a));
+	return ((double)(h & 0xffffU) + 0.5) * (1.0 / 65536.0) - 0.5;
+}
+
+/* The 1D formula from a cell's two lattice points (slope g, value v);
+   shared by noise_1d and the stream so both compute bit-identical values. */
+static double lerp1(double g0, double v0, double g1, double v1, double t)
+{
+	const double a = g0 * t + v0;
+	const double b = g1 * (t - 1.0) + v1;
+	return NOISE_SCALE_1D * (a + fade(t) * (b - a));
 }
 
 /* s: the hashed seed (noise_hash(seed)) */
 static double perlin1(uint32_t c0, uint32_t c1, double t, uint32_t s)
 {
-	return lerp1(grad1(noise_hash(c0 ^ s)), grad1(noise_hash(c1 ^ s)), t);
+	const uint32_t h0 = noise_hash(c0 ^ s), h1 = noise_hash(c1 ^ s);
+	return lerp1(slope_of(h0), value_of(h0), slope_of(h1), value_of(h1), t);
 }
 
-/* The four corner gradients of cell (x0 or x1, y0): gx, gy in corner order
-   00, 10, 01, 11 (s: the hashed seed). */
+/* The four corner gradients and values of cell (x0 or x1, y0): gx, gy,
+   gv in corner order 00, 10, 01, 11 (s: the hashed seed). */
 static void corners2(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t s,
-                     double gx[4], double gy[4])
+                     double gx[4], double gy[4], double gv[4])
 {
 	const uint32_t hx0 = noise_hash(x0 ^ s);
 	const uint32_t hx1 = noise_hash(x1 ^ s);
@@ -188,28 +196,30 @@ static void corners2(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t s,
 	for (i = 0; i < 4; ++i) {
 		gx[i] = grad2[h[i] >> 28][0];
 		gy[i] = grad2[h[i] >> 28][1];
+		gv[i] = value_of(h[i]);
 	}
 }
 
 /* The 2D formula from cached corner gradients. */
-static double lerp2(const double gx[4], const double gy[4], double tx, double ty)
+static double lerp2(const double gx[4], const double gy[4], const double gv[4],
+                    double tx, double ty)
 {
-	const double n00 = gx[0] * tx + gy[0] * ty;
-	const double n10 = gx[1] * (tx - 1.0) + gy[1] * ty;
-	const double n01 = gx[2] * tx + gy[2] * (ty - 1.0);
-	const double n11 = gx[3] * (tx - 1.0) + gy[3] * (ty - 1.0);
+	const double n00 = gx[0] * tx + gy[0] * ty + gv[0];
+	const double n10 = gx[1] * (tx - 1.0) + gy[1] * ty + gv[1];
+	const double n01 = gx[2] * tx + gy[2] * (ty - 1.0) + gv[2];
+	const double n11 = gx[3] * (tx - 1.0) + gy[3] * (ty - 1.0) + gv[3];
 	const double sx = fade(tx), sy = fade(ty);
 	const double a = n00 + sx * (n10 - n00);
 	const double b = n01 + sx * (n11 - n01);
-	return 1.4142135623730951 * (a + sy * (b - a));
+	return NOISE_SCALE_2D * (a + sy * (b - a));
 }
 
 static double perlin2(uint32_t x0, uint32_t x1, double tx, noise_pos y,
                       uint32_t seed)
 {
-	double gx[4], gy[4];
-	corners2(x0, x1, y.cell, noise_hash(seed), gx, gy);
-	return lerp2(gx, gy, tx, y.frac);
+	double gx[4], gy[4], gv[4];
+	corners2(x0, x1, y.cell, noise_hash(seed), gx, gy, gv);
+	return lerp2(gx, gy, gv, tx, y.frac);
 }
 
 /* The cell after c, on a loop of period p (0: no loop). */
@@ -261,7 +271,7 @@ void noise_octave_update(noise_octave *o, int dims)
 	if (dims == 2) {
 		if (o->cached != 2 || c0 != o->key_x || o->y.cell != o->key_y) {
 			corners2(c0, next_cell(c0, o->period), o->y.cell, o->seed_hash, o->gx,
-			         o->gy);
+			         o->gy, o->gv);
 			o->key_x = c0;
 			o->key_y = o->y.cell;
 			o->cached = 2;
@@ -269,9 +279,18 @@ void noise_octave_update(noise_octave *o, int dims)
 	} else if (o->cached != 1 || c0 != o->key_x) {
 		const uint32_t s = o->seed_hash;
 		const uint32_t c1 = next_cell(c0, o->period);
-		/* moving on by one cell: the old right gradient is the new left */
-		o->gx[0] = o->cached == 1 && c0 == o->key_x1 ? o->gx[1] : grad1(noise_hash(c0 ^ s));
-		o->gx[1] = grad1(noise_hash(c1 ^ s));
+		const uint32_t h1 = noise_hash(c1 ^ s);
+		/* moving on by one cell: the old right point is the new left */
+		if (o->cached == 1 && c0 == o->key_x1) {
+			o->gx[0] = o->gx[1];
+			o->gv[0] = o->gv[1];
+		} else {
+			const uint32_t h0 = noise_hash(c0 ^ s);
+			o->gx[0] = slope_of(h0);
+			o->gv[0] = value_of(h0);
+		}
+		o->gx[1] = slope_of(h1);
+		o->gv[1] = value_of(h1);
 		o->key_x = c0;
 		o->key_x1 = c1;
 		o->cached = 1;
@@ -289,13 +308,13 @@ void noise_octave_columns(const noise_octave *o, int dims, uint32_t cell,
 	for (i = 0; i < n; ++i) {
 		const uint32_t hx = noise_hash(cell ^ o->seed_hash);
 		if (dims == 2) { /* corners (cell, y0) and (cell, y0 + 1) */
-			const uint32_t h0 = noise_hash(hx ^ y0) >> 28;
-			const uint32_t h1 = noise_hash(hx ^ (y0 + 1U)) >> 28;
-			P[i] = (1.0 - sy) * grad2[h0][0] + sy * grad2[h1][0];
-			Q[i] = (1.0 - sy) * grad2[h0][1] * ty + sy * grad2[h1][1] * (ty - 1.0);
+			const uint32_t h0 = noise_hash(hx ^ y0), h1 = noise_hash(hx ^ (y0 + 1U));
+			P[i] = (1.0 - sy) * grad2[h0 >> 28][0] + sy * grad2[h1 >> 28][0];
+			Q[i] = (1.0 - sy) * (grad2[h0 >> 28][1] * ty + value_of(h0)) +
+			       sy * (grad2[h1 >> 28][1] * (ty - 1.0) + value_of(h1));
 		} else {
-			P[i] = grad1(hx);
-			Q[i] = 0.0;
+			P[i] = slope_of(hx);
+			Q[i] = value_of(hx);
 		}
 		cell = next_cell(cell, o->period);
 	}
@@ -304,13 +323,13 @@ void noise_octave_columns(const noise_octave *o, int dims, uint32_t cell,
 double noise_octave_1d(noise_octave *o)
 {
 	noise_octave_update(o, 1);
-	return lerp1(o->gx[0], o->gx[1], o->x.frac);
+	return lerp1(o->gx[0], o->gv[0], o->gx[1], o->gv[1], o->x.frac);
 }
 
 double noise_octave_2d(noise_octave *o)
 {
 	noise_octave_update(o, 2);
-	return lerp2(o->gx, o->gy, o->x.frac, o->y.frac);
+	return lerp2(o->gx, o->gy, o->gv, o->x.frac, o->y.frac);
 }
 
 double noise_fbm_freq(noise_fbm p, unsigned k)

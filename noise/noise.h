@@ -15,20 +15,47 @@
    from octave 0's.
 
    SINGLE OCTAVE
-   noise_1d, noise_2d: improved Perlin noise (quintic fade 6t^5-15t^4+10t^3).
-   Gradients come from hashing the lattice coordinates with the full 32-bit
-   seed: 1D gradients are uniform in [-1, 1); 2D gradients are 16 unit vectors
-   (every 22.5 degrees, so no axis-aligned artefacts). Value 0 at every
-   lattice point. Range, proven:
-     1D: n = 2 (g0 t (1-s) + g1 (t-1) s) with s = fade(t). Writing t = 1/2+u,
-       s = 1/2+v (v has the sign of u): |n| <= 2 (t(1-s) + (1-t)s)
-       = 2 (1/2 - 2uv) <= 1.
-     2D: n = sqrt(2) sum_i w_i (g_i . d_i), w_i the four fade weights (they
-       sum to 1), d_i the offsets to the corners, |g_i| = 1. By Cauchy-Schwarz
-       and Jensen |n| <= sqrt(2) sqrt(sum_i w_i |d_i|^2), and the weighted sum
-       splits per axis into 1/4 + u^2 - 2uv <= 1/4 because the fade is above
-       its chord on [1/2, 1] (v >= u). So |n| <= sqrt(2) sqrt(1/2) = 1.
-   Both bounds are reached (1D: g0 = 1, g1 = -1 at t = 1/2).
+   noise_1d, noise_2d: gradient (improved Perlin) noise with the quintic
+   fade s(t) = 6t^5-15t^4+10t^3, whose lattice points carry a value as well
+   as a gradient. Hashing a lattice point with the full 32-bit seed gives
+   its gradient (1D: a slope uniform in (-1, 1); 2D: one of 16 unit vectors,
+   every 22.5 degrees) and its value, uniform in (-1/2, 1/2). A corner's
+   contribution is g . d + v (d the offset from the corner), blended by the
+   fade weights.
+   Why the value: plain gradient noise is 0 at every lattice point, and
+   with an integer lacunarity octave 0's lattice points are lattice points
+   of every octave, so the fBm was 0 once per cell of octave 0: a pulse at
+   the rate that a filter made audible, the grid that makes "Perlin" look
+   like a grid. The value is what gradient noise of one dimension more
+   gives half-way between its lattice rows (1D is 2D read along y = 1/2,
+   2D is 3D read on the plane z = 1/2: the value is a quarter of the
+   difference of the two rows' extra gradient components). Its range 1/2
+   makes the variance nearly flat across a cell: in 1D it varies by 4%
+   (the same at a lattice point as half-way), and its component at the
+   cell rate is 0.5% of the mean. Other options measured: an offset per
+   octave leaves octave 0 at 0 on its lattice; 1D read slanted through 2D
+   costs a 2D evaluation per sample.
+   2D paths: 2D noise has lattice rows and columns, and a path along one
+   (morph 0, drift 0) sees less of it. The plugin reads 2D noise along a
+   slanted line, y moving by NOISE_2D_SLANT (1/phi^2, the slope hardest to
+   approximate by a fraction, so the path never repeats its place in the
+   cells) per cell of x, on top of drift and morph. Averaged along such a
+   path the variance's component at the cell rate is 0.2% of its mean, so
+   no lattice shows at any morph. Loops go without the slant: a loop of N
+   cells repeats by definition (its spectrum is lines at the loop rate and
+   its multiples), and a slanted y would not repeat with x.
+   Range, proven:
+     1D: n = (1-s)(g0 t + v0) + s(g1 (t-1) + v1). Writing t = 1/2+u,
+       s = 1/2+v (v has the sign of u): |n| <= 1/2 + t(1-s) + (1-t)s
+       = 1 - 2uv <= 1.
+     2D: n = c sum_i w_i (g_i . d_i + v_i), w_i the four fade weights (they
+       sum to 1), |g_i| = 1, c = 1 / (1/2 + sqrt(1/2)) = NOISE_SCALE_2D. By
+       Cauchy-Schwarz and Jensen |sum w_i g_i . d_i| <=
+       sqrt(sum_i w_i |d_i|^2), and the weighted sum splits per axis into
+       1/4 + u^2 - 2uv <= 1/4 because the fade is above its chord on
+       [1/2, 1] (v >= u). So |n| <= c (sqrt(1/2) + 1/2) = 1.
+   Both bounds are reached (1D: g0 = 1, g1 = -1, v0 = v1 = 1/2 at t = 1/2;
+   2D: every gradient pointing at the cell's centre, every value 1/2).
    Loop variants (noise_1d_loop, noise_2d_loop) take the x cell modulo a
    period P, so they repeat exactly every P cells with the same character.
 
@@ -46,9 +73,9 @@
    with |shape| <= 1 and 0 <= shape' <= 1.5. So |fbm| <= 1 for every input
    (proven: it is the saturator's range), and the typical spread is wide:
    for the defaults (octaves 4, persistence 0.5, lacunarity 2) the 1st to
-   99th percentiles are about -0.90..0.90 (1D) and -0.86..0.86 (2D), the
-   5th to 95th about +-0.70, and under 0.05% of samples reach the
-   saturator's flat part. tests/test_noise.c
+   99th percentiles are about -0.84..0.84 (1D) and -0.86..0.86 (2D along a
+   slanted line), the 5th to 95th about +-0.68, and under 0.05% of samples
+   reach the saturator's flat part. tests/test_noise.c
    measures these. The loop fBm uses, for octave k, the integer period
    P_k = round(N lacunarity^k), so the whole sum repeats every N cells.
 
@@ -59,7 +86,7 @@
    NOISE_SLOPE_2D (|dx| + |dy|)). They were found by maximising the exact
    derivative over the gradients (the derivative is linear in each gradient,
    so the worst case aligns every corner's gradient with its coefficient
-   vector) on a fine grid of positions; tests/test_noise.c repeats that
+   vector and gives each value the sign of its coefficient) on a fine grid of positions; tests/test_noise.c repeats that
    search and checks the constants are upper bounds, tight to 1%.
    noise_fbm_slope(p, dims) bounds the fBm's slope per unit of octave-0
    coordinate: 1.5 * sum_k gain_k * lacunarity^k * NOISE_SLOPE_xD. */
@@ -75,13 +102,21 @@ extern "C" {
 #define NOISE_MAX_OCTAVES 8
 
 /* Max |dn/dx| of one octave (see SLOPE above). */
-#define NOISE_SLOPE_1D 2.695
-#define NOISE_SLOPE_2D 2.93
+#define NOISE_SLOPE_1D 2.751
+#define NOISE_SLOPE_2D 3.27
+
+/* The scales that make the proven bounds 1 (see SINGLE OCTAVE). */
+#define NOISE_SCALE_1D 1.0
+#define NOISE_SCALE_2D 0.82842712474619010 /* 2 (sqrt 2 - 1) */
+
+/* The slope of the plugin's 2D path: y moves this much per cell of x
+   (1/phi^2 = (3 - sqrt 5) / 2; see SINGLE OCTAVE). */
+#define NOISE_2D_SLANT 0.38196601125010515
 
 /* RMS of one octave (measured over 4e6 points, see tests/test_noise.c) and
    the RMS the normalised fBm sum is given before the saturator. */
-#define NOISE_OCTAVE_RMS_1D 0.2825
-#define NOISE_OCTAVE_RMS_2D 0.3050
+#define NOISE_OCTAVE_RMS_1D 0.2915
+#define NOISE_OCTAVE_RMS_2D 0.2593
 #define NOISE_FBM_RMS 0.30
 
 /* An octave whose amplitude (persistence^k, times the last octave's
@@ -177,22 +212,23 @@ typedef struct {
 	uint32_t  key_x1;  /* 1D: the cell after key_x */
 	int       cached;  /* 0: nothing, 1: 1D gradients, 2: 2D gradients */
 	double    gx[4], gy[4]; /* 1D: gx[0..1]; 2D: the 4 corner gradients */
+	double    gv[4];   /* the lattice points' values (1D: gv[0..1]) */
 } noise_octave;
 
 void noise_octave_init(noise_octave *o, noise_pos x, noise_pos y,
                        uint32_t seed, uint32_t period);
 double noise_octave_1d(noise_octave *o);
 double noise_octave_2d(noise_octave *o);
-/* Make gx, gy hold the gradients of the current cell (dims 1 or 2), as
+/* Make gx, gy, gv hold the gradients and values of the current cell (dims 1 or 2), as
    noise_octave_1d/2d do before evaluating: for code that evaluates the
    same formulas itself (the plugin's vector kernels). */
 void noise_octave_update(noise_octave *o, int dims);
 /* Octave o along x at its current y, column by column: the noise at
    x = cell + t (t in [0, 1]) is s (L + fade(t) (R - L)), where
    L = P[0] t + Q[0], R = P[1] (t - 1) + Q[1] (the lines of the cell's left
-   and right lattice columns; s = 2 in 1D, sqrt 2 in 2D, as noise_octave_1d
-   and noise_octave_2d compute). Fills P and Q for the n columns from
-   `cell` on (wrapping at o's period, if any); in 1D, Q is 0. */
+   and right lattice columns; s = NOISE_SCALE_1D or NOISE_SCALE_2D, as
+   noise_octave_1d and noise_octave_2d compute). Fills P and Q for the n
+   columns from `cell` on (wrapping at o's period, if any). */
 void noise_octave_columns(const noise_octave *o, int dims, uint32_t cell,
                           unsigned n, double *P, double *Q);
 

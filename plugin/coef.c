@@ -49,10 +49,10 @@ static void line_coef(double P, double Q, double P2, double Q2, double sc,
 	path_poly(M, D, c);
 }
 
-/* sqrt 2 in 2D, 2 in 1D: the scale of noise_octave_2d/1d */
+/* The scale of noise_octave_2d/1d (noise/noise.h) */
 double dims_scale(const perlin_voice *v)
 {
-	return v->shape.dims == 2 ? 1.4142135623730951 : 2.0;
+	return v->shape.dims == 2 ? NOISE_SCALE_2D : NOISE_SCALE_1D;
 }
 
 /* Kernel coefficients of octave k for its current cell, gain 1 (the
@@ -74,22 +74,9 @@ void voice_coef(perlin_voice *v, unsigned k, int form)
 	v->coef_ty[k] = ty;
 	o->x.cell = v->rx[k].cell;
 	o->y.cell = v->ry[k].cell;
-	if (v->shape.dims == 1) {
-		/* line_coef of L = g0 t, R = g1 (t - 1), times 2 g, worked out:
-		   with S = g (g0 + g1) and D = g (g1 - g0), the cell's value is
-		   -D/2 - 7/8 S u + 15/4 D u^2 + 5 S u^3 - 10 D u^4 - 6 S u^5
-		   + 12 D u^6 */
-		double S, D;
+	if (v->shape.dims == 1) { /* L = g0 t + v0, R = g1 (t - 1) + v1 */
 		noise_octave_update(o, 1);
-		S = g * (o->gx[0] + o->gx[1]);
-		D = g * (o->gx[1] - o->gx[0]);
-		c[0] = (float)(-0.5 * D);
-		c[1] = (float)(-0.875 * S);
-		c[2] = (float)(3.75 * D);
-		c[3] = (float)(5.0 * S);
-		c[4] = (float)(-10.0 * D);
-		c[5] = (float)(-6.0 * S);
-		c[6] = (float)(12.0 * D);
+		line_coef(o->gx[0], o->gv[0], o->gx[1], o->gv[1] - o->gx[1], dims_scale(v) * g, c);
 	} else if (moving) {
 		const double sc = dims_scale(v) * g;
 		double X[4], Y[4], n[4][3];
@@ -103,7 +90,8 @@ void voice_coef(perlin_voice *v, unsigned k, int form)
 		for (i = 0; i < 4; ++i) {
 			n[i][0] = X[i];
 			n[i][1] = Y[i];
-			n[i][2] = 0.5 * ((i & 1U) ? -X[i] : X[i]) + 0.5 * ((i & 2U) ? -Y[i] : Y[i]);
+			n[i][2] = 0.5 * ((i & 1U) ? -X[i] : X[i]) + 0.5 * ((i & 2U) ? -Y[i] : Y[i]) +
+			          sc * o->gv[i];
 		}
 		for (i = 0; i < 3; ++i) {
 			double *cd = v->coefd[k];
@@ -118,15 +106,17 @@ void voice_coef(perlin_voice *v, unsigned k, int form)
 		}
 	} else { /* y stands still (at ty): the 2D formula is the 1D one in x */
 		const double sy = ty * ty * ty * (ty * (ty * 6.0 - 15.0) + 10.0);
-		const double *gx, *gy;
+		const double *gx, *gy, *gv;
 		double P, Q, P2;
 		noise_octave_update(o, 2);
 		gx = o->gx;
 		gy = o->gy;
+		gv = o->gv;
 		P = (1.0 - sy) * gx[0] + sy * gx[2];
-		Q = (1.0 - sy) * gy[0] * ty + sy * gy[2] * (ty - 1.0);
+		Q = (1.0 - sy) * (gy[0] * ty + gv[0]) + sy * (gy[2] * (ty - 1.0) + gv[2]);
 		P2 = (1.0 - sy) * gx[1] + sy * gx[3];
-		line_coef(P, Q, P2, (1.0 - sy) * gy[1] * ty + sy * gy[3] * (ty - 1.0) - P2,
+		line_coef(P, Q, P2,
+		          (1.0 - sy) * (gy[1] * ty + gv[1]) + sy * (gy[3] * (ty - 1.0) + gv[3]) - P2,
 		          dims_scale(v) * g, c);
 	}
 }

@@ -119,6 +119,8 @@ typedef struct {
 	int dims;      /* 1 or 2 */
 	uint32_t loop; /* 0 or N cells */
 	uint32_t period[NOISE_MAX_OCTAVES]; /* P_k when looping */
+	double slant;  /* y's move per cell of x: NOISE_2D_SLANT in 2D without
+	                  a loop, else 0 (noise/noise.h) */
 } perlin_shape;
 
 /* A phase advancing by `step` per sample from an anchor: after j samples it

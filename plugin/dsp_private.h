@@ -54,7 +54,7 @@ void ramp_restep(perlin_ramp *r, double step, uint32_t period);
 void ramp_ride(perlin_ramp *r, uint32_t period, uint32_t n);
 
 /* coef.c: a cell's kernel coefficients */
-/* sqrt 2 in 2D, 2 in 1D: the scale of noise_octave_2d/1d */
+/* The scale of noise_octave_2d/1d (noise/noise.h) */
 double dims_scale(const perlin_voice *v);
 /* Octave k's coefficients for its current cell in form 1 (along x) or
    2 (x and y), gain 1; kept if still for the same cell. */

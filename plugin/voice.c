@@ -19,6 +19,7 @@ static perlin_shape wanted_shape(const perlin_dsp *d)
 	if (s.loop)
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
 			s.period[k] = noise_loop_period(s.loop, d->ctl[PERLIN_LACUNARITY], k);
+	s.slant = s.dims == 2 && !s.loop ? NOISE_2D_SLANT : 0.0;
 	return s;
 }
 
@@ -35,8 +36,8 @@ int live(const perlin_dsp *d, int w)
 }
 
 /* The phase steps of voice v from this sample to the chunk's end: the
-   chunk's mean rates (x: rate x multiplier x transport; y: drift and
-   morph's move), ramps re-anchored where a step changes. */
+   chunk's mean rates (x: rate x multiplier x transport; y: drift, morph's
+   move and the slant times x's), ramps re-anchored where a step changes. */
 static void voice_steps(const perlin_dsp *d, perlin_voice *v)
 {
 	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
@@ -47,7 +48,7 @@ static void voice_steps(const perlin_dsp *d, perlin_voice *v)
 		/* x a grid step late (see voice_end) */
 		const double sx = 0.5 * (d->xrate_was * v->mult_was[k] + a->xrate * m0) * d->xmotion;
 		const double sy = 0.5 * (a->drift * m0 + b->drift * m1) * d->motion +
-		                  dmorph * 0.5 * (m0 + m1);
+		                  dmorph * 0.5 * (m0 + m1) + v->shape.slant * sx;
 		int form;
 		if (sx != v->rx[k].step)
 			ramp_restep(&v->rx[k], sx, v->oct[k].period);
@@ -66,6 +67,19 @@ void restep(perlin_dsp *d)
 		if (live(d, w))
 			voice_steps(d, &d->voice[w]);
 	d->restep = 0;
+}
+
+/* Where the transport puts octave k's y (multiplier m): morph, drift and
+   the slant, each product taken exactly (noise_pos_mul) and summed. */
+static noise_pos place_y(const dsp_place *at, double m, double slant)
+{
+	noise_pos y = noise_pos_add(noise_pos_mul(at->yv, at->ys * m, 0U), at->morph * m);
+	if (slant != 0.0) {
+		const noise_pos s = noise_pos_mul(at->xv, at->xs * m * slant, 0U);
+		y = noise_pos_add(y, s.frac);
+		y.cell += s.cell;
+	}
+	return y;
 }
 
 /* Whether a and b are within a millionth of a cell. */
@@ -97,7 +111,7 @@ static void start_voice(perlin_dsp *d)
 		dsp_transport_phase(d, &at);
 		if (d->started && same_shape(&want, &old->shape)) {
 			const noise_pos x = noise_pos_mul(at.xv, at.xs, want.loop);
-			const noise_pos y = noise_pos_add(noise_pos_mul(at.yv, at.ys, 0U), at.morph);
+			const noise_pos y = place_y(&at, 1.0, want.slant);
 			if (pos_close(ramp_pos(&old->rx[0], old->oct[0].period), x) &&
 			    (want.dims == 1 || pos_close(ramp_pos(&old->ry[0], 0U), y))) {
 				d->want_locate = 0; /* already there */
@@ -128,7 +142,7 @@ static void start_voice(perlin_dsp *d)
 		noise_pos xk, yk;
 		if (placed) { /* each octave's phase taken from the transport exactly */
 			xk = noise_pos_mul(at.xv, at.xs * m, per);
-			yk = noise_pos_add(noise_pos_mul(at.yv, at.ys * m, 0U), at.morph * m);
+			yk = place_y(&at, m, v->shape.slant);
 		} else {
 			xk = noise_pos_scale(x0, m);
 			if (per)

@@ -117,12 +117,13 @@ static double step_bound(const envelope *e, double sr)
 	const double synced = e->max_bpm / 60.0 / e->min_beats;
 	const double rate = e->max_rate > synced ? e->max_rate : synced;
 	const double a = 1.0 - exp(-1.0 / (0.010 * sr));
-	const double gains = 1.5 * 2.0 * NOISE_FBM_RMS / NOISE_OCTAVE_RMS_1D * sqrt(8.0);
+	const double gains = 1.5 * 2.0 * NOISE_FBM_RMS / NOISE_OCTAVE_RMS_2D * sqrt(8.0);
 	p.octaves = e->max_oct;
 	p.persistence = e->max_pers;
 	p.lacunarity = e->max_lac;
 	return 1.02 * noise_fbm_slope(p, 2) *
-	               ((rate + e->max_drift) * speed / sr + a * e->max_dmorph) +
+	               (((1.0 + NOISE_2D_SLANT) * rate + e->max_drift) * speed / sr +
+	                a * e->max_dmorph) +
 	       3.0 / (0.005 * sr) + a * (gains + 3.0) + 1e-6;
 }
 

@@ -196,7 +196,8 @@ static double max_diff(const float *a, const float *b, uint64_t n)
 }
 
 /* Upper bound of |out[i] - out[i-1]| from the controls at time t: the
-   library's slope bound x (octave-0 cells + y cells per sample), using
+   library's slope bound x (octave-0 cells + y cells per sample: drift,
+   morph's ramp and the 2D path's slant), using the smaller octave RMS and
    octave gains bounded from the settings (octaves at or above sr/4 are
    fully faded out by the band-limit; those above sr/16 are left out of the
    normalisation, which can only raise the others), plus the crossfade and
@@ -224,9 +225,9 @@ static double noise_term(const render_spec *s, double t)
 		const double h = 1e-3;
 		const double dm = fabs(render_value(s, PERLIN_MORPH, t + h) -
 		                       render_value(s, PERLIN_MORPH, t)) / h;
-		dy = (v[PERLIN_DRIFT] + 1.1 * dm) / s->sr;
+		dy = (v[PERLIN_DRIFT] + 1.1 * dm + NOISE_2D_SLANT * rate) / s->sr;
 	}
-	slope = 1.5 * NOISE_SLOPE_2D * NOISE_FBM_RMS / NOISE_OCTAVE_RMS_1D * g;
+	slope = 1.5 * NOISE_SLOPE_2D * NOISE_FBM_RMS / NOISE_OCTAVE_RMS_2D * g;
 	return slope * (rate / s->sr + dy);
 }
 
@@ -240,7 +241,7 @@ static double step_bound_extra(const render_spec *s)
 {
 	const double a = 1.0 - exp(-1.0 / (PROMISED_SMOOTH_S * s->sr));
 	const double fade = 3.0 / (PROMISED_XFADE_S * s->sr); /* smoothstep' 1.5 x 2 */
-	const double gains = 1.5 * 2.0 * NOISE_FBM_RMS / NOISE_OCTAVE_RMS_1D * sqrt(8.0);
+	const double gains = 1.5 * 2.0 * NOISE_FBM_RMS / NOISE_OCTAVE_RMS_2D * sqrt(8.0);
 	return fade + a * (gains + 2.0 + 1.0) /* gains, offset, depth */ + 1e-6;
 }
 

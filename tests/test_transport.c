@@ -75,7 +75,8 @@ static double step_bound(const setup *s)
 	const double rate = s->ctl[PERLIN_SYNC] > 0.5f ? s->max_bpm / 60.0 / s->ctl[PERLIN_BEATS]
 	                                               : s->ctl[PERLIN_RATE];
 	const double dx = rate * speed / SR;
-	const double dy = dims == 2 ? s->ctl[PERLIN_DRIFT] * speed / SR : 0.0;
+	/* 2D: y moves with drift and with the slant of the path */
+	const double dy = dims == 2 ? (s->ctl[PERLIN_DRIFT] * speed / SR + NOISE_2D_SLANT * dx) : 0.0;
 	p.octaves = s->ctl[PERLIN_OCTAVES];
 	p.persistence = s->ctl[PERLIN_PERSISTENCE];
 	p.lacunarity = s->ctl[PERLIN_LACUNARITY];

@@ -15,7 +15,7 @@
        the former per unit of the latter: for modulation checks
    wavcheck bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR
        the largest sample step the noise library allows for these constant
-       settings (noise_fbm_slope x rate / sr), where no octave nears the
+       settings (noise_fbm_slope x rate / sr, and the slant in 2D), where no octave nears the
        band-limit, plus 1e-6 */
 #include "../noise/noise.h"
 #include "test.h"
@@ -199,10 +199,14 @@ int main(int argc, char **argv)
 		                argc > 5 && !strcmp(argv[5], "db"));
 	if (argc >= 8 && !strcmp(argv[1], "bound")) {
 		noise_fbm p;
+		const int dims = atoi(argv[6]);
+		/* 2D: the path moves y by the slant as x moves */
+		const double path = dims == 2 ? 1.0 + NOISE_2D_SLANT : 1.0;
 		p.octaves = atof(argv[3]);
 		p.persistence = atof(argv[4]);
 		p.lacunarity = atof(argv[5]);
-		printf("bound %.9g\n", noise_fbm_slope(p, atoi(argv[6])) * atof(argv[2]) / atof(argv[7]) + 1e-6);
+		printf("bound %.9g\n",
+		       noise_fbm_slope(p, dims) * path * atof(argv[2]) / atof(argv[7]) + 1e-6);
 		return 0;
 	}
 	fprintf(stderr, "usage: wavcheck stats FILE [CH] | segments FILE T0 T1 ... |\n"

@@ -1,0 +1,203 @@
+/* test_signal.c: what the output sounds like, measured on renders of the
+   DSP in process (the same code as the plugin: tests/test_dsp.c shows it):
+   no structure on octave 0's lattice, and 2D as wide at every morph.
+   Usage: test_signal [seed] */
+#include "host.h"
+#include "test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PI 3.14159265358979323846
+#define SR 8000.0 /* low, so that hundreds of cells render quickly */
+
+static int cmp_float(const void *a, const void *b)
+{
+	const float x = *(const float *)a, y = *(const float *)b;
+	return x < y ? -1 : (x > y);
+}
+
+/* Render s (allocated, caller frees), or NULL. */
+static float *render(const render_spec *s)
+{
+	float *x = malloc((size_t)s->frames * sizeof *x);
+	if (x && host_render_dsp(s, perlin_dsp_best_path(), x)) {
+		free(x);
+		x = NULL;
+	}
+	CHECK(x != NULL, "render failed");
+	return x;
+}
+
+/* Welch estimate of the power of x^2 (mean removed) at bins k0 - 4 ..
+   k0 + 4 of segments of seg samples (Hann window, half overlap). */
+static void square_spectrum(const float *x, uint64_t n, uint32_t seg, int k0, double pw[9])
+{
+	double mean = 0.0;
+	uint64_t i, start;
+	int b, count = 0;
+	for (i = 0; i < n; ++i)
+		mean += (double)x[i] * x[i];
+	mean /= (double)n;
+	memset(pw, 0, 9 * sizeof pw[0]);
+	for (start = 0; start + seg <= n; start += seg / 2, ++count)
+		for (b = 0; b < 9; ++b) {
+			const double w = 2.0 * PI * (double)(k0 - 4 + b) / (double)seg;
+			double re = 0.0, im = 0.0;
+			uint32_t j;
+			for (j = 0; j < seg; ++j) {
+				const double v = (double)x[start + j] * x[start + j] - mean;
+				const double win = 0.5 - 0.5 * cos(2.0 * PI * j / seg);
+				re += win * v * cos(w * j);
+				im -= win * v * sin(w * j);
+			}
+			pw[b] += re * re + im * im;
+		}
+	for (b = 0; b < 9; ++b)
+		pw[b] /= count ? count : 1;
+}
+
+/* Octave 0's lattice: with the phase at 0 at sample 0 and `cell` samples
+   a cell, sample i cell is on it. The mean |x| there against the mean |x|
+   overall, and the line of x^2 at the cell rate against its neighbouring
+   bins (segments of 16 cells: bin 16 is the cell rate; bins 14, 15, 17, 18
+   are leakage of the window, so the neighbours are 12, 13, 19, 20). */
+static void test_lattice(void)
+{
+	int dims, synced, full;
+	for (dims = 1; dims <= 2; ++dims)
+		for (synced = 0; synced <= 1; ++synced)
+			for (full = 0; full <= 1; ++full) {
+				render_spec s;
+				const uint32_t cell = synced ? 4000U : 1000U; /* 120 BPM or rate 8 */
+				const uint64_t cells = synced ? 320U : 640U;
+				double on = 0.0, all = 0.0, pw[9], side;
+				uint64_t i;
+				float *x;
+				render_spec_init(&s);
+				s.sr = SR;
+				s.frames = cells * cell;
+				s.set[PERLIN_SEED] = (float)(test_rng() % 65536U);
+				s.set[PERLIN_DIMENSIONS] = (float)dims;
+				if (synced) {
+					s.transport = 1;
+					s.bpm = 120.0;
+					s.start_beat = 0.0;
+					s.set[PERLIN_SYNC] = 1.0f;
+				} else {
+					s.set[PERLIN_RATE] = (float)(SR / cell);
+				}
+				if (full) {
+					s.set[PERLIN_OCTAVES] = 8.0f;
+					s.set[PERLIN_PERSISTENCE] = 0.8f;
+				}
+				x = render(&s);
+				if (!x)
+					continue;
+				for (i = 0; i < s.frames; ++i)
+					all += fabs(x[i]);
+				for (i = 0; i < cells; ++i)
+					on += fabs(x[i * cell]);
+				on /= (double)cells;
+				all /= (double)s.frames;
+				square_spectrum(x, s.frames, 16U * cell, 16, pw);
+				side = (pw[0] + pw[1] + pw[7] + pw[8]) / 4.0;
+				printf("   %dD %s %-9s: mean |x| on the lattice / overall %.3f; x^2 at the "
+				       "cell rate / beside it %.2f\n",
+				       dims, synced ? "synced" : "free  ", full ? "8 octaves" : "defaults",
+				       on / all, pw[4] / side);
+				CHECK(on >= 0.8 * all, "%dD %s: mean |x| on the lattice %.3f, overall %.3f",
+				      dims, synced ? "synced" : "free", on, all);
+				CHECK(pw[4] <= 2.0 * side,
+				      "%dD %s: x^2 has a line at the cell rate, %.1fx its neighbours", dims,
+				      synced ? "synced" : "free", pw[4] / side);
+				free(x);
+			}
+}
+
+/* 2D at drift 0 (the path moves along x, at y = morph): the spread must
+   not depend on morph, it must be at least as wide as 1D's, and the slope
+   where the path crosses octave 0's lattice columns must take many values
+   (along a lattice row it took as few as the gradients have directions). */
+static void test_morph_spread(void)
+{
+	static const float morphs[] = { 0.0f, 0.25f, 0.5f, 3.0f };
+	const uint32_t cell = 200U; /* octave 3 at 320 cells/s: below the band-limit */
+	const uint64_t cells = 8000U;
+	const uint32_t seed = (uint32_t)(test_rng() % 65536U);
+	double width1 = 0.0;
+	int oct, m, dims;
+	for (oct = 1; oct <= 4; oct += 3) {
+		double lo = 1e9, hi = 0.0;
+		for (dims = 1; dims <= 2; ++dims)
+			for (m = 0; m < (dims == 2 ? 4 : 1); ++m) {
+				render_spec s;
+				double sum = 0.0, sum2 = 0.0, sd, width;
+				uint64_t i;
+				int distinct = 0;
+				float *x, *slopes;
+				render_spec_init(&s);
+				s.sr = SR;
+				s.frames = cells * cell;
+				s.set[PERLIN_SEED] = (float)seed;
+				s.set[PERLIN_RATE] = (float)(SR / cell);
+				s.set[PERLIN_OCTAVES] = (float)oct;
+				s.set[PERLIN_DIMENSIONS] = (float)dims;
+				s.set[PERLIN_MORPH] = morphs[m];
+				x = render(&s);
+				slopes = malloc((size_t)cells * sizeof *slopes);
+				if (!x || !slopes) {
+					free(x);
+					free(slopes);
+					continue;
+				}
+				for (i = 0; i < s.frames; ++i) {
+					sum += x[i];
+					sum2 += (double)x[i] * x[i];
+				}
+				sd = sqrt(sum2 / (double)s.frames - (sum / (double)s.frames) * (sum / (double)s.frames));
+				for (i = 1; i < cells; ++i) /* rounded to 1e-5 of the steepest */
+					slopes[i - 1] = (float)floor((x[i * cell + 1] - x[i * cell - 1]) * 1e5 /
+					                             (2.0 * 3.27 * 8.0 / cell) + 0.5);
+				qsort(slopes, cells - 1, sizeof *slopes, cmp_float);
+				for (i = 0; i + 1 < cells - 1; ++i)
+					distinct += slopes[i] != slopes[i + 1];
+				qsort(x, (size_t)s.frames, sizeof *x, cmp_float);
+				width = x[s.frames - s.frames / 100] - x[s.frames / 100];
+				printf("   %dD %d octave%s morph %-4g: std %.3f, 1%%..99%% %+.3f..%+.3f, "
+				       "%d slopes at %d lattice crossings\n",
+				       dims, oct, oct > 1 ? "s" : " ", morphs[m], sd, x[s.frames / 100],
+				       x[s.frames - s.frames / 100], distinct + 1, (int)cells - 1);
+				if (dims == 1) {
+					width1 = width;
+				} else {
+					lo = sd < lo ? sd : lo;
+					hi = sd > hi ? sd : hi;
+					if (oct == 4)
+						CHECK(width >= width1,
+						      "2D morph %g: 1..99%% width %.3f, narrower than 1D's %.3f",
+						      morphs[m], width, width1);
+					if (oct == 1) /* one octave: nothing else varies the slope */
+						CHECK(distinct + 1 > (int)cells / 2,
+						      "2D morph %g: only %d slopes at %d lattice crossings (a lattice row?)",
+						      morphs[m], distinct + 1, (int)cells - 1);
+				}
+				free(x);
+				free(slopes);
+			}
+		printf("   2D %d octave%s: std over morph %.3f..%.3f (%.2fx)\n", oct, oct > 1 ? "s" : "",
+		       lo, hi, hi / lo);
+		CHECK(hi <= 1.25 * lo, "2D %d octaves: std %.3f..%.3f over morph", oct, lo, hi);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	test_seed(argc, argv, "test_signal");
+	test_section("no structure on octave 0's lattice (1D and 2D, free and synced)");
+	test_lattice();
+	test_section("2D: the same spread at every morph, as wide as 1D");
+	test_morph_spread();
+	return test_done("test_signal");
+}
