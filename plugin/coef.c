@@ -34,6 +34,16 @@ static void path_poly(const double M[2], const double D[2], float c[7])
 	c[6] = (float)(6.0 * D[0]);
 }
 
+/* The same value kept as lines, M[1] + M[0] u + h(u) (D[0] u + D[1]):
+   { M[1], M[0], D[0], D[1] } (kernel seg2x). */
+static void path_line(const double M[2], const double D[2], float c[4])
+{
+	c[0] = (float)M[1];
+	c[1] = (float)M[0];
+	c[2] = (float)D[0];
+	c[3] = (float)D[1];
+}
+
 /* Kernel coefficients of octave k for its current cell (gradients hashed
    here, once per cell), in u = t - 1/2 (see plugin/kernel.h): cell_line
    by powers of u, h(u) = 15/8 u - 5 u^3 + 6 u^5. */
@@ -123,9 +133,10 @@ void voice_coef(perlin_voice *v, unsigned k, int form)
 
 /* The path form (kernel seg2x) of octave k's form-2 coefficients, with
    uy = alpha ux + beta: the lines m0, d0, m1, d1 of ux and uy become lines
-   of ux, and the value is A(ux) + h(uy) B(ux). */
+   of ux, and the value is A(ux) + h(uy) B(ux), A and B each a line plus
+   h(ux) times a line: { c0, c1, c2, c3 } is c0 + c1 ux + h(ux) (c2 ux + c3). */
 void path_coef(const perlin_voice *v, unsigned k, double alpha, double beta,
-                      float ca[7], float cb[7])
+                      float ca[4], float cb[4])
 {
 	const double *c = v->coefd[k];
 	double L[4][2], M[2], D[2];
@@ -138,12 +149,12 @@ void path_coef(const perlin_voice *v, unsigned k, double alpha, double beta,
 		M[i] = 0.5 * (L[0][i] + L[2][i]);
 		D[i] = 0.5 * (L[1][i] + L[3][i]);
 	}
-	path_poly(M, D, ca);
+	path_line(M, D, ca);
 	for (i = 0; i < 2; ++i) { /* B = r - p */
 		M[i] = L[2][i] - L[0][i];
 		D[i] = L[3][i] - L[1][i];
 	}
-	path_poly(M, D, cb);
+	path_line(M, D, cb);
 }
 
 /* The coefficient form octave k needs: along x (1), or x and y (2). */

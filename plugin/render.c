@@ -117,7 +117,7 @@ static void octave_span(const perlin_dsp *d, perlin_voice *v, unsigned k, float 
 			const double beta = (ry->a - 0.5) +
 				(double)((int64_t)ry->j - (int64_t)rx->j) * ry->step -
 				alpha * (rx->a - 0.5);
-			float ca[7], cb[7];
+			float ca[4], cb[4];
 			path_coef(v, k, alpha, beta, ca, cb);
 			d->kernels->seg2x(acc + i, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, ca, cb,
 			                  (float)alpha, (float)beta, g0, dg, t0 + i);
