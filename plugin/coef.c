@@ -109,10 +109,6 @@ void voice_coef(perlin_voice *v, unsigned k, int form)
 			cd[3 + i] = n[1][i] - n[0][i];
 			cd[6 + i] = 0.5 * (n[2][i] + n[3][i]);
 			cd[9 + i] = n[3][i] - n[2][i];
-			c[i] = (float)cd[i];
-			c[3 + i] = (float)cd[3 + i];
-			c[6 + i] = (float)cd[6 + i];
-			c[9 + i] = (float)cd[9 + i];
 		}
 	} else { /* y stands still (at ty): the 2D formula is the 1D one in x */
 		const double sy = ty * ty * ty * (ty * (ty * 6.0 - 15.0) + 10.0);
@@ -131,16 +127,45 @@ void voice_coef(perlin_voice *v, unsigned k, int form)
 	}
 }
 
+/* coefd (rows y0 and y1, each a mean and a difference along x, of the
+   corners' X ux + Y uy + C) with the roles of x and y swapped: the columns
+   x0 and x1, each a mean and a difference along y, of Y uy + X ux + C. */
+static void swap_xy(const double c[12], double s[12])
+{
+	double n[4][3];
+	unsigned q;
+	for (q = 0; q < 3; ++q) { /* the corners 00, 10, 01, 11 */
+		n[0][q] = c[q] - 0.5 * c[3 + q];
+		n[1][q] = c[q] + 0.5 * c[3 + q];
+		n[2][q] = c[6 + q] - 0.5 * c[9 + q];
+		n[3][q] = c[6 + q] + 0.5 * c[9 + q];
+	}
+	for (q = 0; q < 3; ++q) {
+		const unsigned p = q == 2 ? 2U : 1U - q; /* X and Y trade places */
+		s[q] = 0.5 * (n[0][p] + n[2][p]);
+		s[3 + q] = n[2][p] - n[0][p];
+		s[6 + q] = 0.5 * (n[1][p] + n[3][p]);
+		s[9 + q] = n[3][p] - n[1][p];
+	}
+}
+
 /* The path form (kernel seg2x) of octave k's form-2 coefficients, with
    uy = alpha ux + beta: the lines m0, d0, m1, d1 of ux and uy become lines
    of ux, and the value is A(ux) + h(uy) B(ux), A and B each a line plus
-   h(ux) times a line: { c0, c1, c2, c3 } is c0 + c1 ux + h(ux) (c2 ux + c3). */
-void path_coef(const perlin_voice *v, unsigned k, double alpha, double beta,
-                      float ca[4], float cb[4])
+   h(ux) times a line: { c0, c1, c2, c3 } is c0 + c1 ux + h(ux) (c2 ux + c3).
+   along_y: the path on y's ramp instead, ux = alpha uy + beta (the same
+   formula with x and y trading places, for paths closer to y). */
+void path_coef(const perlin_voice *v, unsigned k, int along_y, double alpha, double beta,
+               float ca[4], float cb[4])
 {
+	double sw[12];
 	const double *c = v->coefd[k];
 	double L[4][2], M[2], D[2];
 	unsigned i;
+	if (along_y) {
+		swap_xy(c, sw);
+		c = sw;
+	}
 	for (i = 0; i < 4; ++i) { /* slope and constant in ux */
 		L[i][0] = c[3 * i] + c[3 * i + 1] * alpha;
 		L[i][1] = c[3 * i + 1] * beta + c[3 * i + 2];

@@ -12,13 +12,11 @@
    chosen once (perlin_dsp_set_path): the render loops call them through
    this table. */
 struct perlin_kernels {
-	/* acc += gain line x the octave along x (seg1), x and y (seg2), or
-	   along x from a table of short cells (dense); see plugin/kernel.h */
+	/* acc += gain line x the octave along x (seg1), along a straight
+	   path through x and y (seg2x), or along x from a table of short
+	   cells (dense); see plugin/kernel.h */
 	void (*seg1)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	             const float mf[8], const float c[7], float g0, float dg, uint32_t t0);
-	void (*seg2)(float *acc, uint32_t len, uint64_t jx, double ax, double sx,
-	             uint64_t jy, double ay, double sy, const float c[12], float g0,
-	             float dg, uint32_t t0);
 	void (*seg2x)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	              const float mf[8], const float ca[4], const float cb[4], float alpha,
 	              float beta, float g0, float dg, uint32_t t0);
@@ -61,8 +59,9 @@ double dims_scale(const perlin_voice *v);
 void voice_coef(perlin_voice *v, unsigned k, int form);
 /* The form octave k needs now. */
 int form_of(const perlin_voice *v, unsigned k);
-/* Form 2 along a straight path uy = alpha ux + beta (kernel seg2x). */
-void path_coef(const perlin_voice *v, unsigned k, double alpha, double beta,
+/* Form 2 along a straight path uy = alpha ux + beta (kernel seg2x), or
+   along_y, ux = alpha uy + beta. */
+void path_coef(const perlin_voice *v, unsigned k, int along_y, double alpha, double beta,
                float ca[4], float cb[4]);
 /* The lines of octave k's n cells from `cell` on, times sc (4 floats a
    cell), for the dense kernel; n at most DENSE_CELLS. */

@@ -17,8 +17,8 @@
    cell's value is a degree-6 polynomial in u, evaluated by Horner. A sample j steps after a ramp's anchor
    (perlin_ramp in dsp.h) has, in groups of 8 from the anchor, j = 8q + m,
        u(j) = (float)((a - 1/2) + q * 8 step) + mf[m],  mf[m] = (float)(m step)
-   in the one-coordinate kernel (seg1); the two-coordinate kernel (seg2)
-   uses u(j) = (float)((a - 1/2) + j step) per lane. */
+   in the one-coordinate kernel (seg1) and the path kernel (seg2x); the
+   table kernel (dense) uses u(j) from (a + j step) per lane, in double. */
 
 #define KVEC(T, n) __attribute__((vector_size((n) * sizeof(T))))
 typedef float KF(vf) KVEC(float, KW);
@@ -188,12 +188,14 @@ static KATTR void KF(seg1)(float *acc, uint32_t len, uint64_t j, double a,
 }
 
 /* The 2D formula along a straight path, on the x ramp's samples: with
-   uy = alpha ux + beta, p and r (see seg2) are each a line plus h(ux)
+   uy = alpha ux + beta, p and r (the rows y0 and y1 blended along x:
+   coef.c's voice_coef) are each a line plus h(ux)
    times a line in ux, so the value (p + r) / 2 + h(uy) (r - p) is
    A(ux) + h(uy) B(ux), A and B each a line plus h(ux) times a line (ca,
    cb: 4 coefficients each, see coef.c's path_coef), h(ux) shared: 28
-   operations a lane (as degree-6 polynomials by Horner it was 34). For
-   paths closer to x than to y (|alpha| <= 1). */
+   operations a lane (as degree-6 polynomials by Horner it was 34). On the
+   ramp that moves faster, the other a line of it (|alpha| <= 1: render.c
+   swaps x and y for paths closer to y, coef.c's swap_xy). */
 static KATTR void KF(seg2x)(float *acc, uint32_t len, uint64_t j, double a,
                             double step, const float mf[8], const float ca[4],
                             const float cb[4], float alpha, float beta, float g0,
@@ -294,45 +296,6 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 	}
 }
 #endif
-
-/* acc[i] += the 2D formula at (ux, uy) of two ramps: with the x pairs
-   m0 = (n00 + n10) / 2, d0 = n10 - n00 and m1, d1 of the other row, each
-   linear in (ux, uy) (c: 4 x (A, B, C) for m0, d0, m1, d1),
-   p = m0 + h(ux) d0, r = m1 + h(ux) d1, value (p + r) / 2 + h(uy) (r - p). */
-static KATTR void KF(seg2)(float *acc, uint32_t len, uint64_t jx, double ax,
-                           double sx, uint64_t jy, double ay, double sy,
-                           const float c[12], float g0, float dg, uint32_t t0)
-{
-	const KF(vf) zero = { 0 };
-	KF(vd) vjx, vjy;
-	KF(vf) k[12];
-	uint32_t i;
-	unsigned l;
-	for (l = 0; l < KW; ++l) {
-		vjx[l] = (double)(jx + l);
-		vjy[l] = (double)(jy + l);
-	}
-	for (l = 0; l < 12; ++l)
-		k[l] = zero + c[l];
-	for (i = 0; i < len; i += KW) { /* the last vector under a mask */
-		const KF(vf) ux = __builtin_convertvector(ax + vjx * sx, KF(vf));
-		const KF(vf) uy = __builtin_convertvector(ay + vjy * sy, KF(vf));
-		const KF(vf) m0 = k[0] * ux + k[1] * uy + k[2];
-		const KF(vf) d0 = k[3] * ux + k[4] * uy + k[5];
-		const KF(vf) m1 = k[6] * ux + k[7] * uy + k[8];
-		const KF(vf) d1 = k[9] * ux + k[10] * uy + k[11];
-		const KF(vf) hx = KF(h)(ux), hy = KF(h)(uy);
-		const KF(vf) p = m0 + hx * d0;
-		const KF(vf) r = m1 + hx * d1;
-		const KF(vf) v = ((p + r) * 0.5f + hy * (r - p)) * KF(gain)(g0, dg, (float)(t0 + i));
-		if (len - i >= KW)
-			KF(store)(acc + i, KF(load)(acc + i) + v);
-		else
-			KF(part)(acc + i, v, 0, len - i, 0);
-		vjx += (double)KW;
-		vjy += (double)KW;
-	}
-}
 
 /* v clamped into [-1, 1] (never NaN here), as the scalar kclamp */
 #if defined(__SSE2__) && KW == 4

@@ -111,20 +111,19 @@ static void octave_span(const perlin_dsp *d, perlin_voice *v, unsigned k, float 
 		seg = left < len - i ? (uint32_t)left : len - i;
 		if (ref)
 			seg_reference(v, k, acc + i, seg, gs, dgd, t0 + i);
-		else if (two && fabs(rx->step) >= fabs(ry->step)) { /* closer to x */
-			const double alpha = ry->step / rx->step;
-			/* uy where ux is: the same sample of both ramps */
-			const double beta = (ry->a - 0.5) +
-				(double)((int64_t)ry->j - (int64_t)rx->j) * ry->step -
-				alpha * (rx->a - 0.5);
+		else if (two) { /* along the ramp that moves faster, the other a line of it */
+			const int along_y = fabs(ry->step) > fabs(rx->step);
+			const perlin_ramp *p = along_y ? ry : rx, *q = along_y ? rx : ry;
+			const double alpha = q->step / p->step;
+			/* q's u where p's is: the same sample of both ramps */
+			const double beta = (q->a - 0.5) +
+				(double)((int64_t)q->j - (int64_t)p->j) * q->step -
+				alpha * (p->a - 0.5);
 			float ca[4], cb[4];
-			path_coef(v, k, alpha, beta, ca, cb);
-			d->kernels->seg2x(acc + i, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, ca, cb,
+			path_coef(v, k, along_y, alpha, beta, ca, cb);
+			d->kernels->seg2x(acc + i, seg, p->j, p->a - 0.5, p->step, p->mf, ca, cb,
 			                  (float)alpha, (float)beta, g0, dg, t0 + i);
-		} else if (two)
-			d->kernels->seg2(acc + i, seg, rx->j, rx->a - 0.5, rx->step, ry->j,
-			                 ry->a - 0.5, ry->step, v->coef[k], g0, dg, t0 + i);
-		else
+		} else
 			seg_x(d, acc + i, seg, rx, v->coef[k], g0, dg, t0 + i);
 		rx->j += seg;
 		if (v->shape.dims == 2)
