@@ -34,16 +34,6 @@ static void path_poly(const double M[2], const double D[2], float c[7])
 	c[6] = (float)(6.0 * D[0]);
 }
 
-/* The same value kept as lines, M[1] + M[0] u + h(u) (D[0] u + D[1]):
-   { M[1], M[0], D[0], D[1] } (kernel seg2x). */
-static void path_line(const double M[2], const double D[2], float c[4])
-{
-	c[0] = (float)M[1];
-	c[1] = (float)M[0];
-	c[2] = (float)D[0];
-	c[3] = (float)D[1];
-}
-
 /* Kernel coefficients of octave k for its current cell (gradients hashed
    here, once per cell), in u = t - 1/2 (see plugin/kernel.h): cell_line
    by powers of u, h(u) = 15/8 u - 5 u^3 + 6 u^5. */
@@ -149,18 +139,48 @@ static void swap_xy(const double c[12], double s[12])
 	}
 }
 
+/* The coefficients of h(x0 + s w) by powers of w (h(x) = 15/8 x - 5 x^3
+   + 6 x^5: its Taylor series at x0, the k-th term times s^k). */
+static void h_at(double x0, double s, double out[6])
+{
+	const double x2 = x0 * x0, s2 = s * s, s3 = s2 * s;
+	out[0] = x0 * (1.875 + x2 * (6.0 * x2 - 5.0));
+	out[1] = s * (1.875 + x2 * (30.0 * x2 - 15.0));
+	out[2] = s2 * x0 * (60.0 * x2 - 15.0);
+	out[3] = s3 * (60.0 * x2 - 5.0);
+	out[4] = s3 * s * 30.0 * x0;
+	out[5] = s3 * s2 * 6.0;
+}
+
+/* p(w) = (l0 + l1 u) + h(u) (l2 u + l3) at u = uc + w, by powers of w
+   (hx: h_at(uc, 1)), into out[0..6]. */
+static void line_pair(const double l[4], double uc, const double hx[6], double out[7])
+{
+	const double d0 = l[2] * uc + l[3], d1 = l[2];
+	out[0] = hx[0] * d0 + (l[0] + l[1] * uc);
+	out[1] = hx[1] * d0 + hx[0] * d1 + l[1];
+	out[2] = hx[2] * d0 + hx[1] * d1;
+	out[3] = hx[3] * d0 + hx[2] * d1;
+	out[4] = hx[4] * d0 + hx[3] * d1;
+	out[5] = hx[5] * d0 + hx[4] * d1;
+	out[6] = hx[5] * d1;
+}
+
 /* The path form (kernel seg2x) of octave k's form-2 coefficients, with
    uy = alpha ux + beta: the lines m0, d0, m1, d1 of ux and uy become lines
    of ux, and the value is A(ux) + h(uy) B(ux), A and B each a line plus
-   h(ux) times a line: { c0, c1, c2, c3 } is c0 + c1 ux + h(ux) (c2 ux + c3).
-   along_y: the path on y's ramp instead, ux = alpha uy + beta (the same
-   formula with x and y trading places, for paths closer to y). */
+   h(ux) times a line, so a polynomial of degree 11 in ux. Its 12
+   coefficients, from the lowest, by powers of w = ux - uc (uc: the middle
+   of the segment, which keeps the float Horner sum within 4e-7 of the
+   double value at any place in the cell). along_y: the path on y's ramp
+   instead, ux = alpha uy + beta (the same formula with x and y trading
+   places, for paths closer to y). */
 void path_coef(const perlin_voice *v, unsigned k, int along_y, double alpha, double beta,
-               float ca[4], float cb[4])
+               double uc, float out[12])
 {
 	double sw[12];
 	const double *c = v->coefd[k];
-	double L[4][2], M[2], D[2];
+	double L[4][2], la[4], lb[4], hx[6], hy[6], A[7], B[7];
 	unsigned i;
 	if (along_y) {
 		swap_xy(c, sw);
@@ -170,16 +190,36 @@ void path_coef(const perlin_voice *v, unsigned k, int along_y, double alpha, dou
 		L[i][0] = c[3 * i] + c[3 * i + 1] * alpha;
 		L[i][1] = c[3 * i + 1] * beta + c[3 * i + 2];
 	}
-	for (i = 0; i < 2; ++i) { /* A = (p + r) / 2 */
-		M[i] = 0.5 * (L[0][i] + L[2][i]);
-		D[i] = 0.5 * (L[1][i] + L[3][i]);
-	}
-	path_line(M, D, ca);
-	for (i = 0; i < 2; ++i) { /* B = r - p */
-		M[i] = L[2][i] - L[0][i];
-		D[i] = L[3][i] - L[1][i];
-	}
-	path_line(M, D, cb);
+	/* A = (p + r) / 2 and B = r - p, as { l0, l1, l2, l3 }:
+	   l0 + l1 ux + h(ux) (l2 ux + l3) */
+	la[0] = 0.5 * (L[0][1] + L[2][1]);
+	la[1] = 0.5 * (L[0][0] + L[2][0]);
+	la[2] = 0.5 * (L[1][0] + L[3][0]);
+	la[3] = 0.5 * (L[1][1] + L[3][1]);
+	lb[0] = L[2][1] - L[0][1];
+	lb[1] = L[2][0] - L[0][0];
+	lb[2] = L[3][0] - L[1][0];
+	lb[3] = L[3][1] - L[1][1];
+	h_at(uc, 1.0, hx);
+	h_at(alpha * uc + beta, alpha, hy); /* h(uy), uy = alpha (uc + w) + beta */
+	line_pair(la, uc, hx, A);
+	line_pair(lb, uc, hx, B);
+	/* A + hy B, written out (degree 5 times degree 6) */
+	out[0] = (float)(A[0] + hy[0] * B[0]);
+	out[1] = (float)(A[1] + (hy[0] * B[1] + hy[1] * B[0]));
+	out[2] = (float)(A[2] + (hy[0] * B[2] + hy[1] * B[1] + hy[2] * B[0]));
+	out[3] = (float)(A[3] + (hy[0] * B[3] + hy[1] * B[2] + hy[2] * B[1] + hy[3] * B[0]));
+	out[4] = (float)(A[4] + (hy[0] * B[4] + hy[1] * B[3] + hy[2] * B[2] + hy[3] * B[1] +
+	                         hy[4] * B[0]));
+	out[5] = (float)(A[5] + (hy[0] * B[5] + hy[1] * B[4] + hy[2] * B[3] + hy[3] * B[2] +
+	                         hy[4] * B[1] + hy[5] * B[0]));
+	out[6] = (float)(A[6] + (hy[0] * B[6] + hy[1] * B[5] + hy[2] * B[4] + hy[3] * B[3] +
+	                         hy[4] * B[2] + hy[5] * B[1]));
+	out[7] = (float)(hy[1] * B[6] + hy[2] * B[5] + hy[3] * B[4] + hy[4] * B[3] + hy[5] * B[2]);
+	out[8] = (float)(hy[2] * B[6] + hy[3] * B[5] + hy[4] * B[4] + hy[5] * B[3]);
+	out[9] = (float)(hy[3] * B[6] + hy[4] * B[5] + hy[5] * B[4]);
+	out[10] = (float)(hy[4] * B[6] + hy[5] * B[5]);
+	out[11] = (float)(hy[5] * B[6]);
 }
 
 /* The coefficient form octave k needs: along x (1), or x and y (2). */

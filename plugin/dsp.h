@@ -161,6 +161,11 @@ typedef struct {
 	int form[NOISE_MAX_OCTAVES];       /* of coef: 0 none, 1 along x, 2 x and y */
 	uint32_t coef_x[NOISE_MAX_OCTAVES], coef_y[NOISE_MAX_OCTAVES]; /* coef's cell */
 	double coef_ty[NOISE_MAX_OCTAVES]; /* and y in it (form 1 in 2D) */
+	/* the path polynomial (seg2x) of the octave's current segment, and the
+	   ramps' anchors it is for (kept across blocks while they hold) */
+	float path[NOISE_MAX_OCTAVES][12];
+	double path_for[NOISE_MAX_OCTAVES][6];
+	double path_uc[NOISE_MAX_OCTAVES]; /* its centre, in the ramp's u */
 	double mult[2][NOISE_MAX_OCTAVES]; /* frequency multipliers at the chunk's ends */
 	double mult_was[NOISE_MAX_OCTAVES]; /* and at the grid point before (x phases) */
 	double gain[2][NOISE_MAX_OCTAVES]; /* octave gains at the chunk's ends */

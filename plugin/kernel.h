@@ -81,20 +81,12 @@ static KATTR inline void KF(part)(float *p, KF(vf) v, uint32_t lo, uint32_t hi,
    coefficients, k[6] the highest): dst = value, or acc += value. */
 #define KPOLY(u) \
 	((((((k6 * (u) + k5) * (u) + k4) * (u) + k3) * (u) + k2) * (u) + k1) * (u) + k0)
-/* Along a straight path through x and y, A(u) + h(uy) B(u) with
-   uy = alpha u + beta, A and B each a line plus h(u) times a line (k0..k3,
-   b0..b3: see seg2x), h(u) computed once for both. */
-static KATTR inline __attribute__((always_inline)) KF(vf)
-KF(path)(KF(vf) u, KF(vf) k0, KF(vf) k1, KF(vf) k2, KF(vf) k3, KF(vf) b0, KF(vf) b1,
-         KF(vf) b2, KF(vf) b3, KF(vf) va, KF(vf) vb)
-{
-	const KF(vf) hu = KF(h)(u);
-	const KF(vf) A = (k0 + k1 * u) + hu * (k2 * u + k3);
-	const KF(vf) B = (b0 + b1 * u) + hu * (b2 * u + b3);
-	return A + KF(h)(va * u + vb) * B;
-}
-/* Along x alone, the polynomial; along a path (two), KF(path). */
-#define KVAL(u) (two ? KF(path)((u), k0, k1, k2, k3, b0, b1, b2, b3, va, vb) : KPOLY(u))
+/* Along a straight path through x and y (two), degree 11 (k0..k6, b7..b11,
+   see seg2x). */
+#define KPOLY11(u) \
+	(((((((((((b11 * (u) + b10) * (u) + b9) * (u) + b8) * (u) + b7) * (u) + k6) * (u) + k5) * \
+	        (u) + k4) * (u) + k3) * (u) + k2) * (u) + k1) * (u) + k0)
+#define KVAL(u) (two ? KPOLY11(u) : KPOLY(u))
 /* times the gain line, unless it is steady (then in the coefficients) */
 #define KGAIN(v, at) (dg == 0.0f ? (v) : (v) * KF(gain)(g0, dg, (at)))
 
@@ -106,20 +98,20 @@ KF(path)(KF(vf) u, KF(vf) k0, KF(vf) k1, KF(vf) k2, KF(vf) k3, KF(vf) b0, KF(vf)
 static KATTR inline __attribute__((always_inline)) void
 KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
               const float mf[8], const float *c, float g0, float dg, uint32_t t0,
-              int two, const float *cb, float alpha, float beta)
+              int two)
 {
 	const double step8 = step * 8.0;
 	const KF(vf) zero = { 0 };
 	/* a steady gain is folded into the coefficients (dg 0 is a constant
 	   here: seg1 and seg2x call this once for it, once for a moving one) */
 	const float gk = dg == 0.0f ? g0 : 1.0f;
-	/* c: 7 coefficients (seg1), or A's 4 (seg2x, with cb: B's) */
+	/* c: 7 coefficients (seg1), or 12 (seg2x) */
 	const KF(vf) k0 = zero + c[0] * gk, k1 = zero + c[1] * gk, k2 = zero + c[2] * gk,
-		k3 = zero + c[3] * gk, k4 = zero + (two ? 0.0f : c[4] * gk),
-		k5 = zero + (two ? 0.0f : c[5] * gk), k6 = zero + (two ? 0.0f : c[6] * gk);
-	const KF(vf) b0 = zero + (two ? cb[0] * gk : 0.0f), b1 = zero + (two ? cb[1] * gk : 0.0f),
-		b2 = zero + (two ? cb[2] * gk : 0.0f), b3 = zero + (two ? cb[3] * gk : 0.0f);
-	const KF(vf) va = zero + alpha, vb = zero + beta;
+		k3 = zero + c[3] * gk, k4 = zero + c[4] * gk, k5 = zero + c[5] * gk,
+		k6 = zero + c[6] * gk;
+	const KF(vf) b7 = zero + (two ? c[7] * gk : 0.0f), b8 = zero + (two ? c[8] * gk : 0.0f),
+		b9 = zero + (two ? c[9] * gk : 0.0f), b10 = zero + (two ? c[10] * gk : 0.0f),
+		b11 = zero + (two ? c[11] * gk : 0.0f);
 	const KF(vf) m0 = KF(load)(mf);
 #if KW == 4
 	const KF(vf) m1 = KF(load)(mf + 4);
@@ -182,32 +174,32 @@ static KATTR void KF(seg1)(float *acc, uint32_t len, uint64_t j, double a,
                            float g0, float dg, uint32_t t0)
 {
 	if (dg == 0.0f)
-		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, 0, NULL, 0.0f, 0.0f);
+		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, 0);
 	else
-		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, 0, NULL, 0.0f, 0.0f);
+		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, 0);
 }
 
-/* The 2D formula along a straight path, on the x ramp's samples: with
-   uy = alpha ux + beta, p and r (the rows y0 and y1 blended along x:
-   coef.c's voice_coef) are each a line plus h(ux)
-   times a line in ux, so the value (p + r) / 2 + h(uy) (r - p) is
-   A(ux) + h(uy) B(ux), A and B each a line plus h(ux) times a line (ca,
-   cb: 4 coefficients each, see coef.c's path_coef), h(ux) shared: 28
-   operations a lane (as degree-6 polynomials by Horner it was 34). On the
-   ramp that moves faster, the other a line of it (|alpha| <= 1: render.c
-   swaps x and y for paths closer to y, coef.c's swap_xy). */
+/* The 2D formula along a straight path, on the samples of the ramp that
+   moves faster (the other a line of it: |alpha| <= 1; render.c swaps x
+   and y for paths closer to y, coef.c's swap_xy): with uy = alpha ux +
+   beta, the rows y0 and y1 blended along x (p, r) are each a line plus
+   h(ux) times a line in ux, so the value (p + r) / 2 + h(uy) (r - p) is
+   a polynomial of degree 11 in ux, evaluated by Horner like seg1 (c: 12
+   coefficients by powers of ux - uc, the segment's middle: coef.c's
+   path_coef; a is the anchor's ux - uc). 22 operations a lane: as lines
+   and fades it was 28, as two degree-6 polynomials 34. */
 static KATTR void KF(seg2x)(float *acc, uint32_t len, uint64_t j, double a,
-                            double step, const float mf[8], const float ca[4],
-                            const float cb[4], float alpha, float beta, float g0,
+                            double step, const float mf[8], const float c[12], float g0,
                             float dg, uint32_t t0)
 {
 	if (dg == 0.0f)
-		KF(seg1_body)(acc, len, j, a, step, mf, ca, g0, 0.0f, t0, 1, cb, alpha, beta);
+		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, 1);
 	else
-		KF(seg1_body)(acc, len, j, a, step, mf, ca, g0, dg, t0, 1, cb, alpha, beta);
+		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, 1);
 }
 
 #undef KPOLY
+#undef KPOLY11
 #undef KVAL
 #undef KGAIN
 

@@ -119,10 +119,22 @@ static void octave_span(const perlin_dsp *d, perlin_voice *v, unsigned k, float 
 			const double beta = (q->a - 0.5) +
 				(double)((int64_t)q->j - (int64_t)p->j) * q->step -
 				alpha * (p->a - 0.5);
-			float ca[4], cb[4];
-			path_coef(v, k, along_y, alpha, beta, ca, cb);
-			d->kernels->seg2x(acc + i, seg, p->j, p->a - 0.5, p->step, p->mf, ca, cb,
-			                  (float)alpha, (float)beta, g0, dg, t0 + i);
+			/* the polynomial is centred in the segment: from the later of
+			   the two anchors to the next crossing or rebase of either
+			   ramp, which the anchors alone fix, so it is the same
+			   whatever splits the blocks, and kept across them */
+			const double key[6] = { p->a, p->step, (double)p->cell, q->a, q->step,
+			                        (double)q->cell + (along_y ? 0.5 : 0.0) };
+			if (memcmp(key, v->path_for[k], sizeof key)) {
+				const double start = p->j > q->j ? (double)(p->j - q->j) : 0.0;
+				const double end = (double)(p->j + left - 1U);
+				const double uc = (p->a - 0.5) + 0.5 * (start + end) * p->step;
+				path_coef(v, k, along_y, alpha, beta, uc, v->path[k]);
+				memcpy(v->path_for[k], key, sizeof key);
+				v->path_uc[k] = uc;
+			}
+			d->kernels->seg2x(acc + i, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf,
+			                  v->path[k], g0, dg, t0 + i);
 		} else
 			seg_x(d, acc + i, seg, rx, v->coef[k], g0, dg, t0 + i);
 		rx->j += seg;

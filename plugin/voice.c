@@ -153,6 +153,7 @@ static void start_voice(perlin_dsp *d)
 		ramp_start(&v->rx[k], xk, 0.0);
 		ramp_start(&v->ry[k], yk, 0.0);
 		v->form[k] = 0;
+		memset(v->path_for[k], 0xff, sizeof v->path_for[k]); /* NaN: no path yet */
 	}
 	d->cur = !d->cur;
 	d->want_reset = d->want_locate = 0;
