@@ -172,11 +172,12 @@ static void line_pair(const double l[4], double uc, const double hx[6], double o
    h(ux) times a line, so a polynomial of degree 11 in ux. Its 12
    coefficients, from the lowest, by powers of w = ux - uc (uc: the middle
    of the segment, which keeps the float Horner sum within 4e-7 of the
-   double value at any place in the cell). along_y: the path on y's ramp
+   double value at any place in the cell); lines: the lines instead (see
+   seg2l in plugin/kernel.h). along_y: the path on y's ramp
    instead, ux = alpha uy + beta (the same formula with x and y trading
    places, for paths closer to y). */
 void path_coef(const perlin_voice *v, unsigned k, int along_y, double alpha, double beta,
-               double uc, float out[12])
+               double uc, int lines, float out[12])
 {
 	double sw[12];
 	const double *c = v->coefd[k];
@@ -200,6 +201,16 @@ void path_coef(const perlin_voice *v, unsigned k, int along_y, double alpha, dou
 	lb[1] = L[2][0] - L[0][0];
 	lb[2] = L[3][0] - L[1][0];
 	lb[3] = L[3][1] - L[1][1];
+	if (lines) { /* seg2l */
+		for (i = 0; i < 4; ++i) {
+			out[i] = (float)la[i];
+			out[4 + i] = (float)lb[i];
+		}
+		out[8] = (float)alpha;
+		out[9] = (float)beta;
+		out[10] = out[11] = 0.0f;
+		return;
+	}
 	h_at(uc, 1.0, hx);
 	h_at(alpha * uc + beta, alpha, hy); /* h(uy), uy = alpha (uc + w) + beta */
 	line_pair(la, uc, hx, A);

@@ -166,6 +166,7 @@ typedef struct {
 	float path[NOISE_MAX_OCTAVES][12];
 	double path_for[NOISE_MAX_OCTAVES][6];
 	double path_uc[NOISE_MAX_OCTAVES]; /* its centre, in the ramp's u */
+	int path_lines[NOISE_MAX_OCTAVES]; /* 1: as lines (seg2l) */
 	double mult[2][NOISE_MAX_OCTAVES]; /* frequency multipliers at the chunk's ends */
 	double mult_was[NOISE_MAX_OCTAVES]; /* and at the grid point before (x phases) */
 	double gain[2][NOISE_MAX_OCTAVES]; /* octave gains at the chunk's ends */

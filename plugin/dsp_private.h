@@ -19,6 +19,8 @@ struct perlin_kernels {
 	             const float mf[8], const float c[7], float g0, float dg, uint32_t t0);
 	void (*seg2x)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0);
+	void (*seg2l)(float *acc, uint32_t len, uint64_t j, double a, double step,
+	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0);
 	/* 4 lanes on either path: the same values, and faster here than 8
 	   (make bench: 6.2 against 8.3 ns a sample, 8-octave 1D at rate 1000
 	   on an AMD EPYC) */
@@ -59,9 +61,10 @@ void voice_coef(perlin_voice *v, unsigned k, int form);
 /* The form octave k needs now. */
 int form_of(const perlin_voice *v, unsigned k);
 /* Form 2 along a straight path uy = alpha ux + beta (kernel seg2x), or
-   along_y, ux = alpha uy + beta: 12 coefficients by powers of ux - uc. */
+   along_y, ux = alpha uy + beta: 12 coefficients by powers of ux - uc; or
+   (lines, kernel seg2l) A's and B's lines, alpha and beta. */
 void path_coef(const perlin_voice *v, unsigned k, int along_y, double alpha, double beta,
-               double uc, float out[12]);
+               double uc, int lines, float out[12]);
 /* The lines of octave k's n cells from `cell` on, times sc (4 floats a
    cell), for the dense kernel; n at most DENSE_CELLS. */
 #define SPAN 1024 /* samples rendered at a time (render.c's buffers) */

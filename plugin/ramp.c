@@ -112,9 +112,12 @@ void ramp_restep(perlin_ramp *r, double step, uint32_t period)
 #define SILENT_REBASE 4096U /* samples between rebases of a silent octave */
 
 /* Move a ramp nobody hears on by n samples, rebased every SILENT_REBASE
-   samples to keep a + j step small (at the same j whatever the blocks). */
+   samples to keep a + j step small (at the same j whatever the blocks). A
+   still ramp stays as it is (1D's y, most of the time). */
 void ramp_ride(perlin_ramp *r, uint32_t period, uint32_t n)
 {
+	if (r->step == 0.0)
+		return;
 	while (n) {
 		uint32_t seg;
 		if (r->j >= SILENT_REBASE)

@@ -12,6 +12,11 @@
    and the cells' lines come from a table made for each span. */
 #define DENSE_STEP 0.0625
 
+/* A 2D path segment shorter than this (samples) renders as lines (seg2l),
+   a longer one as one polynomial (seg2x): making seg2x's 12 coefficients
+   costs about 250 instructions more, evaluating it 6 fewer a lane. */
+#define PATH_LINES_BELOW 192.0
+
 /* Octave k along x with short cells: dense over its table (gain line g0,
    dg from the span's place t0 in its chunk). */
 static void octave_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *acc,
@@ -128,13 +133,16 @@ static void octave_span(const perlin_dsp *d, perlin_voice *v, unsigned k, float 
 			if (memcmp(key, v->path_for[k], sizeof key)) {
 				const double start = p->j > q->j ? (double)(p->j - q->j) : 0.0;
 				const double end = (double)(p->j + left - 1U);
-				const double uc = (p->a - 0.5) + 0.5 * (start + end) * p->step;
-				path_coef(v, k, along_y, alpha, beta, uc, v->path[k]);
+				const int lines = end - start < PATH_LINES_BELOW;
+				const double uc = lines ? 0.0 : (p->a - 0.5) + 0.5 * (start + end) * p->step;
+				path_coef(v, k, along_y, alpha, beta, uc, lines, v->path[k]);
 				memcpy(v->path_for[k], key, sizeof key);
 				v->path_uc[k] = uc;
+				v->path_lines[k] = lines;
 			}
-			d->kernels->seg2x(acc + i, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf,
-			                  v->path[k], g0, dg, t0 + i);
+			(v->path_lines[k] ? d->kernels->seg2l : d->kernels->seg2x)(
+				acc + i, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf, v->path[k],
+				g0, dg, t0 + i);
 		} else
 			seg_x(d, acc + i, seg, rx, v->coef[k], g0, dg, t0 + i);
 		rx->j += seg;
