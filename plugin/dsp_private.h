@@ -26,14 +26,14 @@ struct perlin_kernels {
 	   on an AMD EPYC) */
 	void (*dense)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	              int32_t c0, const float *line, float g0, float dg, uint32_t t0);
-	/* out = clamp(offset + depth shape(acc)), per-sample depth and offset
-	   when dp and op are given */
+	/* out = clamp(offset + depth shape(acc)), depth and offset lines
+	   from t0 (the span's place in its chunk) */
 	float (*finish)(const float *acc, float *out, uint32_t len, float depth,
-	                float offset, const float *dp, const float *op);
+	                float ddepth, float offset, float doffset, uint32_t t0);
 	/* the same for a crossfade from `was` to `now`, at (f0 + i) inv_n */
 	float (*mix)(const float *now, const float *was, float *out, uint32_t len,
-	             float f0, float inv_n, float depth, float offset, const float *dp,
-	             const float *op);
+	             float f0, float inv_n, float depth, float ddepth, float offset,
+	             float doffset, uint32_t t0);
 };
 
 /* ramp.c: an octave's phase (perlin_ramp). A ramp is rebased after

@@ -330,11 +330,11 @@ static KATTR inline KF(vf) KF(clamp)(KF(vf) v, KF(vf) mone, KF(vf) one)
 }
 #endif
 
-/* out[i] = clamp(offset + depth shape(acc[i])); returns the last value
-   (dp, op: per-sample depth and offset instead, when not NULL). */
-static KATTR float KF(finish)(const float *acc, float *out, uint32_t len,
-                              float depth, float offset, const float *dp,
-                              const float *op)
+/* out[i] = clamp(offset + depth shape(acc[i])); returns the last value.
+   Depth and offset are lines: depth + ddepth (t0 + i), t0 the first
+   sample's place in its grid chunk (as the gain lines, see gain()). */
+static KATTR float KF(finish)(const float *acc, float *out, uint32_t len, float depth,
+                              float ddepth, float offset, float doffset, uint32_t t0)
 {
 	uint32_t i = 0;
 	float y = 0.0f;
@@ -350,16 +350,18 @@ static KATTR float KF(finish)(const float *acc, float *out, uint32_t len,
 			const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN; \
 			KF(store)(out + i, (KF(vf))((KF(vi))w & keep)); \
 		} while (0)
-		if (dp)
+		if (ddepth != 0.0f || doffset != 0.0f)
 			for (; i + KW <= len; i += KW)
-				KFINISH(KF(load)(dp + i), KF(load)(op + i));
+				KFINISH(KF(gain)(depth, ddepth, (float)(t0 + i)),
+				        KF(gain)(offset, doffset, (float)(t0 + i)));
 		else
 			for (; i + KW <= len; i += KW)
 				KFINISH(dv, ov);
 #undef KFINISH
 	}
 	for (; i < len; ++i) {
-		y = kfinish1(acc[i], dp ? dp[i] : depth, op ? op[i] : offset);
+		const float at = (float)(t0 + i);
+		y = kfinish1(acc[i], depth + ddepth * at, offset + doffset * at);
 		if (out)
 			out[i] = y;
 	}
@@ -368,12 +370,12 @@ static KATTR float KF(finish)(const float *acc, float *out, uint32_t len,
 
 /* The crossfade's last step: out[i] = clamp(offset + depth (b + s (a -
    b))), a and b the two voices' shaped sums (now, was) and s the
-   smoothstep of (f0 + i) inv_n; returns the last value (dp, op as in
-   finish). The scalar twin kmix1 (kernels.c) does the same float
-   operations, so the lane width never shows. */
+   smoothstep of (f0 + i) inv_n; returns the last value (depth and offset
+   lines as in finish). The scalar twin kmix1 (kernels.c) does the same
+   float operations, so the lane width never shows. */
 static KATTR float KF(mix)(const float *now, const float *was, float *out, uint32_t len,
-                           float f0, float inv_n, float depth, float offset,
-                           const float *dp, const float *op)
+                           float f0, float inv_n, float depth, float ddepth, float offset,
+                           float doffset, uint32_t t0)
 {
 	uint32_t i = 0;
 	float y = 0.0f;
@@ -385,24 +387,22 @@ static KATTR float KF(mix)(const float *now, const float *was, float *out, uint3
 #else
 		const KF(vf) lane = { 0, 1, 2, 3 };
 #endif
-		KF(vf) dv = zero + depth, ov = zero + offset;
 		for (; i + KW <= len; i += KW) {
 			const KF(vf) za = KCLAMP(KF(load)(now + i)), zb = KCLAMP(KF(load)(was + i));
 			const KF(vf) a = za * (1.5f - 0.5f * za * za), b = zb * (1.5f - 0.5f * zb * zb);
 			const KF(vf) f = ((zero + (f0 + (float)i)) + lane) * inv_n;
 			const KF(vf) sm = f * f * (3.0f - 2.0f * f);
-			if (dp) {
-				dv = KF(load)(dp + i);
-				ov = KF(load)(op + i);
-			}
+			const KF(vf) dv = KF(gain)(depth, ddepth, (float)(t0 + i));
+			const KF(vf) ov = KF(gain)(offset, doffset, (float)(t0 + i));
 			const KF(vf) w = KCLAMP(ov + dv * (b + sm * (a - b)));
-			const KF(vi) keep = (w >= FLT_MIN) | (w <= -FLT_MIN);
+			const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN;
 			KF(store)(out + i, (KF(vf))((KF(vi))w & keep));
 		}
 	}
 	for (; i < len; ++i) {
-		y = kmix1(now[i], was[i], f0 + (float)i, inv_n, dp ? dp[i] : depth,
-		          op ? op[i] : offset);
+		const float at = (float)(t0 + i);
+		y = kmix1(now[i], was[i], f0 + (float)i, inv_n, depth + ddepth * at,
+		          offset + doffset * at);
 		if (out)
 			out[i] = y;
 	}

@@ -12,9 +12,10 @@
    and the cells' lines come from a table made for each span. */
 #define DENSE_STEP 0.0625
 
-/* A 2D path segment shorter than this (samples) renders as lines (seg2l),
-   a longer one as one polynomial (seg2x): making seg2x's 12 coefficients
-   costs about 250 instructions more, evaluating it 6 fewer a lane. */
+/* A 2D path segment shorter than this (samples), or any while controls
+   move (a grid point ends it), renders as lines (seg2l), a longer one as
+   one polynomial (seg2x): making seg2x's 12 coefficients costs about 250
+   instructions more, evaluating it 6 fewer a lane. */
 #define PATH_LINES_BELOW 192.0
 
 /* Octave k along x with short cells: dense over its table (gain line g0,
@@ -133,7 +134,8 @@ static void octave_span(const perlin_dsp *d, perlin_voice *v, unsigned k, float 
 			if (memcmp(key, v->path_for[k], sizeof key)) {
 				const double start = p->j > q->j ? (double)(p->j - q->j) : 0.0;
 				const double end = (double)(p->j + left - 1U);
-				const int lines = end - start < PATH_LINES_BELOW;
+				/* while controls move, the next grid point re-anchors */
+				const int lines = end - start < PATH_LINES_BELOW || d->moving;
 				const double uc = lines ? 0.0 : (p->a - 0.5) + 0.5 * (start + end) * p->step;
 				path_coef(v, k, along_y, alpha, beta, uc, lines, v->path[k]);
 				memcpy(v->path_for[k], key, sizeof key);
@@ -164,8 +166,6 @@ static void octave_span(const perlin_dsp *d, perlin_voice *v, unsigned k, float 
 static void render_span(perlin_dsp *d, float *out, uint32_t len, uint32_t t0)
 {
 	float buf[2][8 + SPAN + 8]; /* the voices' sums, with the slack kernel.h's part() needs */
-	float dpb[SPAN], opb[SPAN];
-	const float *dp = NULL, *op = NULL;
 	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
 	const int fading = d->fade < d->xfade_len;
 	int w;
@@ -176,24 +176,17 @@ static void render_span(perlin_dsp *d, float *out, uint32_t len, uint32_t t0)
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
 			octave_span(d, v, k, buf[w] + 8, len, t0);
 	}
-	if (a->depth != b->depth || a->offset != b->offset) { /* lines */
-		const double dd = (b->depth - a->depth) / (double)d->grid;
-		const double od = (b->offset - a->offset) / (double)d->grid;
-		uint32_t i;
-		for (i = 0; i < len; ++i) {
-			dpb[i] = (float)(a->depth + dd * (double)(t0 + i));
-			opb[i] = (float)(a->offset + od * (double)(t0 + i));
-		}
-		dp = dpb;
-		op = opb;
+	{ /* depth and offset: lines across the chunk */
+		const float dd = (float)((b->depth - a->depth) / (double)d->grid);
+		const float od = (float)((b->offset - a->offset) / (double)d->grid);
+		if (fading)
+			d->level = d->kernels->mix(buf[0] + 8, buf[1] + 8, out, len, (float)d->fade,
+			                           1.0f / (float)d->xfade_len, (float)a->depth, dd,
+			                           (float)a->offset, od, t0);
+		else
+			d->level = d->kernels->finish(buf[0] + 8, out, len, (float)a->depth, dd,
+			                              (float)a->offset, od, t0);
 	}
-	if (fading)
-		d->level = d->kernels->mix(buf[0] + 8, buf[1] + 8, out, len, (float)d->fade,
-		                           1.0f / (float)d->xfade_len, (float)a->depth,
-		                           (float)a->offset, dp, op);
-	else
-		d->level = d->kernels->finish(buf[0] + 8, out, len, (float)a->depth,
-		                              (float)a->offset, dp, op);
 }
 
 void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
