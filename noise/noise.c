@@ -264,18 +264,57 @@ void noise_octave_init(noise_octave *o, noise_pos x, noise_pos y,
 	o->cached = 0;
 }
 
+/* Corner i of the stream's cache: from values, or from its hash (as
+   corners2 makes them). */
+static void corner(noise_octave *o, unsigned i, double gx, double gy, double gv)
+{
+	o->gx[i] = gx;
+	o->gy[i] = gy;
+	o->gv[i] = gv;
+}
+
+static void corner_hashed(noise_octave *o, unsigned i, uint32_t h)
+{
+	corner(o, i, grad2[h >> 28][0], grad2[h >> 28][1], value_of(h));
+}
+
 void noise_octave_update(noise_octave *o, int dims)
 {
 	const uint32_t c0 = o->x.cell < o->period || !o->period ? o->x.cell
 	                                                        : o->x.cell % o->period;
 	if (dims == 2) {
-		if (o->cached != 2 || c0 != o->key_x || o->y.cell != o->key_y) {
-			corners2(c0, next_cell(c0, o->period), o->y.cell, o->seed_hash, o->gx,
-			         o->gy, o->gv);
-			o->key_x = c0;
-			o->key_y = o->y.cell;
-			o->cached = 2;
+		const uint32_t y0 = o->y.cell;
+		if (o->cached == 2 && c0 == o->key_x && y0 == o->key_y)
+			return;
+		if (o->cached == 2 && y0 == o->key_y && c0 == o->key_x1) {
+			/* on by one cell along x: the right corners are the new left */
+			const uint32_t c1 = next_cell(c0, o->period);
+			o->hx[0] = o->hx[1];
+			o->hx[1] = noise_hash(c1 ^ o->seed_hash);
+			corner(o, 0, o->gx[1], o->gy[1], o->gv[1]);
+			corner(o, 2, o->gx[3], o->gy[3], o->gv[3]);
+			corner_hashed(o, 1, noise_hash(o->hx[1] ^ y0));
+			corner_hashed(o, 3, noise_hash(o->hx[1] ^ (y0 + 1U)));
+			o->key_x1 = c1;
+		} else if (o->cached == 2 && c0 == o->key_x && y0 == o->key_y + 1U) {
+			/* on by one cell along y: the top corners are the new bottom */
+			corner(o, 0, o->gx[2], o->gy[2], o->gv[2]);
+			corner(o, 1, o->gx[3], o->gy[3], o->gv[3]);
+			corner_hashed(o, 2, noise_hash(o->hx[0] ^ (y0 + 1U)));
+			corner_hashed(o, 3, noise_hash(o->hx[1] ^ (y0 + 1U)));
+		} else {
+			const uint32_t c1 = next_cell(c0, o->period);
+			o->hx[0] = noise_hash(c0 ^ o->seed_hash);
+			o->hx[1] = noise_hash(c1 ^ o->seed_hash);
+			corner_hashed(o, 0, noise_hash(o->hx[0] ^ y0));
+			corner_hashed(o, 1, noise_hash(o->hx[1] ^ y0));
+			corner_hashed(o, 2, noise_hash(o->hx[0] ^ (y0 + 1U)));
+			corner_hashed(o, 3, noise_hash(o->hx[1] ^ (y0 + 1U)));
+			o->key_x1 = c1;
 		}
+		o->key_x = c0;
+		o->key_y = y0;
+		o->cached = 2;
 	} else if (o->cached != 1 || c0 != o->key_x) {
 		const uint32_t s = o->seed_hash;
 		const uint32_t c1 = next_cell(c0, o->period);

@@ -209,7 +209,8 @@ typedef struct {
 	uint32_t  seed_hash; /* noise_hash(seed), which the gradients mix in */
 	uint32_t  period;  /* 0: free; N: x repeats every N cells */
 	uint32_t  key_x, key_y; /* the cell the cache holds */
-	uint32_t  key_x1;  /* 1D: the cell after key_x */
+	uint32_t  key_x1;  /* the cell after key_x */
+	uint32_t  hx[2];   /* 2D: the hashes of columns key_x and key_x1 */
 	int       cached;  /* 0: nothing, 1: 1D gradients, 2: 2D gradients */
 	double    gx[4], gy[4]; /* 1D: gx[0..1]; 2D: the 4 corner gradients */
 	double    gv[4];   /* the lattice points' values (1D: gv[0..1]) */

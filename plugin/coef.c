@@ -78,28 +78,34 @@ void voice_coef(perlin_voice *v, unsigned k, int form)
 		noise_octave_update(o, 1);
 		line_coef(o->gx[0], o->gv[0], o->gx[1], o->gv[1] - o->gx[1], dims_scale(v) * g, c);
 	} else if (moving) {
+		/* corner i (00, 10, 01, 11) is sc (gx (ux -+ 1/2) + gy (uy -+ 1/2)
+		   + gv): X ux + Y uy + C. Kept as the sum S of the four, the
+		   differences Dx (right - left), Dy (top - bottom) and Dxy (the
+		   diagonals), each X, Y, C: what path_coef needs either way. */
 		const double sc = dims_scale(v) * g;
-		double X[4], Y[4], n[4][3];
-		unsigned i;
+		const double *gx, *gy, *gv;
+		double *cm = v->coefd[k];
+		double C[4];
 		noise_octave_update(o, 2);
-		for (i = 0; i < 4; ++i) {
-			X[i] = sc * o->gx[i];
-			Y[i] = sc * o->gy[i];
-		}
-		/* corner i: X ux + Y uy + C, the corner offsets being +-1/2 */
-		for (i = 0; i < 4; ++i) {
-			n[i][0] = X[i];
-			n[i][1] = Y[i];
-			n[i][2] = 0.5 * ((i & 1U) ? -X[i] : X[i]) + 0.5 * ((i & 2U) ? -Y[i] : Y[i]) +
-			          sc * o->gv[i];
-		}
-		for (i = 0; i < 3; ++i) {
-			double *cd = v->coefd[k];
-			cd[i] = 0.5 * (n[0][i] + n[1][i]);
-			cd[3 + i] = n[1][i] - n[0][i];
-			cd[6 + i] = 0.5 * (n[2][i] + n[3][i]);
-			cd[9 + i] = n[3][i] - n[2][i];
-		}
+		gx = o->gx;
+		gy = o->gy;
+		gv = o->gv;
+		C[0] = sc * (0.5 * (gx[0] + gy[0]) + gv[0]);
+		C[1] = sc * (0.5 * (gy[1] - gx[1]) + gv[1]);
+		C[2] = sc * (0.5 * (gx[2] - gy[2]) + gv[2]);
+		C[3] = sc * (gv[3] - 0.5 * (gx[3] + gy[3]));
+		cm[0] = sc * ((gx[0] + gx[1]) + (gx[2] + gx[3])); /* S */
+		cm[1] = sc * ((gy[0] + gy[1]) + (gy[2] + gy[3]));
+		cm[2] = (C[0] + C[1]) + (C[2] + C[3]);
+		cm[3] = sc * ((gx[1] + gx[3]) - (gx[0] + gx[2])); /* Dx */
+		cm[4] = sc * ((gy[1] + gy[3]) - (gy[0] + gy[2]));
+		cm[5] = (C[1] + C[3]) - (C[0] + C[2]);
+		cm[6] = sc * ((gx[2] + gx[3]) - (gx[0] + gx[1])); /* Dy */
+		cm[7] = sc * ((gy[2] + gy[3]) - (gy[0] + gy[1]));
+		cm[8] = (C[2] + C[3]) - (C[0] + C[1]);
+		cm[9] = sc * ((gx[0] + gx[3]) - (gx[1] + gx[2])); /* Dxy */
+		cm[10] = sc * ((gy[0] + gy[3]) - (gy[1] + gy[2]));
+		cm[11] = (C[0] + C[3]) - (C[1] + C[2]);
 	} else { /* y stands still (at ty): the 2D formula is the 1D one in x */
 		const double sy = ty * ty * ty * (ty * (ty * 6.0 - 15.0) + 10.0);
 		const double *gx, *gy, *gv;
@@ -114,28 +120,6 @@ void voice_coef(perlin_voice *v, unsigned k, int form)
 		line_coef(P, Q, P2,
 		          (1.0 - sy) * (gy[1] * ty + gv[1]) + sy * (gy[3] * (ty - 1.0) + gv[3]) - P2,
 		          dims_scale(v) * g, c);
-	}
-}
-
-/* coefd (rows y0 and y1, each a mean and a difference along x, of the
-   corners' X ux + Y uy + C) with the roles of x and y swapped: the columns
-   x0 and x1, each a mean and a difference along y, of Y uy + X ux + C. */
-static void swap_xy(const double c[12], double s[12])
-{
-	double n[4][3];
-	unsigned q;
-	for (q = 0; q < 3; ++q) { /* the corners 00, 10, 01, 11 */
-		n[0][q] = c[q] - 0.5 * c[3 + q];
-		n[1][q] = c[q] + 0.5 * c[3 + q];
-		n[2][q] = c[6 + q] - 0.5 * c[9 + q];
-		n[3][q] = c[6 + q] + 0.5 * c[9 + q];
-	}
-	for (q = 0; q < 3; ++q) {
-		const unsigned p = q == 2 ? 2U : 1U - q; /* X and Y trade places */
-		s[q] = 0.5 * (n[0][p] + n[2][p]);
-		s[3 + q] = n[2][p] - n[0][p];
-		s[6 + q] = 0.5 * (n[1][p] + n[3][p]);
-		s[9 + q] = n[3][p] - n[1][p];
 	}
 }
 
@@ -179,29 +163,24 @@ static void line_pair(const double l[4], double uc, const double hx[6], double o
 void path_coef(const perlin_voice *v, unsigned k, int along_y, double alpha, double beta,
                double uc, int lines, float out[12])
 {
-	double sw[12];
-	const double *c = v->coefd[k];
-	double L[4][2], la[4], lb[4], hx[6], hy[6], A[7], B[7];
-	unsigned i;
-	if (along_y) {
-		swap_xy(c, sw);
-		c = sw;
-	}
-	for (i = 0; i < 4; ++i) { /* slope and constant in ux */
-		L[i][0] = c[3 * i] + c[3 * i + 1] * alpha;
-		L[i][1] = c[3 * i + 1] * beta + c[3 * i + 2];
-	}
-	/* A = (p + r) / 2 and B = r - p, as { l0, l1, l2, l3 }:
-	   l0 + l1 ux + h(ux) (l2 ux + l3) */
-	la[0] = 0.5 * (L[0][1] + L[2][1]);
-	la[1] = 0.5 * (L[0][0] + L[2][0]);
-	la[2] = 0.5 * (L[1][0] + L[3][0]);
-	la[3] = 0.5 * (L[1][1] + L[3][1]);
-	lb[0] = L[2][1] - L[0][1];
-	lb[1] = L[2][0] - L[0][0];
-	lb[2] = L[3][0] - L[1][0];
-	lb[3] = L[3][1] - L[1][1];
+	const double *cm = v->coefd[k];
+	/* p: the ramp the path is on (x, or y when along_y), q = alpha p + beta
+	   the other; each combination's X, Y, C as a line in p */
+	const unsigned ip = along_y ? 1U : 0U, iq = 1U - ip;
+	const double *dp = along_y ? cm + 6 : cm + 3, *dq = along_y ? cm + 3 : cm + 6;
+	double la[4], lb[4], hx[6], hy[6], A[7], B[7];
+	/* A = S / 4 + h(p) Dp / 2, B = Dq / 2 + h(p) Dxy, as { l0, l1, l2, l3 }:
+	   l0 + l1 p + h(p) (l2 p + l3) */
+	la[0] = 0.25 * (cm[iq] * beta + cm[2]);
+	la[1] = 0.25 * (cm[ip] + cm[iq] * alpha);
+	la[2] = 0.5 * (dp[ip] + dp[iq] * alpha);
+	la[3] = 0.5 * (dp[iq] * beta + dp[2]);
+	lb[0] = 0.5 * (dq[iq] * beta + dq[2]);
+	lb[1] = 0.5 * (dq[ip] + dq[iq] * alpha);
+	lb[2] = cm[9 + ip] + cm[9 + iq] * alpha;
+	lb[3] = cm[9 + iq] * beta + cm[11];
 	if (lines) { /* seg2l */
+		unsigned i;
 		for (i = 0; i < 4; ++i) {
 			out[i] = (float)la[i];
 			out[4 + i] = (float)lb[i];

@@ -157,7 +157,7 @@ typedef struct {
 	noise_octave oct[NOISE_MAX_OCTAVES]; /* seeds, periods, gradients of the cell */
 	perlin_ramp rx[NOISE_MAX_OCTAVES], ry[NOISE_MAX_OCTAVES];
 	float coef[NOISE_MAX_OCTAVES][7]; /* form 1's kernel coefficients of the cell (gain 1) */
-	double coefd[NOISE_MAX_OCTAVES][12]; /* form 2's, in double (path_coef) */
+	double coefd[NOISE_MAX_OCTAVES][12]; /* form 2's corner sums S, Dx, Dy, Dxy (X, Y, C each: coef.c) */
 	int form[NOISE_MAX_OCTAVES];       /* of coef: 0 none, 1 along x, 2 x and y */
 	uint32_t coef_x[NOISE_MAX_OCTAVES], coef_y[NOISE_MAX_OCTAVES]; /* coef's cell */
 	double coef_ty[NOISE_MAX_OCTAVES]; /* and y in it (form 1 in 2D) */
