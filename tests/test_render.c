@@ -344,6 +344,12 @@ static void test_determinism(void)
 	                     "--ramp depth=0:1,5:0.3 --ramp offset=1:0,2:0.5,3:-0.2 "
 	                     "--set seed=9 --set drift=3 --step dimensions=0:1,4.5:2",
 	                     "gliding", &n0));
+	/* 2D steady and slow: path segments long enough for the degree-11
+	   polynomial, kept across blocks (centred where the anchors say), and
+	   drift faster than x (paths along y) */
+	free(same_for_blocks("--set dimensions=2 --set octaves=8 --set rate=0.7 --set drift=0.2 "
+	                     "--step drift=3:2.5 --set seed=4",
+	                     "2D steady paths", &n0));
 	render_spec_init(&s);
 	random_automation(&s, 6.0, extra, sizeof extra);
 	ref = same_for_blocks(extra, "random automation", &n0);
