@@ -182,48 +182,38 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	}
 }
 
-/* (a loop of its own for a steady gain, without the test inside) */
-static KATTR void KF(seg1)(float *acc, uint32_t len, uint64_t j, double a,
-                           double step, const float mf[8], const float c[7],
-                           float g0, float dg, uint32_t t0)
-{
-	if (dg == 0.0f)
-		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, 0);
-	else
-		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, 0);
-}
+/* The entry points: seg1_body for one form (two), with a loop of its own
+   for a steady gain, without the test inside. */
+#define KSEG(name, form) \
+	static KATTR void KF(name)(float *acc, uint32_t len, uint64_t j, double a, double step, \
+	                           const float mf[8], const float *c, float g0, float dg, \
+	                           uint32_t t0) \
+	{ \
+		if (dg == 0.0f) \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, form); \
+		else \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, form); \
+	}
+
+/* Along x alone: c the cell's 7 coefficients. */
+KSEG(seg1, 0)
 
 /* The 2D formula along a straight path, on the samples of the ramp that
-   moves faster (the other a line of it: |alpha| <= 1; render.c swaps x
-   and y for paths closer to y, coef.c's swap_xy): with uy = alpha ux +
-   beta, the rows y0 and y1 blended along x (p, r) are each a line plus
-   h(ux) times a line in ux, so the value (p + r) / 2 + h(uy) (r - p) is
-   a polynomial of degree 11 in ux, evaluated by Horner like seg1 (c: 12
-   coefficients by powers of ux - uc, the segment's middle: coef.c's
-   path_coef; a is the anchor's ux - uc). 22 operations a lane: as lines
-   and fades it was 28, as two degree-6 polynomials 34. */
-static KATTR void KF(seg2x)(float *acc, uint32_t len, uint64_t j, double a,
-                            double step, const float mf[8], const float c[12], float g0,
-                            float dg, uint32_t t0)
-{
-	if (dg == 0.0f)
-		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, 1);
-	else
-		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, 1);
-}
+   moves faster (the other a line of it: |alpha| <= 1; render.c puts the
+   path on y's ramp when y moves faster): with uy = alpha ux + beta, the
+   rows y0 and y1 blended along x (p, r) are each a line plus h(ux) times a
+   line in ux, so the value (p + r) / 2 + h(uy) (r - p) is a polynomial of
+   degree 11 in ux, evaluated by Horner like seg1 (c: 12 coefficients by
+   powers of ux - uc, the segment's middle: coef.c's path_coef; a is the
+   anchor's ux - uc). 22 operations a lane: as lines and fades it was 28,
+   as two degree-6 polynomials 34. */
+KSEG(seg2x, 1)
 
 /* The same path as lines (see KF(lines); c: A's 4, B's 4, alpha, beta, a
    the anchor's ux): for short segments, where making the 12 coefficients
    would cost more than evaluating lines saves. */
-static KATTR void KF(seg2l)(float *acc, uint32_t len, uint64_t j, double a,
-                            double step, const float mf[8], const float c[12], float g0,
-                            float dg, uint32_t t0)
-{
-	if (dg == 0.0f)
-		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, 2);
-	else
-		KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, 2);
-}
+KSEG(seg2l, 2)
+#undef KSEG
 
 #undef KPOLY
 #undef KPOLY11
