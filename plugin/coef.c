@@ -58,20 +58,21 @@ double dims_scale(const perlin_voice *v)
 /* Kernel coefficients of octave k for its current cell, gain 1 (the
    kernels multiply by the gain line): form 1 along x alone (1D, or 2D with
    y still), 2 with x and y moving. */
-void voice_coef(perlin_voice *v, unsigned k, int form)
+void voice_coef(perlin_voice *v, int l, unsigned k, int form)
 {
-	noise_octave *o = &v->oct[k];
-	float *c = v->coef[k];
+	perlin_layer *y = &v->lay[l];
+	noise_octave *o = &y->oct[k];
+	float *c = y->coef[k];
 	const double g = 1.0;
 	const int moving = form == 2;
 	const double ty = form == 1 && v->shape.dims == 2 ? v->ry[k].a : 0.0;
-	if (v->form[k] == form && v->coef_x[k] == v->rx[k].cell &&
-	    v->coef_y[k] == v->ry[k].cell && v->coef_ty[k] == ty)
+	if (y->form[k] == form && y->coef_x[k] == v->rx[k].cell &&
+	    y->coef_y[k] == v->ry[k].cell && y->coef_ty[k] == ty)
 		return; /* still the cell the coefficients are for */
-	v->form[k] = form;
-	v->coef_x[k] = v->rx[k].cell;
-	v->coef_y[k] = v->ry[k].cell;
-	v->coef_ty[k] = ty;
+	y->form[k] = form;
+	y->coef_x[k] = v->rx[k].cell;
+	y->coef_y[k] = v->ry[k].cell;
+	y->coef_ty[k] = ty;
 	o->x.cell = v->rx[k].cell;
 	o->y.cell = v->ry[k].cell;
 	if (v->shape.dims == 1) { /* L = g0 t + v0, R = g1 (t - 1) + v1 */
@@ -84,7 +85,7 @@ void voice_coef(perlin_voice *v, unsigned k, int form)
 		   diagonals), each X, Y, C: what path_coef needs either way. */
 		const double sc = dims_scale(v) * g;
 		const double *gx, *gy, *gv;
-		double *cm = v->coefd[k];
+		double *cm = y->coefd[k];
 		double C[4];
 		noise_octave_update(o, 2);
 		gx = o->gx;
@@ -160,10 +161,10 @@ static void line_pair(const double l[4], double uc, const double hx[6], double o
    seg2l in plugin/kernel.h). along_y: the path on y's ramp
    instead, ux = alpha uy + beta (the same formula with x and y trading
    places, for paths closer to y). */
-void path_coef(const perlin_voice *v, unsigned k, int along_y, double alpha, double beta,
-               double uc, int lines, float out[12])
+void path_coef(const perlin_voice *v, int l, unsigned k, int along_y, double alpha,
+               double beta, double uc, int lines, float out[12])
 {
-	const double *cm = v->coefd[k];
+	const double *cm = v->lay[l].coefd[k];
 	/* p: the ramp the path is on (x, or y when along_y), q = alpha p + beta
 	   the other; each combination's X, Y, C as a line in p */
 	const unsigned ip = along_y ? 1U : 0U, iq = 1U - ip;
@@ -220,18 +221,18 @@ int form_of(const perlin_voice *v, unsigned k)
 
 /* The lines of octave k's n cells from `cell` on (cell_line, times sc),
    4 floats a cell, into line. */
-void cell_table(perlin_voice *v, unsigned k, uint32_t cell, int32_t n,
-                       double sc, float *line)
+void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t n,
+                double sc, float *line)
 {
 	double P[DENSE_CELLS + 1], Q[DENSE_CELLS + 1];
 	int32_t c;
-	noise_octave_columns(&v->oct[k], v->shape.dims, cell, (unsigned)n + 1U, P, Q);
+	noise_octave_columns(&v->lay[l].oct[k], v->shape.dims, cell, (unsigned)n + 1U, P, Q);
 	for (c = 0; c < n; ++c) {
-		double l[4];
+		double cl[4];
 		unsigned m;
-		cell_line(P[c], Q[c], P[c + 1], Q[c + 1] - P[c + 1], sc, l);
+		cell_line(P[c], Q[c], P[c + 1], Q[c + 1] - P[c + 1], sc, cl);
 		for (m = 0; m < 4; ++m)
-			line[4 * c + (int32_t)m] = (float)l[m];
+			line[4 * c + (int32_t)m] = (float)cl[m];
 	}
 }
 

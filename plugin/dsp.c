@@ -29,8 +29,15 @@ double dsp_clamp_finite(double v, double lo, double hi, double fallback)
 
 void perlin_dsp_init(perlin_dsp *d, double sr)
 {
+	perlin_dsp_init_outputs(d, sr, 1U);
+}
+
+void perlin_dsp_init_outputs(perlin_dsp *d, double sr, unsigned outputs)
+{
 	unsigned i;
 	memset(d, 0, sizeof *d);
+	d->outputs = outputs > 1U ? PERLIN_OUTPUTS : 1U;
+	d->spread = d->outputs > 1U ? perlin_spread_param.def : 0.0f;
 	d->sr = dsp_clamp_finite(sr, 8000.0, 768000.0, 48000.0);
 	/* about PERLIN_GRID_S, in whole groups of 8 samples */
 	d->grid = 8U * (uint32_t)floor(d->sr * PERLIN_GRID_S / 8.0 + 0.5);
@@ -58,7 +65,7 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->want_reset = 0;
 	d->want_locate = 1;
 	d->fade = d->xfade_len;
-	d->level = 0.0f;
+	memset(d->level, 0, sizeof d->level);
 	dsp_update_targets(d);
 	dsp_maybe_start_voice(d);
 }
@@ -93,3 +100,12 @@ void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAM
 	dsp_maybe_start_voice(d);
 }
 
+
+void perlin_dsp_spread(perlin_dsp *d, float spread)
+{
+	const float s = d->outputs > 1U ? perlin_clamp_info(&perlin_spread_param, spread) : 0.0f;
+	if (s == d->spread)
+		return;
+	d->spread = s;
+	dsp_update_targets(d);
+}

@@ -147,18 +147,23 @@ typedef struct {
 	double morph;
 	double depth, offset;
 	double octaves, persistence, lacunarity;
+	double spread; /* the four-output plugins' (0 for one output) */
 } perlin_smooth;
 
-/* One stream of noise: the settings it renders that cannot change
-   smoothly, one phase per octave (x and y ramps), and its octaves'
-   frequency multipliers and gains at both ends of the current chunk. */
+/* The streams of a voice: layer 0 is the noise every output hears (the
+   one-output plugins hear nothing else); layers 1..PERLIN_OUTPUTS are
+   the same octaves with seeds of their own, one for each output of the
+   four-output plugins, blended in by spread (see perlin_dsp_spread). */
+#define PERLIN_OUTPUTS 4
+#define PERLIN_LAYERS (1 + PERLIN_OUTPUTS)
+
+/* One layer's gradients and kernel coefficients, octave by octave, for the
+   cells the voice's ramps are in. */
 typedef struct {
-	perlin_shape shape;
 	noise_octave oct[NOISE_MAX_OCTAVES]; /* seeds, periods, gradients of the cell */
-	perlin_ramp rx[NOISE_MAX_OCTAVES], ry[NOISE_MAX_OCTAVES];
 	float coef[NOISE_MAX_OCTAVES][7]; /* form 1's kernel coefficients of the cell (gain 1) */
 	double coefd[NOISE_MAX_OCTAVES][12]; /* form 2's corner sums S, Dx, Dy, Dxy (X, Y, C each: coef.c) */
-	int form[NOISE_MAX_OCTAVES];       /* of coef: 0 none, 1 along x, 2 x and y */
+	int form[NOISE_MAX_OCTAVES];       /* of coef: 0 none (unheard), 1 along x, 2 x and y */
 	uint32_t coef_x[NOISE_MAX_OCTAVES], coef_y[NOISE_MAX_OCTAVES]; /* coef's cell */
 	double coef_ty[NOISE_MAX_OCTAVES]; /* and y in it (form 1 in 2D) */
 	/* the path polynomial (seg2x) of the octave's current segment, and the
@@ -167,12 +172,29 @@ typedef struct {
 	double path_for[NOISE_MAX_OCTAVES][6];
 	double path_uc[NOISE_MAX_OCTAVES]; /* its centre, in the ramp's u */
 	int path_lines[NOISE_MAX_OCTAVES]; /* 1: as lines (seg2l) */
+} perlin_layer;
+
+/* One voice: the settings it renders that cannot change smoothly, one
+   phase per octave (x and y ramps) that all its layers share, and its
+   octaves' frequency multipliers and gains at both ends of the current
+   chunk. */
+typedef struct {
+	perlin_shape shape;
+	perlin_ramp rx[NOISE_MAX_OCTAVES], ry[NOISE_MAX_OCTAVES];
+	perlin_layer lay[PERLIN_LAYERS];
+	int layers; /* how many are rendered: 1, or PERLIN_LAYERS */
 	double mult[2][NOISE_MAX_OCTAVES]; /* frequency multipliers at the chunk's ends */
 	double mult_was[NOISE_MAX_OCTAVES]; /* and at the grid point before (x phases) */
-	double gain[2][NOISE_MAX_OCTAVES]; /* octave gains at the chunk's ends */
-	noise_fbm gains_for; /* the parameters and band-limit gain[1] is for */
+	/* octave gains at the chunk's ends: layer 0's (gain), and each other
+	   layer's (alt): g cos and g sin of the octave's blend angle */
+	double gain[2][NOISE_MAX_OCTAVES], alt[2][NOISE_MAX_OCTAVES];
+	noise_fbm gains_for; /* the parameters, band-limit and spread gain[1] is for */
 	double extra_for[NOISE_MAX_OCTAVES];
+	double spread_for;
 } perlin_voice;
+
+/* Samples rendered at a time (render.c). */
+#define PERLIN_SPAN 1024
 
 /* About the time between the points where the smoothers step (the
    grid, counted from activation, in whole groups of 8 samples: 256 at
@@ -218,14 +240,22 @@ typedef struct {
 	double tp_frame, tp_speed, tp_bpm, tp_beat;
 	uint64_t tp_count;
 
+	unsigned outputs; /* 1, or PERLIN_OUTPUTS (perlin_dsp_init_outputs) */
+	float spread;     /* the spread control, clamped */
 	perlin_path path;
 	const struct perlin_kernels *kernels; /* of path's lane width (kernels.c) */
-	float level; /* last output sample */
+	float level[PERLIN_OUTPUTS]; /* last output sample of each output */
+	/* the voices' layer sums of a span (render.c), with the slack
+	   kernel.h's part() needs either side */
+	float buf[2][PERLIN_LAYERS][8 + PERLIN_SPAN + 8];
 } perlin_dsp;
 
 /* Set up for sample rate sr (clamped to 8 kHz..768 kHz); state as after
    activate. Instantiation class. */
 void perlin_dsp_init(perlin_dsp *d, double sr);
+/* The same with `outputs` outputs: 1 (as perlin_dsp_init), or
+   PERLIN_OUTPUTS, related by the spread control. */
+void perlin_dsp_init_outputs(perlin_dsp *d, double sr, unsigned outputs);
 /* Forget phases and transport, as LV2 activate() does. */
 void perlin_dsp_activate(perlin_dsp *d);
 /* New control values (any float, NaN included; NULL entries of a pointer
@@ -233,8 +263,23 @@ void perlin_dsp_activate(perlin_dsp *d);
 void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAMS]);
 /* The host's transport said something (at the current sample). */
 void perlin_dsp_position(perlin_dsp *d, const perlin_position *p);
-/* Render n samples into out (out may be NULL: the state still advances). */
+/* The four-output plugins' spread (any float, NaN included: clamped into
+   perlin_spread_param's range; ignored with one output). Spread s blends
+   each output's octaves from the shared noise N (layer 0) towards noise
+   of the output's own, N_i: octave k is a N_k + b N_ik with b = sqrt(s) w_k
+   and a = sqrt(1 - b^2), so its spread stays the same and two outputs
+   correlate by about 1 - s. w_k is 1 for the octaves below the top 3% of
+   the variance and falls to 0 above the top 1% (those few, quiet, high
+   octaves stay shared: the work of four outputs stays near that of two).
+   At 0 every output is layer 0 alone, bit-identical to one output. */
+void perlin_dsp_spread(perlin_dsp *d, float spread);
+extern const perlin_param_info perlin_spread_param;
+/* Render n samples into out (out may be NULL: the state still advances);
+   with several outputs, the first. */
 void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n);
+/* Render n samples of each output into out[0..outputs) (an entry may be
+   NULL). */
+void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n);
 
 /* The fastest path this CPU runs (what perlin_dsp_init picks). */
 perlin_path perlin_dsp_best_path(void);
@@ -244,5 +289,7 @@ void perlin_dsp_set_path(perlin_dsp *d, perlin_path p);
 
 /* Clamp v into param's range; NaN gives the default. */
 float perlin_clamp(perlin_param param, float v);
+/* The same for the range info gives. */
+float perlin_clamp_info(const perlin_param_info *info, float v);
 
 #endif /* PERLIN_DSP_H */

@@ -34,6 +34,8 @@ struct perlin_kernels {
 	float (*mix)(const float *now, const float *was, float *out, uint32_t len,
 	             float f0, float inv_n, float depth, float ddepth, float offset,
 	             float doffset, uint32_t t0);
+	/* a[i] += b[i] */
+	void (*add)(float *a, const float *b, uint32_t len);
 };
 
 /* ramp.c: an octave's phase (perlin_ramp). A ramp is rebased after
@@ -55,23 +57,23 @@ void ramp_ride(perlin_ramp *r, uint32_t period, uint32_t n);
 /* coef.c: a cell's kernel coefficients */
 /* The scale of noise_octave_2d/1d (noise/noise.h) */
 double dims_scale(const perlin_voice *v);
-/* Octave k's coefficients for its current cell in form 1 (along x) or
-   2 (x and y), gain 1; kept if still for the same cell. */
-void voice_coef(perlin_voice *v, unsigned k, int form);
+/* Layer l's coefficients of octave k for its current cell in form 1
+   (along x) or 2 (x and y), gain 1; kept if still for the same cell. */
+void voice_coef(perlin_voice *v, int l, unsigned k, int form);
 /* The form octave k needs now. */
 int form_of(const perlin_voice *v, unsigned k);
-/* Form 2 along a straight path uy = alpha ux + beta (kernel seg2x), or
+/* (of layer l) Form 2 along a straight path uy = alpha ux + beta (kernel seg2x), or
    along_y, ux = alpha uy + beta: 12 coefficients by powers of ux - uc; or
    (lines, kernel seg2l) A's and B's lines, alpha and beta. */
-void path_coef(const perlin_voice *v, unsigned k, int along_y, double alpha, double beta,
-               double uc, int lines, float out[12]);
-/* The lines of octave k's n cells from `cell` on, times sc (4 floats a
+void path_coef(const perlin_voice *v, int l, unsigned k, int along_y, double alpha,
+               double beta, double uc, int lines, float out[12]);
+/* The lines of layer l's octave k's n cells from `cell` on, times sc (4 floats a
    cell), for the dense kernel; n at most DENSE_CELLS. */
-#define SPAN 1024 /* samples rendered at a time (render.c's buffers) */
+#define SPAN PERLIN_SPAN
 #define DENSE_CELLS (SPAN / 2 + 8) /* a span's cells, and 4 more for the
 	lanes past its end that the kernel computes and masks off */
-void cell_table(perlin_voice *v, unsigned k, uint32_t cell, int32_t n, double sc,
-                float *line);
+void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t n,
+                double sc, float *line);
 
 /* smooth.c */
 /* The multipliers and gains of voice v at end e of the chunk. */

@@ -399,5 +399,15 @@ static KATTR float KF(mix)(const float *now, const float *was, float *out, uint3
 	return len ? (out ? out[len - 1] : y) : 0.0f;
 }
 
+/* a[i] += b[i] (an output's own layer onto the shared one) */
+static KATTR void KF(add)(float *a, const float *b, uint32_t len)
+{
+	uint32_t i = 0;
+	for (; i + KW <= len; i += KW)
+		KF(store)(a + i, KF(load)(a + i) + KF(load)(b + i));
+	for (; i < len; ++i)
+		a[i] += b[i];
+}
+
 #undef KVEC
 #undef KCLAMP

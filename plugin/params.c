@@ -30,9 +30,15 @@ const perlin_param_info perlin_params[PERLIN_N_PARAMS] = {
    out of the DSP. */
 #define PERLIN_TINY 1e-20f
 
+const perlin_param_info perlin_spread_param = { "spread", 0.0f, 1.0f, 0.5f, 0.5f };
+
 float perlin_clamp(perlin_param param, float v)
 {
-	const perlin_param_info *i = &perlin_params[param];
+	return perlin_clamp_info(&perlin_params[param], v);
+}
+
+float perlin_clamp_info(const perlin_param_info *i, float v)
+{
 	const float tiny = PERLIN_TINY;
 	uint32_t bits, tiny_bits;
 	/* NaN and tiny values are told apart by their bits, with no float

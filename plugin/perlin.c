@@ -1,7 +1,9 @@
 /* perlin.c: LV2 glue for "Perlin Noise" (audio out, for Ardour) and
-   "Perlin Noise CV" (CV out, for Carla, MOD and other CV hosts). Both share
-   the DSP (plugin/dsp.h) and the same ports at the same indices; only the output
-   at index 16 differs. */
+   "Perlin Noise CV" (CV out, for Carla, MOD and other CV hosts), and their
+   four-output twins "Perlin Noise x4" and "Perlin Noise CV x4". All share
+   the DSP (plugin/dsp.h) and the same ports at the same indices (only the
+   output at index 16 differs in type); the twins add spread and three more
+   outputs and levels after them (plugin/ports.h). */
 #include "dsp.h"
 #include "ports.h"
 
@@ -15,6 +17,8 @@
 
 #define PERLIN_URI "urn:perlin-lv2:perlin"
 #define PERLIN_CV_URI "urn:perlin-lv2:perlin-cv"
+#define PERLIN4_URI "urn:perlin-lv2:perlin4"
+#define PERLIN4_CV_URI "urn:perlin-lv2:perlin4-cv"
 
 typedef struct {
 	LV2_URID atom_Object, atom_Blank, atom_Int, atom_Long, atom_Float,
@@ -27,8 +31,10 @@ typedef struct {
 	/* ports */
 	const float *controls[PERLIN_N_PARAMS];
 	const LV2_Atom_Sequence *control;
-	float *level;
-	float *out;
+	const float *spread;
+	float *level[PERLIN_OUTPUTS];
+	float *out[PERLIN_OUTPUTS];
+	unsigned outputs; /* 1 or PERLIN_OUTPUTS */
 
 	/* state */
 	int have_map;
@@ -65,7 +71,6 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 	Perlin *self = (Perlin *)calloc(1, sizeof(Perlin));
 	LV2_URID_Map *map = NULL;
 	unsigned i;
-	(void)descriptor;
 	(void)bundle_path;
 	if (!self)
 		return NULL;
@@ -76,7 +81,9 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 		map_uris(&self->uris, map);
 		self->have_map = 1;
 	}
-	perlin_dsp_init(&self->dsp, rate);
+	self->outputs = !strcmp(descriptor->URI, PERLIN4_URI) ||
+	                !strcmp(descriptor->URI, PERLIN4_CV_URI) ? PERLIN_OUTPUTS : 1U;
+	perlin_dsp_init_outputs(&self->dsp, rate, self->outputs);
 	return (LV2_Handle)self;
 }
 
@@ -88,9 +95,14 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 		self->controls[port] = (const float *)data;
 		return;
 	}
+	if (self->outputs > 1U && port >= PORT_OUT_2 && port < PORT_COUNT_4) {
+		if (port < PORT_LEVEL_2)
+			self->out[1 + port - PORT_OUT_2] = (float *)data;
+		else
+			self->level[1 + port - PORT_LEVEL_2] = (float *)data;
+		return;
+	}
 	switch ((perlin_port)port) {
-	case PORT_COUNT:
-		break;
 	case PORT_STOPPED:
 		self->controls[PERLIN_STOPPED] = (const float *)data;
 		break;
@@ -98,10 +110,16 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 		self->control = (const LV2_Atom_Sequence *)data;
 		break;
 	case PORT_LEVEL:
-		self->level = (float *)data;
+		self->level[0] = (float *)data;
 		break;
 	case PORT_OUT:
-		self->out = (float *)data;
+		self->out[0] = (float *)data;
+		break;
+	case PORT_SPREAD: /* (PORT_COUNT of the one-output plugins) */
+		if (self->outputs > 1U)
+			self->spread = (const float *)data;
+		break;
+	default:
 		break;
 	}
 }
@@ -209,13 +227,26 @@ static void handle_position(Perlin *self, const LV2_Atom_Object_Body *body, uint
 	perlin_dsp_position(&self->dsp, &pos);
 }
 
+/* Audio class: n samples from sample `at` of the block into each output. */
+static void render(Perlin *self, uint32_t at, uint32_t n)
+{
+	float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+	unsigned i;
+	for (i = 0; i < self->outputs; ++i)
+		o[i] = self->out[i] ? self->out[i] + at : NULL;
+	perlin_dsp_run_outputs(&self->dsp, o, n);
+}
+
 /* Audio class: render, splitting the block at each time:Position. */
 static void run(LV2_Handle instance, uint32_t n_samples)
 {
 	Perlin *self = (Perlin *)instance;
 	const LV2_Atom_Sequence *seq = self->control;
 	uint32_t done = 0;
+	unsigned i;
 	perlin_dsp_controls(&self->dsp, self->controls);
+	if (self->spread)
+		perlin_dsp_spread(&self->dsp, *self->spread);
 	if (seq && self->have_map && seq->atom.size >= sizeof(LV2_Atom_Sequence_Body)) {
 		const URIs *u = &self->uris;
 		/* event times in frames (unit 0 or atom:frameTime); in any other
@@ -240,17 +271,16 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 				  : ev->time.frames > (int64_t)n_samples ? n_samples
 				  : (uint32_t)ev->time.frames;
 			if (t > done) {
-				perlin_dsp_run(&self->dsp, self->out ? self->out + done : NULL,
-				               t - done);
+				render(self, done, t - done);
 				done = t;
 			}
 			handle_position(self, &((const LV2_Atom_Object *)body)->body, body->size);
 		}
 	}
-	perlin_dsp_run(&self->dsp, self->out ? self->out + done : NULL,
-	               n_samples - done);
-	if (self->level)
-		*self->level = self->dsp.level;
+	render(self, done, n_samples - done);
+	for (i = 0; i < self->outputs; ++i)
+		if (self->level[i])
+			*self->level[i] = self->dsp.level[i];
 }
 
 static void deactivate(LV2_Handle instance)
@@ -270,14 +300,18 @@ static const void *extension_data(const char *uri)
 	return NULL;
 }
 
-static const LV2_Descriptor descriptors[2] = {
+static const LV2_Descriptor descriptors[4] = {
 	{ PERLIN_URI, instantiate, connect_port, activate, run, deactivate,
 	  cleanup, extension_data },
 	{ PERLIN_CV_URI, instantiate, connect_port, activate, run, deactivate,
+	  cleanup, extension_data },
+	{ PERLIN4_URI, instantiate, connect_port, activate, run, deactivate,
+	  cleanup, extension_data },
+	{ PERLIN4_CV_URI, instantiate, connect_port, activate, run, deactivate,
 	  cleanup, extension_data },
 };
 
 LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index)
 {
-	return index < 2 ? &descriptors[index] : NULL;
+	return index < 4 ? &descriptors[index] : NULL;
 }

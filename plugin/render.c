@@ -18,28 +18,43 @@
    instructions more, evaluating it 6 fewer a lane. */
 #define PATH_LINES_BELOW 192.0
 
-/* Octave k along x with short cells: dense over its table (gain line g0,
-   dg from the span's place t0 in its chunk). */
-static void octave_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *acc,
-                         uint32_t len, float g0, float dg, uint32_t t0)
+/* A layer's gain line over a chunk, and which layers are heard. */
+typedef struct {
+	int heard[PERLIN_LAYERS];
+	double gs[PERLIN_LAYERS], dgd[PERLIN_LAYERS]; /* start, per sample */
+	float g0[PERLIN_LAYERS], dg[PERLIN_LAYERS];
+} layer_gains;
+
+/* Octave k along x with short cells: dense over a table for each heard
+   layer (gain lines g, from the span's place t0 in its chunk). */
+static inline __attribute__((always_inline)) void
+octave_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
+             const layer_gains *g, uint32_t len, uint32_t t0, const int nl)
 {
 	perlin_ramp *r = &v->rx[k];
 	const double sc = dims_scale(v);
-	v->oct[k].y = ramp_pos(&v->ry[k], 0U); /* still, or unheard (1D) */
 	float line[4 * DENSE_CELLS];
 	uint32_t i = 0;
+	int l;
+	for (l = 0; l < nl; ++l)
+		v->lay[l].oct[k].y = ramp_pos(&v->ry[k], 0U); /* still, or unheard (1D) */
 	while (i < len) {
 		const uint32_t room = RAMP_REBASE - (uint32_t)r->j;
 		const uint32_t seg = room < len - i ? room : len - i;
 		const double ta = r->a + (double)r->j * r->step;
 		const double t1 = r->a + (double)(r->j + seg - 1U) * r->step;
 		const int32_t c0 = (int32_t)ta;
-		cell_table(v, k, r->cell + (uint32_t)c0, (int32_t)t1 - c0 + 1 + 4, sc, line);
-		d->kernels->dense(acc + i, seg, r->j, r->a, r->step, c0, line, g0, dg, t0 + i);
+		for (l = 0; l < nl; ++l) {
+			if (!g->heard[l])
+				continue;
+			cell_table(v, l, k, r->cell + (uint32_t)c0, (int32_t)t1 - c0 + 1 + 4, sc, line);
+			d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, g->g0[l],
+			                  g->dg[l], t0 + i);
+		}
 		r->j += seg;
 		i += seg;
 		if (r->j >= RAMP_REBASE)
-			ramp_rebase(r, v->oct[k].period);
+			ramp_rebase(r, v->lay[0].oct[k].period);
 	}
 }
 
@@ -50,12 +65,12 @@ static inline void seg_x(const perlin_dsp *d, float *acc, uint32_t seg, const pe
 	d->kernels->seg1(acc, seg, r->j, r->a - 0.5, r->step, r->mf, c, g0, dg, t0);
 }
 
-/* The reference: seg samples of octave k evaluated by the noise library
-   at the ramps' phases, in double, times the gain line. */
-static void seg_reference(perlin_voice *v, unsigned k, float *acc, uint32_t seg,
+/* The reference: seg samples of layer l's octave k evaluated by the noise
+   library at the ramps' phases, in double, times the gain line. */
+static void seg_reference(perlin_voice *v, int l, unsigned k, float *acc, uint32_t seg,
                           double g0, double dg, uint32_t t0)
 {
-	noise_octave *o = &v->oct[k];
+	noise_octave *o = &v->lay[l].oct[k];
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
 	uint32_t i;
 	for (i = 0; i < seg; ++i) {
@@ -69,34 +84,103 @@ static void seg_reference(perlin_voice *v, unsigned k, float *acc, uint32_t seg,
 	}
 }
 
+/* The coefficients of every heard layer of octave k for its cell now. */
+static inline __attribute__((always_inline)) void
+heard_coef(perlin_voice *v, unsigned k, const layer_gains *g, const int nl)
+{
+	const int form = form_of(v, k);
+	int l;
+	for (l = 0; l < nl; ++l)
+		if (g->heard[l])
+			voice_coef(v, l, k, form);
+}
+
+/* One path segment of octave k (seg samples from i, `left` to the next
+   crossing): every heard layer along the ramp that moves faster, the
+   other a line of it. */
+static inline __attribute__((always_inline)) void
+octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
+            const layer_gains *g, uint32_t i, uint32_t seg, uint64_t left, uint32_t t0,
+            const int nl)
+{
+	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
+	const int along_y = fabs(ry->step) > fabs(rx->step);
+	const perlin_ramp *p = along_y ? ry : rx, *q = along_y ? rx : ry;
+	const double alpha = q->step / p->step;
+	/* q's u where p's is: the same sample of both ramps */
+	const double beta = (q->a - 0.5) + (double)((int64_t)q->j - (int64_t)p->j) * q->step -
+	                    alpha * (p->a - 0.5);
+	/* the polynomial is centred in the segment: from the later of the two
+	   anchors to the next crossing or rebase of either ramp, which the
+	   anchors alone fix, so it is the same whatever splits the blocks,
+	   and kept across them */
+	const double key[6] = { p->a, p->step, (double)p->cell, q->a, q->step,
+	                        (double)q->cell + (along_y ? 0.5 : 0.0) };
+	int l;
+	for (l = 0; l < nl; ++l) {
+		perlin_layer *y = &v->lay[l];
+		if (!g->heard[l])
+			continue;
+		if (memcmp(key, y->path_for[k], sizeof key)) {
+			const double start = p->j > q->j ? (double)(p->j - q->j) : 0.0;
+			const double end = (double)(p->j + left - 1U);
+			/* while controls move, the next grid point re-anchors */
+			const int lines = end - start < PATH_LINES_BELOW || d->moving;
+			const double uc = lines ? 0.0 : (p->a - 0.5) + 0.5 * (start + end) * p->step;
+			path_coef(v, l, k, along_y, alpha, beta, uc, lines, y->path[k]);
+			memcpy(y->path_for[k], key, sizeof key);
+			y->path_uc[k] = uc;
+			y->path_lines[k] = lines;
+		}
+		(y->path_lines[k] ? d->kernels->seg2l : d->kernels->seg2x)(
+			acc[l] + i, seg, p->j, p->a - 0.5 - y->path_uc[k], p->step, p->mf, y->path[k],
+			g->g0[l], g->dg[l], t0 + i);
+	}
+}
+
 /* Octave k's share of len samples (t0: the first one's place in its
-   chunk), added into acc. */
-static void octave_span(const perlin_dsp *d, perlin_voice *v, unsigned k, float *acc,
-                        uint32_t len, uint32_t t0)
+   chunk), added into acc[l] for each layer l < nl heard (nl a constant:
+   one layer costs what it did before there were more). */
+static inline __attribute__((always_inline)) void
+octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
+              uint32_t len, uint32_t t0, const int nl)
 {
 	perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
-	const uint32_t period = v->oct[k].period;
-	const double gs = v->gain[0][k], ge = v->gain[1][k];
-	const double dgd = (ge - gs) / (double)d->grid;
-	const float g0 = (float)gs, dg = (float)dgd;
+	const uint32_t period = v->lay[0].oct[k].period;
 	const int ref = d->path == PERLIN_PATH_REFERENCE;
-	int two;
+	layer_gains g;
+	int two = 0, any = 0, behind = 0, l;
 	uint32_t i = 0;
-	if (gs == 0.0 && ge == 0.0) { /* silent: only the phases move */
+	for (l = 0; l < nl; ++l) {
+		const double gs = l ? v->alt[0][k] : v->gain[0][k];
+		const double ge = l ? v->alt[1][k] : v->gain[1][k];
+		g.heard[l] = gs != 0.0 || ge != 0.0;
+		if (!g.heard[l]) {
+			v->lay[l].form[k] = 0; /* its cell and coefficients go out of date */
+			continue;
+		}
+		g.gs[l] = gs;
+		g.dgd[l] = (ge - gs) / (double)d->grid;
+		g.g0[l] = (float)gs;
+		g.dg[l] = (float)g.dgd[l];
+		behind |= !v->lay[l].form[k];
+		two = v->lay[l].form[k] == 2;
+		any = 1;
+	}
+	if (!any) { /* silent: only the phases move */
 		ramp_ride(rx, period, len);
 		ramp_ride(ry, 0U, len);
-		v->form[k] = 0; /* its cell and coefficients are out of date */
 		return;
 	}
-	if (!v->form[k]) { /* heard again (from a grid point): catch up */
+	if (behind) { /* a layer heard again (from a grid point): catch up */
 		ramp_rebase(rx, period);
 		ramp_rebase(ry, 0U);
-		voice_coef(v, k, form_of(v, k));
+		heard_coef(v, k, &g, nl);
+		two = form_of(v, k) == 2;
 	}
-	two = v->form[k] == 2;
 	if (!two && !ref && rx->step >= DENSE_STEP && rx->step < 0.5) {
 		ramp_ride(ry, 0U, len); /* unheard (1D) or still (2D) */
-		octave_dense(d, v, k, acc, len, g0, dg, t0);
+		octave_dense(d, v, k, acc, &g, len, t0, nl);
 		return;
 	}
 	if (!two && v->shape.dims == 1)
@@ -107,7 +191,7 @@ static void octave_span(const perlin_dsp *d, perlin_voice *v, unsigned k, float 
 	if (rx->j > rx->cross || (v->shape.dims == 2 && ry->j > ry->cross)) {
 		ramp_rebase(rx, period);
 		ramp_rebase(ry, 0U);
-		voice_coef(v, k, form_of(v, k));
+		heard_coef(v, k, &g, nl);
 	}
 	while (i < len) {
 		uint64_t left = rx->cross - rx->j;
@@ -115,38 +199,18 @@ static void octave_span(const perlin_dsp *d, perlin_voice *v, unsigned k, float 
 		if (v->shape.dims == 2 && ry->cross - ry->j < left)
 			left = ry->cross - ry->j;
 		seg = left < len - i ? (uint32_t)left : len - i;
-		if (ref)
-			seg_reference(v, k, acc + i, seg, gs, dgd, t0 + i);
-		else if (two) { /* along the ramp that moves faster, the other a line of it */
-			const int along_y = fabs(ry->step) > fabs(rx->step);
-			const perlin_ramp *p = along_y ? ry : rx, *q = along_y ? rx : ry;
-			const double alpha = q->step / p->step;
-			/* q's u where p's is: the same sample of both ramps */
-			const double beta = (q->a - 0.5) +
-				(double)((int64_t)q->j - (int64_t)p->j) * q->step -
-				alpha * (p->a - 0.5);
-			/* the polynomial is centred in the segment: from the later of
-			   the two anchors to the next crossing or rebase of either
-			   ramp, which the anchors alone fix, so it is the same
-			   whatever splits the blocks, and kept across them */
-			const double key[6] = { p->a, p->step, (double)p->cell, q->a, q->step,
-			                        (double)q->cell + (along_y ? 0.5 : 0.0) };
-			if (memcmp(key, v->path_for[k], sizeof key)) {
-				const double start = p->j > q->j ? (double)(p->j - q->j) : 0.0;
-				const double end = (double)(p->j + left - 1U);
-				/* while controls move, the next grid point re-anchors */
-				const int lines = end - start < PATH_LINES_BELOW || d->moving;
-				const double uc = lines ? 0.0 : (p->a - 0.5) + 0.5 * (start + end) * p->step;
-				path_coef(v, k, along_y, alpha, beta, uc, lines, v->path[k]);
-				memcpy(v->path_for[k], key, sizeof key);
-				v->path_uc[k] = uc;
-				v->path_lines[k] = lines;
-			}
-			(v->path_lines[k] ? d->kernels->seg2l : d->kernels->seg2x)(
-				acc + i, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf, v->path[k],
-				g0, dg, t0 + i);
-		} else
-			seg_x(d, acc + i, seg, rx, v->coef[k], g0, dg, t0 + i);
+		if (ref) {
+			for (l = 0; l < nl; ++l)
+				if (g.heard[l])
+					seg_reference(v, l, k, acc[l] + i, seg, g.gs[l], g.dgd[l], t0 + i);
+		} else if (two) {
+			octave_path(d, v, k, acc, &g, i, seg, left, t0, nl);
+		} else {
+			for (l = 0; l < nl; ++l)
+				if (g.heard[l])
+					seg_x(d, acc[l] + i, seg, rx, v->lay[l].coef[k], g.g0[l], g.dg[l],
+					      t0 + i);
+		}
 		rx->j += seg;
 		if (v->shape.dims == 2)
 			ry->j += seg;
@@ -156,41 +220,102 @@ static void octave_span(const perlin_dsp *d, perlin_voice *v, unsigned k, float 
 				ramp_next_cell(rx, period);
 			if (v->shape.dims == 2 && ry->j == ry->cross)
 				ramp_next_cell(ry, 0U);
-			voice_coef(v, k, form_of(v, k));
+			heard_coef(v, k, &g, nl);
 		}
 	}
 }
 
-/* len samples (all inside one chunk unless nothing moves), from t0 in
-   the chunk. */
-static void render_span(perlin_dsp *d, float *out, uint32_t len, uint32_t t0)
+/* Every octave of voice v: layer 0 alone, or all its layers. */
+static void voice_span(const perlin_dsp *d, perlin_voice *v, float *const acc[], uint32_t len,
+                       uint32_t t0)
 {
-	float buf[2][8 + SPAN + 8]; /* the voices' sums, with the slack kernel.h's part() needs */
+	unsigned k;
+	if (v->layers == 1)
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+			octave_span_n(d, v, k, acc, len, t0, 1);
+	else
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+			octave_span_n(d, v, k, acc, len, t0, PERLIN_LAYERS);
+}
+
+/* Whether any octave of voice v's own layers (1..) is heard this chunk. */
+static int alts_heard(const perlin_voice *v)
+{
+	unsigned k;
+	if (v->layers < 2)
+		return 0;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+		if (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0)
+			return 1;
+	return 0;
+}
+
+/* len samples (all inside one chunk unless nothing moves), from t0 in
+   the chunk, into out[0..d->outputs) (NULL entries: not wanted). */
+static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
+{
 	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
 	const int fading = d->fade < d->xfade_len;
-	int w;
-	unsigned k;
+	/* depth and offset: lines across the chunk */
+	const float dd = (float)((b->depth - a->depth) / (double)d->grid);
+	const float od = (float)((b->offset - a->offset) / (double)d->grid);
+	int own[2] = { 0, 0 }, w, l;
+	unsigned o, outs = 1U;
 	for (w = 0; w <= fading; ++w) {
 		perlin_voice *v = &d->voice[w ? !d->cur : d->cur];
-		memset(buf[w], 0, (8 + len + 8) * sizeof buf[w][0]);
-		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
-			octave_span(d, v, k, buf[w] + 8, len, t0);
+		float *acc[PERLIN_LAYERS];
+		own[w] = alts_heard(v);
+		for (l = 0; l < v->layers; ++l) {
+			acc[l] = d->buf[w][l] + 8;
+			if (l == 0 || own[w])
+				memset(d->buf[w][l], 0, (8 + len + 8) * sizeof d->buf[w][l][0]);
+		}
+		voice_span(d, v, acc, len, t0);
 	}
-	{ /* depth and offset: lines across the chunk */
-		const float dd = (float)((b->depth - a->depth) / (double)d->grid);
-		const float od = (float)((b->offset - a->offset) / (double)d->grid);
+	/* each output: layer 0's sum, plus its own layer's where heard (with
+	   none, every output is layer 0's: rendered once) */
+	if (own[0] || own[1])
+		outs = d->outputs;
+	for (o = 0; o < outs; ++o) {
+		const float *sum[2];
+		for (w = 0; w <= fading; ++w) {
+			sum[w] = d->buf[w][0] + 8;
+			if (own[w]) {
+				d->kernels->add(d->buf[w][1 + o] + 8, sum[w], len);
+				sum[w] = d->buf[w][1 + o] + 8;
+			}
+		}
 		if (fading)
-			d->level = d->kernels->mix(buf[0] + 8, buf[1] + 8, out, len, (float)d->fade,
-			                           1.0f / (float)d->xfade_len, (float)a->depth, dd,
-			                           (float)a->offset, od, t0);
-		else
-			d->level = d->kernels->finish(buf[0] + 8, out, len, (float)a->depth, dd,
+			d->level[o] = d->kernels->mix(sum[0], sum[1], out[o], len, (float)d->fade,
+			                              1.0f / (float)d->xfade_len, (float)a->depth, dd,
 			                              (float)a->offset, od, t0);
+		else
+			d->level[o] = d->kernels->finish(sum[0], out[o], len, (float)a->depth, dd,
+			                                 (float)a->offset, od, t0);
+	}
+	for (o = outs; o < d->outputs; ++o) { /* the same as the first */
+		if (out[o] && out[0])
+			memcpy(out[o], out[0], len * sizeof out[o][0]);
+		else if (out[o])
+			d->kernels->finish(d->buf[0][0] + 8, out[o], len, (float)a->depth, dd,
+			                   (float)a->offset, od, t0);
+		d->level[o] = d->level[0];
 	}
 }
 
 void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
 {
+	float *outs[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+	outs[0] = out;
+	perlin_dsp_run_outputs(d, outs, n);
+}
+
+void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
+{
+	float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+	unsigned i;
+	for (i = 0; i < d->outputs; ++i)
+		o[i] = out[i];
 	while (n) {
 		const uint32_t t0 = (uint32_t)(d->clock % d->grid);
 		uint32_t len = n < SPAN ? n : SPAN;
@@ -202,13 +327,14 @@ void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
 			len = d->grid - t0;
 		if (d->fade < d->xfade_len && len > d->xfade_len - d->fade)
 			len = d->xfade_len - d->fade;
-		render_span(d, out, len, t0);
+		render_span(d, o, len, t0);
 		d->clock += len;
 		if (d->tp_valid)
 			d->tp_count += len;
 		d->started = 1;
-		if (out)
-			out += len;
+		for (i = 0; i < d->outputs; ++i)
+			if (o[i])
+				o[i] += len;
 		n -= len;
 		if (d->fade < d->xfade_len) {
 			d->fade += len;

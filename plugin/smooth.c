@@ -30,6 +30,7 @@ static perlin_smooth smooth_step(const perlin_smooth *v, const perlin_smooth *t,
 	n.octaves = settle(v->octaves, t->octaves, decay);
 	n.persistence = settle(v->persistence, t->persistence, decay);
 	n.lacunarity = settle(v->lacunarity, t->lacunarity, decay);
+	n.spread = settle(v->spread, t->spread, decay);
 	return n;
 }
 
@@ -71,6 +72,29 @@ static double target_rate(const perlin_dsp *d)
 	return dsp_clamp_finite(r, -PERLIN_MAX_RATE, PERLIN_MAX_RATE, 0.0);
 }
 
+/* Spread s over the octave gains g (dsp.h, perlin_dsp_spread): each
+   octave's g becomes g a (layer 0's gain) and g b (alt: each other
+   layer's), a^2 + b^2 = 1, b = sqrt(s) w and w from the share of the
+   variance (g^2) below the octave: 1 up to 97%, 0 from 99%. At s = 0, b
+   is 0 and a exactly 1: the gains are unchanged. */
+static void blend(double g[NOISE_MAX_OCTAVES], double s, double alt[NOISE_MAX_OCTAVES])
+{
+	const double rs = sqrt(s);
+	double total = 0.0, below = 0.0;
+	unsigned k;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+		total += g[k] * g[k];
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		const double c = total > 0.0 ? below / total : 1.0;
+		const double w = c <= 0.97 ? 1.0 : c >= 0.99 ? 0.0 : (0.99 - c) / 0.02;
+		/* a blend too small to hear is none (no layer rendered for it) */
+		const double b = rs * w < 1e-5 ? 0.0 : rs * w;
+		below += g[k] * g[k];
+		alt[k] = g[k] * b;
+		g[k] *= sqrt(1.0 - b * b);
+	}
+}
+
 /* The frequency multipliers and gains of voice v for the controls s, at
    end e of the chunk. The band-limit follows the rate the octaves play at
    (the smoothed rate, the tempo and a speed above 1) and looks one grid
@@ -98,14 +122,18 @@ void voice_end(const perlin_dsp *d, perlin_voice *v, int e, const perlin_smooth 
 		extra[k] = k ? bandlimit(f, d->sr) : 1.0;
 	}
 	if (e == 1 && !memcmp(&p, &v->gains_for, sizeof p) &&
-	    !memcmp(extra, v->extra_for, sizeof extra)) { /* as at the chunk's start
-		(gain[0] is for gains_for: voice_end(0) or the last grid point) */
+	    !memcmp(extra, v->extra_for, sizeof extra) && s->spread == v->spread_for) {
+		/* as at the chunk's start (gain[0] is for gains_for: voice_end(0)
+		   or the last grid point) */
 		memcpy(v->gain[1], v->gain[0], sizeof v->gain[1]);
+		memcpy(v->alt[1], v->alt[0], sizeof v->alt[1]);
 		return;
 	}
 	noise_fbm_gains(p, extra, v->shape.dims, v->gain[e]);
+	blend(v->gain[e], s->spread, v->alt[e]);
 	v->gains_for = p;
 	memcpy(v->extra_for, extra, sizeof extra);
+	v->spread_for = s->spread;
 }
 
 /* Recompute every target from the controls and the transport. */
@@ -129,6 +157,7 @@ void dsp_update_targets(perlin_dsp *d)
 	t.octaves = d->ctl[PERLIN_OCTAVES];
 	t.persistence = d->ctl[PERLIN_PERSISTENCE];
 	t.lacunarity = d->ctl[PERLIN_LACUNARITY];
+	t.spread = d->spread;
 	if (!same_smooth(&t, &d->target) ||
 	    band_was != d->tempo * (fabs(d->motion) > 1.0 ? fabs(d->motion) : 1.0)) {
 		d->target = t;
@@ -153,10 +182,12 @@ void grid_point(perlin_dsp *d)
 		memcpy(v->mult_was, v->mult[0], sizeof v->mult_was);
 		memcpy(v->mult[0], v->mult[1], sizeof v->mult[0]);
 		memcpy(v->gain[0], v->gain[1], sizeof v->gain[0]);
+		memcpy(v->alt[0], v->alt[1], sizeof v->alt[0]);
 		voice_end(d, v, 1, &d->at[1]);
 		still = still && !memcmp(v->mult[0], v->mult[1], sizeof v->mult[0]) &&
 		        !memcmp(v->mult_was, v->mult[0], sizeof v->mult_was) &&
-		        !memcmp(v->gain[0], v->gain[1], sizeof v->gain[0]);
+		        !memcmp(v->gain[0], v->gain[1], sizeof v->gain[0]) &&
+		        !memcmp(v->alt[0], v->alt[1], sizeof v->alt[0]);
 	}
 	d->moving = !still;
 	d->restep = 1;

@@ -43,6 +43,7 @@ static void voice_steps(const perlin_dsp *d, perlin_voice *v)
 	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
 	const double dmorph = (b->morph - a->morph) / (double)d->grid;
 	unsigned k;
+	int l;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 		const double m0 = v->mult[0][k], m1 = v->mult[1][k];
 		/* x a grid step late (see voice_end) */
@@ -51,12 +52,13 @@ static void voice_steps(const perlin_dsp *d, perlin_voice *v)
 		                  dmorph * 0.5 * (m0 + m1) + v->shape.slant * sx;
 		int form;
 		if (sx != v->rx[k].step)
-			ramp_restep(&v->rx[k], sx, v->oct[k].period);
+			ramp_restep(&v->rx[k], sx, v->lay[0].oct[k].period);
 		if (sy != v->ry[k].step)
 			ramp_restep(&v->ry[k], sy, 0U);
 		form = form_of(v, k);
-		if (v->form[k]) /* heard: the coefficients of its cell (kept if the same) */
-			voice_coef(v, k, form);
+		for (l = 0; l < v->layers; ++l)
+			if (v->lay[l].form[k]) /* heard: the coefficients of its cell (kept if the same) */
+				voice_coef(v, l, k, form);
 	}
 }
 
@@ -82,6 +84,13 @@ static noise_pos place_y(const dsp_place *at, double m, double slant)
 	return y;
 }
 
+/* The seed of a voice's layer l: the seed itself for layer 0 (the noise
+   of the one-output plugins), another one, as unrelated, for each other. */
+static uint32_t layer_seed(uint32_t seed, int l)
+{
+	return l ? noise_hash(seed ^ noise_hash(0x5eedU + (uint32_t)l)) : seed;
+}
+
 /* Whether a and b are within a millionth of a cell. */
 static int pos_close(noise_pos a, noise_pos b)
 {
@@ -104,6 +113,7 @@ static void start_voice(perlin_dsp *d)
 	dsp_place at;
 	noise_pos x0, y0;
 	unsigned k;
+	int l;
 	memset(&at, 0, sizeof at);
 	if (d->want_reset) { /* x 0, y morph */
 		at.morph = d->target.morph;
@@ -112,7 +122,7 @@ static void start_voice(perlin_dsp *d)
 		if (d->started && same_shape(&want, &old->shape)) {
 			const noise_pos x = noise_pos_mul(at.xv, at.xs, want.loop);
 			const noise_pos y = place_y(&at, 1.0, want.slant);
-			if (pos_close(ramp_pos(&old->rx[0], old->oct[0].period), x) &&
+			if (pos_close(ramp_pos(&old->rx[0], old->lay[0].oct[0].period), x) &&
 			    (want.dims == 1 || pos_close(ramp_pos(&old->ry[0], 0U), y))) {
 				d->want_locate = 0; /* already there */
 				if (d->moving)
@@ -123,7 +133,7 @@ static void start_voice(perlin_dsp *d)
 	} else { /* go on from where the old voice is */
 		placed = 0;
 	}
-	x0 = ramp_pos(&old->rx[0], old->oct[0].period);
+	x0 = ramp_pos(&old->rx[0], old->lay[0].oct[0].period);
 	y0 = ramp_pos(&old->ry[0], 0U);
 	if (want.loop)
 		x0 = noise_pos_wrap(x0, want.loop);
@@ -133,6 +143,7 @@ static void start_voice(perlin_dsp *d)
 		d->moving = 0;
 	}
 	v->shape = want;
+	v->layers = d->outputs > 1U ? PERLIN_LAYERS : 1;
 	voice_end(d, v, 0, &d->at[0]);
 	voice_end(d, v, 1, &d->at[1]);
 	memcpy(v->mult_was, v->mult[0], sizeof v->mult_was);
@@ -149,11 +160,15 @@ static void start_voice(perlin_dsp *d)
 				xk = noise_pos_wrap(xk, per);
 			yk = noise_pos_scale(y0, m);
 		}
-		noise_octave_init(&v->oct[k], xk, yk, noise_octave_seed(v->shape.seed, k), per);
 		ramp_start(&v->rx[k], xk, 0.0);
 		ramp_start(&v->ry[k], yk, 0.0);
-		v->form[k] = 0;
-		memset(v->path_for[k], 0xff, sizeof v->path_for[k]); /* NaN: no path yet */
+		for (l = 0; l < v->layers; ++l) {
+			perlin_layer *y = &v->lay[l];
+			noise_octave_init(&y->oct[k], xk, yk, noise_octave_seed(layer_seed(v->shape.seed, l), k),
+			                  per);
+			y->form[k] = 0;
+			memset(y->path_for[k], 0xff, sizeof y->path_for[k]); /* NaN: no path yet */
+		}
 	}
 	d->cur = !d->cur;
 	d->want_reset = d->want_locate = 0;
