@@ -98,6 +98,10 @@ $(B)/test_dsp: $(B)/.deps tests/test_dsp.c tests/automation.h tests/test.h $(HOS
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_dsp.c tests/host.c \
 		$(DSP_C) $(LILV_LIBS) -lm
 
+$(B)/test_outputs: $(B)/.deps tests/test_outputs.c tests/automation.h tests/test.h $(HOST_SRC)
+	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_outputs.c tests/host.c \
+		$(DSP_C) $(LILV_LIBS) -lm
+
 $(B)/test_signal: $(B)/.deps tests/test_signal.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_signal.c tests/host.c \
 		$(DSP_C) $(LILV_LIBS) -lm
@@ -135,7 +139,7 @@ $(CLANG_BUNDLE): $(BUNDLE_FILES) plugin/perlin.c $(DSP_SRC)
 		$(LDFLAGS) -lm
 
 TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_transport $(B)/test_render $(BROKEN_ALLOC) \
-        $(BROKEN_XFADE) $(B)/test_dsp $(B)/test_signal $(CLANG_BUNDLE) $(B)/wavcheck
+        $(BROKEN_XFADE) $(B)/test_dsp $(B)/test_outputs $(B)/test_signal $(CLANG_BUNDLE) $(B)/wavcheck
 
 # Everything again under AddressSanitizer + UndefinedBehaviorSanitizer.
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -237,6 +241,7 @@ test: all $(TESTS) $(B)/decoy-home/.lv2
 	$(DECOY) $(B)/test_plugin $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_transport $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_dsp $(BUNDLE) $(SEED)
+	$(DECOY) $(B)/test_outputs $(BUNDLE) $(SEED)
 	$(B)/test_signal $(SEED)
 	$(DECOY) sh tests/test_clang.sh $(B)
 	$(DECOY) $(B)/test_render $(B) $(SEED)

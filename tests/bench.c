@@ -18,7 +18,12 @@
    largest block time in microseconds, and how many instances one core
    runs at the 99th percentile (a 512-sample period at 48 kHz is 10.7 ms).
 
-   bench --one SCENARIO PATH N: run only that (for callgrind). */
+   A second table runs the same scenarios, and two where spread moves, on
+   "Perlin Noise x4" (urn:perlin-lv2:perlin4, spread 0.5 unless it
+   moves): the four outputs' cost, and its ratio to one output's in the
+   same scenario.
+
+   bench --one SCENARIO PATH N [4]: run only that (for callgrind). */
 #define STB_PERLIN_IMPLEMENTATION
 #include <stb/stb_perlin.h>
 
@@ -46,7 +51,7 @@ typedef struct {
 
 enum {
 	MOVE_RATE = 1, MOVE_LAC = 2, MOVE_MORPH = 4, MOVE_OCT = 8, MOVE_DEPTH = 16,
-	MOVE_PERS = 32, MOVE_DRIFT = 64, MOVE_ALL = 127
+	MOVE_PERS = 32, MOVE_DRIFT = 64, MOVE_ALL = 127, MOVE_SPREAD = 128
 };
 
 static const scenario scenarios[] = {
@@ -67,8 +72,12 @@ static const scenario scenarios[] = {
 	{ "2D seed every 8 blocks", 2, 8, 2.0, 0.3, 0, 8, 0 },
 	{ "1D locate every 8 blocks", 1, 8, 2.0, 0.0, 0, 8, 1 },
 	{ "2D locate every 8 blocks", 2, 8, 2.0, 0.3, 0, 8, 1 },
+	/* the four-output table only */
+	{ "1D spread new every block", 1, 8, 2.0, 0.0, MOVE_SPREAD, 0, 0 },
+	{ "2D spread new every block", 2, 8, 2.0, 0.3, MOVE_SPREAD, 0, 0 },
 };
 #define N_SCENARIOS ((int)(sizeof scenarios / sizeof scenarios[0]))
+#define N_ONE_OUTPUT (N_SCENARIOS - 2) /* the scenarios of the first table */
 
 /* -1: stb; else a perlin_path */
 static const char *path_name(int p)
@@ -83,6 +92,8 @@ static const char *path_name(int p)
 typedef struct {
 	LV2_Handle h;
 	float ctl[PERLIN_N_PARAMS], level, out[BLOCK];
+	int four;                 /* Perlin Noise x4 */
+	float spread, levels[3], outs[3][BLOCK]; /* its spread and outputs 2 .. 4 */
 	union {
 		uint64_t align;
 		uint8_t bytes[256];
@@ -132,15 +143,16 @@ static void set_sequence(bench_state *s, int relocate)
 	}
 }
 
-static void setup(bench_state *s, scenario c, int path)
+static void setup(bench_state *s, scenario c, int path, int four)
 {
-	const LV2_Descriptor *desc = lv2_descriptor(0);
+	const LV2_Descriptor *desc = lv2_descriptor(four ? 2U : 0U);
 	const LV2_Feature map_feature = { LV2_URID__map, &urid_map };
 	const LV2_Feature *features[] = { &map_feature, NULL };
 	unsigned i;
 	memset(s, 0, sizeof *s);
 	s->c = c;
 	s->path = path;
+	s->four = four;
 	s->y = 0.5f;
 	if (path < 0)
 		return;
@@ -156,6 +168,14 @@ static void setup(bench_state *s, scenario c, int path)
 	desc->connect_port(s->h, 14, s->seq.bytes);
 	desc->connect_port(s->h, 15, &s->level);
 	desc->connect_port(s->h, 16, s->out);
+	if (four) {
+		s->spread = 0.5f;
+		desc->connect_port(s->h, PORT_SPREAD, &s->spread);
+		for (i = 0; i < 3; ++i) {
+			desc->connect_port(s->h, PORT_OUT_2 + i, s->outs[i]);
+			desc->connect_port(s->h, PORT_LEVEL_2 + i, &s->levels[i]);
+		}
+	}
 	s->sequence = map_uri(NULL, LV2_ATOM__Sequence);
 	s->object = map_uri(NULL, LV2_ATOM__Object);
 	s->position = map_uri(NULL, LV2_TIME__Position);
@@ -171,7 +191,7 @@ static void setup(bench_state *s, scenario c, int path)
 static void teardown(bench_state *s)
 {
 	if (s->h)
-		lv2_descriptor(0)->cleanup(s->h);
+		lv2_descriptor(s->four ? 2U : 0U)->cleanup(s->h);
 }
 
 /* The next block's control values and sequence, as the scenario says. */
@@ -195,6 +215,8 @@ static void next_block(bench_state *s)
 		s->ctl[PERLIN_PERSISTENCE] = (float)(0.5 + 0.1 * w);
 	if (c->moves & MOVE_DRIFT)
 		s->ctl[PERLIN_DRIFT] = (float)(c->drift * (1.0 + 0.5 * w));
+	if (c->moves & MOVE_SPREAD)
+		s->spread = (float)(0.5 + 0.5 * w);
 	if (change && !c->locate)
 		s->ctl[PERLIN_SEED] = (float)(1 + s->blocks / c->every % 1000);
 	s->frame += BLOCK;
@@ -208,7 +230,7 @@ static void next_block(bench_state *s)
 __attribute__((noinline)) void measured(bench_state *s, long n);
 __attribute__((noinline)) void measured(bench_state *s, long n)
 {
-	const LV2_Descriptor *desc = lv2_descriptor(0);
+	const LV2_Descriptor *desc = lv2_descriptor(s->four ? 2U : 0U);
 	if (s->path >= 0) {
 		for (; n > 0; n -= BLOCK) {
 			next_block(s);
@@ -244,12 +266,12 @@ static int cmp(const void *a, const void *b)
 }
 
 /* Block times in microseconds: median, 99th percentile, largest. */
-static void block_times(scenario c, int path, double t[3])
+static void block_times(scenario c, int path, int four, double t[3])
 {
 	static double bt[TIMED_BLOCKS];
 	bench_state s;
 	int b;
-	setup(&s, c, path);
+	setup(&s, c, path, four);
 	measured(&s, 64L * BLOCK); /* warm up */
 	for (b = 0; b < TIMED_BLOCKS; ++b) {
 		const double t0 = now();
@@ -264,7 +286,7 @@ static void block_times(scenario c, int path, double t[3])
 }
 
 /* instructions per sample from callgrind, or -1 */
-static double instructions(const char *self, int ci, int path)
+static double instructions(const char *self, int ci, int path, int four)
 {
 	char cmd[1024], file[256], line[512];
 	const long n = (long)CG_BLOCKS * BLOCK;
@@ -273,7 +295,7 @@ static double instructions(const char *self, int ci, int path)
 	snprintf(file, sizeof file, "/tmp/perlin-bench-%ld.cg", (long)getpid());
 	snprintf(cmd, sizeof cmd,
 	         "valgrind --tool=callgrind --toggle-collect=measured --callgrind-out-file=%s "
-	         "%s --one %d %d %ld > /dev/null 2>&1", file, self, ci, path, n);
+	         "%s --one %d %d %ld %d > /dev/null 2>&1", file, self, ci, path, n, four ? 4 : 1);
 	if (system(cmd) != 0)
 		return -1.0;
 	f = fopen(file, "r");
@@ -302,13 +324,17 @@ int main(int argc, char **argv)
 	             : system("valgrind --version > /dev/null 2>&1") == 0;
 	static const int paths[2] = { PERLIN_PATH_VECTOR, PERLIN_PATH_AVX2 };
 	double steady[2][3] = { { -1, -1, -1 }, { -1, -1, -1 } }; /* [path][dims] */
-	double worst[2] = { 0, 0 };
-	const char *worst_name[2] = { "", "" };
+	double worst[2] = { 0, 0 }, worst4[2] = { 0, 0 };
+	double one[N_SCENARIOS][2];
+	const char *worst_name[2] = { "", "" }, *worst4_name[2] = { "", "" };
 	int i, p;
-	if (argc == 5 && !strcmp(argv[1], "--one")) {
+	for (i = 0; i < N_SCENARIOS; ++i)
+		one[i][0] = one[i][1] = -1.0;
+	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "--one")) {
 		bench_state s;
 		const int sc = atoi(argv[2]);
-		setup(&s, scenarios[sc < 0 || sc >= N_SCENARIOS ? 0 : sc], atoi(argv[3]));
+		setup(&s, scenarios[sc < 0 || sc >= N_SCENARIOS ? 0 : sc], atoi(argv[3]),
+		      argc == 6 && atoi(argv[5]) == 4);
 		measured(&s, atol(argv[4]));
 		teardown(&s);
 		return 0;
@@ -319,14 +345,15 @@ int main(int argc, char **argv)
 	       BLOCK, CG_BLOCKS, TIMED_BLOCKS, path_name(best));
 	printf("%-31s | %-4s %9s %7s | %8s %8s %8s %9s\n", "scenario", "path", "instr/smp",
 	       "x steady", "median", "p99", "max", "inst/core");
-	for (i = 0; i < N_SCENARIOS; ++i) {
+	for (i = 0; i < N_ONE_OUTPUT; ++i) {
 		const scenario c = scenarios[i];
 		for (p = 0; p < 2; ++p) {
 			double in, t[3], ratio = -1.0;
 			if (paths[p] == PERLIN_PATH_AVX2 && best != PERLIN_PATH_AVX2)
 				continue;
-			in = cg ? instructions(argv[0], i, paths[p]) : -1.0;
-			block_times(c, paths[p], t);
+			in = cg ? instructions(argv[0], i, paths[p], 0) : -1.0;
+			one[i][p] = in;
+			block_times(c, paths[p], 0, t);
 			if (i == 0 || i == 3) /* the steady rows of each dimension */
 				steady[p][c.dims] = in;
 			if (in > 0 && steady[p][c.dims] > 0)
@@ -346,11 +373,43 @@ int main(int argc, char **argv)
 		if (worst[p] > 0)
 			printf("worst on %s: %s, %.2fx its steady row\n", path_name(paths[p]),
 			       worst_name[p], worst[p]);
+	/* four outputs */
+	printf("\nrun() of urn:perlin-lv2:perlin4 (Perlin Noise x4), spread 0.5 unless it moves:\n"
+	       "x one: its instr/sample over one output's in the same scenario\n\n");
+	printf("%-31s | %-4s %9s %7s | %8s %8s %8s %9s\n", "scenario", "path", "instr/smp",
+	       "x one", "median", "p99", "max", "inst/core");
+	for (i = 0; i < N_SCENARIOS; ++i) {
+		const scenario c = scenarios[i];
+		for (p = 0; p < 2; ++p) {
+			/* spread rows: against one output with nothing moving */
+			const int base = i < N_ONE_OUTPUT ? i : c.dims == 1 ? 0 : 3;
+			double in, t[3], ratio = -1.0;
+			if (paths[p] == PERLIN_PATH_AVX2 && best != PERLIN_PATH_AVX2)
+				continue;
+			in = cg ? instructions(argv[0], i, paths[p], 1) : -1.0;
+			block_times(c, paths[p], 1, t);
+			if (in > 0 && one[base][p] > 0)
+				ratio = in / one[base][p];
+			if (ratio > worst4[p]) {
+				worst4[p] = ratio;
+				worst4_name[p] = c.name;
+			}
+			printf("%-31s | %-4s", c.name, path_name(paths[p]));
+			print_cell(in, " %9.1f");
+			print_cell(ratio, " %7.2f");
+			printf(" %8.2f %8.2f %8.2f %9.0f\n", t[0], t[1], t[2],
+			       1e6 * BLOCK / SR / t[1]);
+		}
+	}
+	for (p = 0; p < 2; ++p)
+		if (worst4[p] > 0)
+			printf("worst on %s: %s, %.2fx one output\n", path_name(paths[p]),
+			       worst4_name[p], worst4[p]);
 	/* context: the same steady rows on the scalar reference and stb */
 	printf("\nfor comparison, instr/sample of the steady rows: ");
 	for (i = 0; i < 4; i += 3) {
-		const double ref = cg ? instructions(argv[0], i, PERLIN_PATH_REFERENCE) : -1.0;
-		const double stb = cg ? instructions(argv[0], i, -1) : -1.0;
+		const double ref = cg ? instructions(argv[0], i, PERLIN_PATH_REFERENCE, 0) : -1.0;
+		const double stb = cg ? instructions(argv[0], i, -1, 0) : -1.0;
 		printf("%s: reference %.0f, stb_perlin_fbm_noise3 %.0f%s", scenarios[i].name, ref, stb,
 		       i ? "\n" : "; ");
 	}

@@ -87,7 +87,14 @@ int host_world_open(host_world *w, const char *bundle_dir)
 	uri = lilv_new_uri(w->world, URI_PERLIN_CV);
 	w->cv = lilv_plugins_get_by_uri(all, uri);
 	lilv_node_free(uri);
-	ok = from_bundle(w->audio, bundle) && from_bundle(w->cv, bundle);
+	uri = lilv_new_uri(w->world, URI_PERLIN4);
+	w->audio4 = lilv_plugins_get_by_uri(all, uri);
+	lilv_node_free(uri);
+	uri = lilv_new_uri(w->world, URI_PERLIN4_CV);
+	w->cv4 = lilv_plugins_get_by_uri(all, uri);
+	lilv_node_free(uri);
+	ok = from_bundle(w->audio, bundle) && from_bundle(w->cv, bundle) &&
+	     from_bundle(w->audio4, bundle) && from_bundle(w->cv4, bundle);
 	lilv_node_free(bundle);
 	if (!ok) {
 		fprintf(stderr, "no Perlin plugins in the bundle %s\n", path);
@@ -132,6 +139,15 @@ int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out
 	lilv_instance_connect_port(h->inst, 14, h->events.bytes);
 	lilv_instance_connect_port(h->inst, 15, &h->level);
 	lilv_instance_connect_port(h->inst, 16, NULL);
+	h->outputs = lilv_plugin_get_num_ports(p) >= PORT_COUNT_4 ? PERLIN_OUTPUTS : 1;
+	if (h->outputs > 1) {
+		h->controls[RENDER_SPREAD] = perlin_spread_param.def;
+		lilv_instance_connect_port(h->inst, PORT_SPREAD, &h->controls[RENDER_SPREAD]);
+		for (i = 1; i < PERLIN_OUTPUTS; ++i) {
+			lilv_instance_connect_port(h->inst, PORT_OUT_2 + i - 1, NULL);
+			lilv_instance_connect_port(h->inst, PORT_LEVEL_2 + i - 1, &h->levels[i]);
+		}
+	}
 	lilv_instance_activate(h->inst);
 	return 0;
 }
@@ -213,9 +229,21 @@ int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p
 
 void host_inst_run(host_inst *h, float *out, uint32_t n)
 {
-	if (h->connect_out)
-		lilv_instance_connect_port(h->inst, 16, out);
+	float *outs[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+	outs[0] = out;
+	host_inst_run_outputs(h, outs, n);
+}
+
+void host_inst_run_outputs(host_inst *h, float *const out[], uint32_t n)
+{
+	int i;
+	if (h->connect_out) {
+		lilv_instance_connect_port(h->inst, 16, out[0]);
+		for (i = 1; i < h->outputs; ++i)
+			lilv_instance_connect_port(h->inst, PORT_OUT_2 + (uint32_t)i - 1, out[i]);
+	}
 	lilv_instance_run(h->inst, n);
+	h->levels[0] = h->level;
 	clear_events(h);
 }
 
@@ -240,6 +268,7 @@ void render_spec_init(render_spec *s)
 	s->block_max = 4096;
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		s->set[i] = perlin_params[i].def;
+	s->set[RENDER_SPREAD] = perlin_spread_param.def;
 	s->transport = 1;
 	s->bpm = 120.0;
 }
@@ -326,10 +355,10 @@ static uint64_t next_change(const render_spec *s, uint64_t from, uint64_t limit)
 /* What host_render plays into: a plugin instance through lilv, or the DSP
    in process. */
 typedef struct {
-	float *controls; /* PERLIN_N_PARAMS values, read at each run */
+	float *controls; /* RENDER_N_CONTROLS values, read at each run */
 	void (*position)(void *t, double frame, double speed, double beat, double bpm);
-	void (*run)(void *t, float *out, uint32_t n);
-	float (*level)(void *t);
+	void (*run)(void *t, float *const out[], uint32_t n);
+	float (*level)(void *t, int o);
 	void *t;
 } render_target;
 
@@ -337,6 +366,7 @@ static int play(const render_spec *s, const render_target *tg, float *out)
 {
 	uint64_t done = 0, block_left = 0, rng = s->block_seed;
 	double frame = s->start_beat * 60.0 / s->bpm * s->sr;
+	const int outs = s->four ? PERLIN_OUTPUTS : 1;
 	int i;
 	if (s->transport)
 		tg->position(tg->t, frame, s->roll_at > 0.0 ? 0.0 : 1.0, s->start_beat, s->bpm);
@@ -358,7 +388,7 @@ static int play(const render_spec *s, const render_target *tg, float *out)
 			end = s->frames;
 		n = (uint32_t)(end - done);
 		/* control values at this sample, ramps quantised to the grid */
-		for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		for (i = 0; i < RENDER_N_CONTROLS; ++i)
 			tg->controls[i] = value_at(s, i, done);
 		for (i = 0; i < s->n_jumps; ++i)
 			if (point_sample(s, s->jump_t[i]) == done && done && s->transport) {
@@ -369,15 +399,21 @@ static int play(const render_spec *s, const render_target *tg, float *out)
 			tg->position(tg->t, frame, 1.0, s->start_beat, s->bpm); /* play */
 		if (s->before_run)
 			s->before_run();
-		tg->run(tg->t, out && s->connect_out ? out + done : NULL, n);
+		{
+			float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+			for (i = 0; i < outs; ++i)
+				o[i] = out && s->connect_out ? out + (uint64_t)i * s->frames + done : NULL;
+			tg->run(tg->t, o, n);
+		}
 		if (s->after_run)
 			s->after_run();
-		if (!s->connect_out && out) { /* unconnected: record the level port */
-			uint32_t k;
-			const float level = tg->level(tg->t);
-			for (k = 0; k < n; ++k)
-				out[done + k] = level;
-		}
+		if (!s->connect_out && out) /* unconnected: record the level ports */
+			for (i = 0; i < outs; ++i) {
+				uint32_t k;
+				const float level = tg->level(tg->t, i);
+				for (k = 0; k < n; ++k)
+					out[(uint64_t)i * s->frames + done + k] = level;
+			}
 		if (!(s->roll_at > 0.0 && (double)done < s->roll_at * s->sr))
 			frame += n; /* stopped: the transport stays put */
 		done += n;
@@ -394,21 +430,22 @@ static void inst_position(void *t, double frame, double speed, double beat, doub
 	host_inst_position((host_inst *)t, 0, frame, speed, beat, bpm);
 }
 
-static void inst_run(void *t, float *out, uint32_t n)
+static void inst_run(void *t, float *const out[], uint32_t n)
 {
-	host_inst_run((host_inst *)t, out, n);
+	host_inst_run_outputs((host_inst *)t, out, n);
 }
 
-static float inst_level(void *t)
+static float inst_level(void *t, int o)
 {
-	return ((host_inst *)t)->level;
+	return ((host_inst *)t)->levels[o];
 }
 
 int host_render(const host_world *w, const render_spec *s, float *out)
 {
 	host_inst h;
 	render_target tg;
-	if (host_inst_open(&h, s->cv ? w->cv : w->audio, s->sr, s->connect_out))
+	if (host_inst_open(&h, s->four ? (s->cv ? w->cv4 : w->audio4) : (s->cv ? w->cv : w->audio),
+	                   s->sr, s->connect_out))
 		return 1;
 	tg.controls = h.controls;
 	tg.position = inst_position;
@@ -423,7 +460,7 @@ int host_render(const host_world *w, const render_spec *s, float *out)
 /* ---- the DSP in process ---- */
 typedef struct {
 	perlin_dsp dsp;
-	float controls[PERLIN_N_PARAMS];
+	float controls[RENDER_N_CONTROLS];
 	perlin_position queued[4]; /* for the next run, as an event at its start */
 	int n_queued;
 } dsp_target;
@@ -444,7 +481,7 @@ static void dsp_position(void *t, double frame, double speed, double beat, doubl
 		((dsp_target *)t)->queued[((dsp_target *)t)->n_queued++] = p;
 }
 
-static void dsp_run(void *t, float *out, uint32_t n)
+static void dsp_run(void *t, float *const out[], uint32_t n)
 {
 	dsp_target *d = (dsp_target *)t;
 	const float *values[PERLIN_N_PARAMS];
@@ -453,15 +490,16 @@ static void dsp_run(void *t, float *out, uint32_t n)
 		values[i] = &d->controls[i];
 	/* as plugin/perlin.c's run(): the controls, then the events */
 	perlin_dsp_controls(&d->dsp, values);
+	perlin_dsp_spread(&d->dsp, d->controls[RENDER_SPREAD]);
 	for (i = 0; i < d->n_queued; ++i)
 		perlin_dsp_position(&d->dsp, &d->queued[i]);
 	d->n_queued = 0;
-	perlin_dsp_run(&d->dsp, out, n);
+	perlin_dsp_run_outputs(&d->dsp, out, n);
 }
 
-static float dsp_level(void *t)
+static float dsp_level(void *t, int o)
 {
-	return ((dsp_target *)t)->dsp.level;
+	return ((dsp_target *)t)->dsp.level[o];
 }
 
 int host_render_dsp(const render_spec *s, perlin_path path, float *out)
@@ -471,11 +509,12 @@ int host_render_dsp(const render_spec *s, perlin_path path, float *out)
 	int i;
 	if (!d)
 		return 1;
-	perlin_dsp_init(&d->dsp, s->sr);
+	perlin_dsp_init_outputs(&d->dsp, s->sr, s->four ? PERLIN_OUTPUTS : 1U);
 	d->n_queued = 0;
 	perlin_dsp_set_path(&d->dsp, path);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		d->controls[i] = perlin_params[i].def;
+	d->controls[RENDER_SPREAD] = perlin_spread_param.def;
 	tg.controls = d->controls;
 	tg.position = dsp_position;
 	tg.run = dsp_run;

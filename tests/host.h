@@ -22,11 +22,18 @@
 
 #define URI_PERLIN "urn:perlin-lv2:perlin"
 #define URI_PERLIN_CV "urn:perlin-lv2:perlin-cv"
+#define URI_PERLIN4 "urn:perlin-lv2:perlin4"
+#define URI_PERLIN4_CV "urn:perlin-lv2:perlin4-cv"
+
+/* The controls a render sets: the DSP's, then the four-output plugins'
+   spread. */
+#define RENDER_SPREAD PERLIN_N_PARAMS
+#define RENDER_N_CONTROLS (PERLIN_N_PARAMS + 1)
 
 /* The lilv world with the LV2 specifications and our bundle loaded. */
 typedef struct {
 	LilvWorld *world;
-	const LilvPlugin *audio, *cv;
+	const LilvPlugin *audio, *cv, *audio4, *cv4;
 } host_world;
 
 /* 0 on success; otherwise prints why to stderr. */
@@ -36,8 +43,10 @@ void host_world_close(host_world *w);
 /* An instance with its port buffers. */
 typedef struct {
 	LilvInstance *inst;
-	float controls[PERLIN_N_PARAMS];
+	float controls[RENDER_N_CONTROLS]; /* spread last (four outputs) */
 	float level;
+	float levels[PERLIN_OUTPUTS]; /* four outputs: level_1 .. level_4 */
+	int outputs; /* 1 or PERLIN_OUTPUTS: as the plugin has */
 	int connect_out;
 	union {
 		uint64_t align;
@@ -67,6 +76,8 @@ typedef struct {
 int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p);
 /* run() n samples into out (NULL with connect_out 0), then clear events. */
 void host_inst_run(host_inst *h, float *out, uint32_t n);
+/* The same into each output (h->outputs of them). */
+void host_inst_run_outputs(host_inst *h, float *const out[], uint32_t n);
 void host_inst_close(host_inst *h);
 
 /* URID map/unmap for any other use (presets). */
@@ -84,14 +95,16 @@ typedef struct {
 
 typedef struct {
 	int cv;             /* render the CV plugin */
+	int four;           /* render the four-output twin: out holds four
+	                       planes of `frames` samples, output 1 first */
 	int connect_out;    /* 0: leave the output port unconnected (CV plugin) */
 	double sr;
 	uint64_t frames;
 	uint32_t block;     /* 0: random sizes 1..block_max from block_seed */
 	uint32_t block_max;
 	uint64_t block_seed;
-	float set[PERLIN_N_PARAMS];
-	render_auto autos[PERLIN_N_PARAMS];
+	float set[RENDER_N_CONTROLS];
+	render_auto autos[RENDER_N_CONTROLS];
 	int n_autos;
 	int transport;      /* send time:Position: at the start and at jumps */
 	double bpm, start_beat;

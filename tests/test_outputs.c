@@ -1,0 +1,349 @@
+/* test_outputs.c: the four-output plugins ("Perlin Noise x4", "Perlin
+   Noise CV x4") and their spread: at 0 the four outputs are the one-output
+   plugin's signal, bit for bit; at 1 they are unrelated; in between the
+   correlation falls smoothly, and automating spread never steps. Every
+   property of one output holds for each of the four: block partitions,
+   render paths, the plugin against the DSP in process, loops, the bound.
+   Usage: test_outputs BUNDLE_DIR [seed] */
+#include "automation.h"
+#include "host.h"
+#include "test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N4 PERLIN_OUTPUTS
+
+static double max_diff(const float *a, const float *b, uint64_t n)
+{
+	double m = 0.0;
+	uint64_t i;
+	for (i = 0; i < n; ++i) {
+		const double d = fabs((double)a[i] - b[i]);
+		m = d > m || d != d ? d : m;
+	}
+	return m;
+}
+
+/* Four planes of s->frames samples (caller frees), rendered through lilv
+   (w) or in process (w NULL, best path), or NULL. */
+static float *render4(const host_world *w, const render_spec *s)
+{
+	float *x = malloc((size_t)s->frames * N4 * sizeof *x);
+	if (x && (w ? host_render(w, s, x) : host_render_dsp(s, perlin_dsp_best_path(), x))) {
+		free(x);
+		x = NULL;
+	}
+	CHECK(x != NULL, "render failed");
+	return x;
+}
+
+static float *render1(const host_world *w, const render_spec *s)
+{
+	float *x = malloc((size_t)s->frames * sizeof *x);
+	if (x && host_render(w, s, x)) {
+		free(x);
+		x = NULL;
+	}
+	CHECK(x != NULL, "render failed");
+	return x;
+}
+
+/* The mean and the extremes of the six pairwise correlations. */
+static void correlations(const float *x, uint64_t n, double *mean, double *lo, double *hi)
+{
+	int a, b, count = 0;
+	*mean = 0.0;
+	*lo = 2.0;
+	*hi = -2.0;
+	for (a = 0; a < N4; ++a)
+		for (b = a + 1; b < N4; ++b) {
+			const double c = test_correlation(x + (uint64_t)a * n, x + (uint64_t)b * n, n);
+			*mean += c;
+			*lo = c < *lo ? c : *lo;
+			*hi = c > *hi ? c : *hi;
+			++count;
+		}
+	*mean /= count;
+}
+
+/* Spread 0: the four outputs of each twin equal each other and the
+   one-output plugin, bit for bit, through full random automation, a
+   transport jump and random blocks. */
+static void test_spread_zero(const host_world *w)
+{
+	char args[8192];
+	int cv;
+	for (cv = 0; cv < 2; ++cv) {
+		render_spec s;
+		float *one, *four;
+		double d = 0.0;
+		int o;
+		render_spec_init(&s);
+		s.cv = cv;
+		s.frames = (uint64_t)(4.0 * s.sr);
+		s.block = 0;
+		s.block_seed = test_rng();
+		s.n_jumps = 1;
+		s.jump_t[0] = 2.5;
+		s.jump_beat[0] = 40.0;
+		random_automation(&s, 4.0, args, sizeof args);
+		s.set[RENDER_SPREAD] = 0.0f;
+		one = render1(w, &s);
+		s.four = 1;
+		four = render4(w, &s);
+		if (one && four)
+			for (o = 0; o < N4; ++o) {
+				const double e = max_diff(one, four + (uint64_t)o * s.frames, s.frames);
+				d = e > d || e != e ? e : d;
+			}
+		printf("   %s x4 at spread 0 vs %s, every control automated: max diff %g\n",
+		       cv ? "CV" : "audio", cv ? "Perlin Noise CV" : "Perlin Noise", d);
+		CHECK(one && four && d == 0.0, "%s: spread 0 differs from one output by %g",
+		      cv ? "CV" : "audio", d);
+		free(one);
+		free(four);
+	}
+}
+
+/* The correlation against spread, over 10^4 cells of octave 0 (rate 100
+   at 8 kHz for 100 s), 1D and 2D, default and rough settings: it falls
+   monotonically from 1 to below 0.1, near 1 - spread. */
+static void test_spread_curve(void)
+{
+	static const double spreads[] = { 0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0 };
+	const int ns = (int)(sizeof spreads / sizeof spreads[0]);
+	int dims, rough;
+	for (dims = 1; dims <= 2; ++dims)
+		for (rough = 0; rough < 2; ++rough) {
+			double prev = 2.0, worst_gap = 0.0;
+			int i, mono = 1;
+			printf("   %dD %s:", dims, rough ? "8 octaves, persistence 0.8" : "defaults");
+			for (i = 0; i < ns; ++i) {
+				render_spec s;
+				float *x;
+				double mean, lo, hi;
+				render_spec_init(&s);
+				s.four = 1;
+				s.sr = 8000.0;
+				s.frames = 800000;
+				s.set[PERLIN_RATE] = 100.0f;
+				s.set[PERLIN_DIMENSIONS] = (float)dims;
+				s.set[PERLIN_DRIFT] = dims == 2 ? 3.0f : 0.0f;
+				s.set[PERLIN_SEED] = (float)(test_rng() % 65536U);
+				if (rough) {
+					s.set[PERLIN_OCTAVES] = 8.0f;
+					s.set[PERLIN_PERSISTENCE] = 0.8f;
+				}
+				s.set[RENDER_SPREAD] = (float)spreads[i];
+				x = render4(NULL, &s);
+				if (!x)
+					return;
+				correlations(x, s.frames, &mean, &lo, &hi);
+				free(x);
+				printf(" %.2f", mean);
+				if (spreads[i] == 0.0)
+					CHECK(lo == 1.0 || lo > 0.999999, "%dD: spread 0, correlation %g", dims, lo);
+				if (spreads[i] == 1.0)
+					CHECK(fabs(lo) < 0.1 && fabs(hi) < 0.1,
+					      "%dD: spread 1, correlations %g..%g (independent: below 0.1)",
+					      dims, lo, hi);
+				mono = mono && mean < prev;
+				prev = mean;
+				if (fabs(mean - (1.0 - spreads[i])) > worst_gap)
+					worst_gap = fabs(mean - (1.0 - spreads[i]));
+			}
+			printf(" (spread 0, 0.1 .. 1); furthest from 1 - spread: %.3f\n", worst_gap);
+			CHECK(mono, "%dD: the correlation does not fall monotonically with spread", dims);
+			CHECK(worst_gap < 0.1, "%dD: the correlation strays %g from 1 - spread", dims,
+			      worst_gap);
+		}
+}
+
+/* The largest sample-to-sample step of each output, from sample `from`. */
+static double max_step(const float *x, uint64_t n, uint64_t from)
+{
+	double m = 0.0;
+	int o;
+	uint64_t i;
+	for (o = 0; o < N4; ++o)
+		for (i = from + 1; i < n; ++i) {
+			const double d = fabs((double)x[(uint64_t)o * n + i] - x[(uint64_t)o * n + i - 1]);
+			m = d > m ? d : m;
+		}
+	return m;
+}
+
+/* Automating spread never steps an output: spread jumped 0 -> 1 -> 0 and
+   swept fast, against the largest step of steady renders at spread 0,
+   0.5 and 1 (the same noise, at rest in its blend). */
+static void test_spread_moves(void)
+{
+	int dims;
+	for (dims = 1; dims <= 2; ++dims) {
+		render_spec s;
+		double steady = 0.0, moving;
+		float *x;
+		int i;
+		render_spec_init(&s);
+		s.four = 1;
+		s.frames = 96000;
+		s.set[PERLIN_RATE] = 20.0f;
+		s.set[PERLIN_OCTAVES] = 6.0f;
+		s.set[PERLIN_DIMENSIONS] = (float)dims;
+		s.set[PERLIN_DRIFT] = dims == 2 ? 2.0f : 0.0f;
+		for (i = 0; i < 3; ++i) {
+			s.set[RENDER_SPREAD] = 0.5f * (float)i;
+			x = render4(NULL, &s);
+			if (!x)
+				return;
+			moving = max_step(x, s.frames, 0);
+			steady = moving > steady ? moving : steady;
+			free(x);
+		}
+		s.n_autos = 1;
+		s.autos[0].param = RENDER_SPREAD;
+		s.autos[0].step = 1;
+		s.autos[0].n = 5;
+		for (i = 0; i < 5; ++i) {
+			s.autos[0].t[i] = 0.1 + 0.4 * i;
+			s.autos[0].v[i] = i & 1 ? 1.0 : 0.0;
+		}
+		x = render4(NULL, &s);
+		if (!x)
+			return;
+		moving = max_step(x, s.frames, 0);
+		free(x);
+		printf("   %dD: spread stepped 0/1: largest step %.3g, steady %.3g (x%.2f)\n", dims,
+		       moving, steady, moving / steady);
+		CHECK(moving <= 1.5 * steady, "%dD: stepping spread steps the output (%g, steady %g)",
+		      dims, moving, steady);
+		s.autos[0].step = 0; /* the same points as a fast sweep */
+		for (i = 0; i < 5; ++i)
+			s.autos[0].t[i] = 0.1 + 0.01 * i;
+		x = render4(NULL, &s);
+		if (!x)
+			return;
+		moving = max_step(x, s.frames, 0);
+		free(x);
+		printf("   %dD: spread swept 0-1-0-1-0 in 40 ms: largest step %.3g (x%.2f)\n", dims,
+		       moving, moving / steady);
+		CHECK(moving <= 1.5 * steady, "%dD: sweeping spread steps the output (%g, steady %g)",
+		      dims, moving, steady);
+	}
+}
+
+/* Each output keeps every promise of one: the same random automation
+   (spread too) and transport jump through lilv and in process, in random
+   and fixed blocks, on the reference, vector and best paths: identical
+   (paths: within 1e-6), finite and inside [-1, 1]; both twins. */
+static void test_each_output(const host_world *w)
+{
+	char args[8192];
+	int trial;
+	for (trial = 0; trial < 4; ++trial) {
+		render_spec s;
+		render_auto *a;
+		float *plug, *fixed, *ref, *vec;
+		uint64_t i;
+		int j, inside = 1;
+		render_spec_init(&s);
+		s.four = 1;
+		s.cv = trial & 1;
+		s.frames = (uint64_t)(3.0 * s.sr);
+		s.block = 0;
+		s.block_max = 1 + (uint32_t)(test_rng() % 4096U);
+		s.block_seed = test_rng();
+		s.n_jumps = 1;
+		s.jump_t[0] = 1.7;
+		s.jump_beat[0] = test_uniform(0.0, 1000.0);
+		random_automation(&s, 3.0, args, sizeof args);
+		a = &s.autos[s.n_autos++];
+		a->param = RENDER_SPREAD;
+		a->step = trial >= 2;
+		a->n = 8;
+		for (j = 0; j < a->n; ++j) {
+			a->t[j] = 3.0 * (j + test_uniform(0.05, 0.95)) / a->n;
+			a->v[j] = test_uniform(0.0, 1.0);
+		}
+		plug = render4(w, &s);
+		s.block = 512;
+		fixed = render4(NULL, &s);
+		ref = malloc((size_t)s.frames * N4 * sizeof *ref);
+		vec = malloc((size_t)s.frames * N4 * sizeof *vec);
+		if (plug && fixed && ref && vec &&
+		    !host_render_dsp(&s, PERLIN_PATH_REFERENCE, ref) &&
+		    !host_render_dsp(&s, PERLIN_PATH_VECTOR, vec)) {
+			const uint64_t n = s.frames * N4;
+			const double blocks = max_diff(plug, fixed, n);
+			const double paths = max_diff(vec, ref, n);
+			const double lanes = max_diff(vec, fixed, n);
+			for (i = 0; i < n; ++i)
+				inside = inside && fabsf(plug[i]) <= 1.0f;
+			printf("   %s x4, trial %d: plugin (random blocks) vs in process (512): %g; "
+			       "vector vs reference %.2g; vector vs best %g\n",
+			       s.cv ? "CV" : "audio", trial, blocks, paths, lanes);
+			CHECK(blocks == 0.0, "four outputs depend on the blocks or the host (%g)", blocks);
+			CHECK(paths <= 1e-6, "four outputs: kernels %g from the reference", paths);
+			CHECK(lanes == 0.0, "four outputs: lane widths differ by %g", lanes);
+			CHECK(inside, "an output leaves [-1, 1] or is not finite");
+		} else {
+			CHECK(0, "render failed");
+		}
+		free(plug);
+		free(fixed);
+		free(ref);
+		free(vec);
+	}
+}
+
+/* A loop of N cells repeats every output exactly every N cells. */
+static void test_loops(void)
+{
+	render_spec s;
+	float *x;
+	const uint64_t period = 4800; /* 8 cells at 80 cells/s, 48 kHz */
+	double d = 0.0;
+	int o;
+	render_spec_init(&s);
+	s.four = 1;
+	s.frames = 4 * period;
+	s.set[PERLIN_RATE] = 80.0f;
+	s.set[PERLIN_LOOP] = 8.0f;
+	s.set[PERLIN_OCTAVES] = 5.0f;
+	s.set[RENDER_SPREAD] = 0.7f;
+	x = render4(NULL, &s);
+	if (!x)
+		return;
+	for (o = 0; o < N4; ++o) {
+		const float *y = x + (uint64_t)o * s.frames;
+		const double e = max_diff(y + period, y + 2 * period, 2 * period);
+		d = e > d ? e : d;
+	}
+	free(x);
+	printf("   loop of 8 cells, spread 0.7: each output vs itself a period later: %.2g\n", d);
+	CHECK(d <= 1e-5, "a looped output does not repeat (%g)", d);
+}
+
+int main(int argc, char **argv)
+{
+	host_world w;
+	test_seed(argc - 1, argv + 1, "test_outputs");
+	if (argc < 2 || host_world_open(&w, argv[1])) {
+		fprintf(stderr, "usage: test_outputs BUNDLE_DIR [seed]\n");
+		return 2;
+	}
+	test_section("spread 0: four times the one-output signal");
+	test_spread_zero(&w);
+	test_section("the correlation against spread");
+	test_spread_curve();
+	test_section("automating spread never steps");
+	test_spread_moves();
+	test_section("each output: blocks, host, paths, bound");
+	test_each_output(&w);
+	test_section("loops");
+	test_loops();
+	host_world_close(&w);
+	return test_done("test_outputs");
+}
