@@ -69,6 +69,7 @@ void voice_coef(perlin_voice *v, int l, unsigned k, int form)
 	if (y->form[k] == form && y->coef_x[k] == v->rx[k].cell &&
 	    y->coef_y[k] == v->ry[k].cell && y->coef_ty[k] == ty)
 		return; /* still the cell the coefficients are for */
+	v->fold_form[k] = 0; /* a folded octave's coefficients are out of date */
 	y->form[k] = form;
 	y->coef_x[k] = v->rx[k].cell;
 	y->coef_y[k] = v->ry[k].cell;

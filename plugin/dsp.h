@@ -166,12 +166,13 @@ typedef struct {
 	int form[NOISE_MAX_OCTAVES];       /* of coef: 0 none (unheard), 1 along x, 2 x and y */
 	uint32_t coef_x[NOISE_MAX_OCTAVES], coef_y[NOISE_MAX_OCTAVES]; /* coef's cell */
 	double coef_ty[NOISE_MAX_OCTAVES]; /* and y in it (form 1 in 2D) */
-	/* the path polynomial (seg2x) of the octave's current segment, and the
-	   ramps' anchors it is for (kept across blocks while they hold) */
+	/* the path polynomial (seg2x) or lines (seg2l) of the octave's current
+	   segment, if path_ok: for the voice's path_for */
 	float path[NOISE_MAX_OCTAVES][12];
-	double path_for[NOISE_MAX_OCTAVES][6];
-	double path_uc[NOISE_MAX_OCTAVES]; /* its centre, in the ramp's u */
-	int path_lines[NOISE_MAX_OCTAVES]; /* 1: as lines (seg2l) */
+	int path_ok[NOISE_MAX_OCTAVES];
+	/* a folded octave's coefficients (render.c): layer 0's and this
+	   layer's, weighted, for the voice's fold_for */
+	float fold[NOISE_MAX_OCTAVES][12];
 } perlin_layer;
 
 /* One voice: the settings it renders that cannot change smoothly, one
@@ -183,6 +184,15 @@ typedef struct {
 	perlin_ramp rx[NOISE_MAX_OCTAVES], ry[NOISE_MAX_OCTAVES];
 	perlin_layer lay[PERLIN_LAYERS];
 	int layers; /* how many are rendered: 1, or PERLIN_LAYERS */
+	/* the ramps' anchors the layers' paths are for (kept across blocks
+	   while they hold), and the form they take: the same for every layer */
+	double path_for[NOISE_MAX_OCTAVES][6];
+	double path_uc[NOISE_MAX_OCTAVES]; /* the polynomial's centre, in the ramp's u */
+	int path_lines[NOISE_MAX_OCTAVES]; /* 1: as lines (seg2l) */
+	/* what the layers' fold is for: the weights and form (0 none, 1 coef,
+	   2 path), cleared when any layer's coefficients change */
+	double fold_for[NOISE_MAX_OCTAVES][2];
+	int fold_form[NOISE_MAX_OCTAVES];
 	double mult[2][NOISE_MAX_OCTAVES]; /* frequency multipliers at the chunk's ends */
 	double mult_was[NOISE_MAX_OCTAVES]; /* and at the grid point before (x phases) */
 	/* octave gains at the chunk's ends: layer 0's (gain), and each other

@@ -26,16 +26,24 @@ struct perlin_kernels {
 	   on an AMD EPYC) */
 	void (*dense)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	              int32_t c0, const float *line, float g0, float dg, uint32_t t0);
-	/* out = clamp(offset + depth shape(acc)), depth and offset lines
-	   from t0 (the span's place in its chunk) */
-	float (*finish)(const float *acc, float *out, uint32_t len, float depth,
-	                float ddepth, float offset, float doffset, uint32_t t0);
+	/* out = clamp(offset + depth shape(acc (+ plus, unless NULL))),
+	   depth and offset lines from t0 (the span's place in its chunk) */
+	float (*finish)(const float *acc, const float *plus, float *out, uint32_t len,
+	                float depth, float ddepth, float offset, float doffset, uint32_t t0);
 	/* the same for a crossfade from `was` to `now`, at (f0 + i) inv_n */
 	float (*mix)(const float *now, const float *was, float *out, uint32_t len,
 	             float f0, float inv_n, float depth, float ddepth, float offset,
 	             float doffset, uint32_t t0);
 	/* a[i] += b[i] */
 	void (*add)(float *a, const float *b, uint32_t len);
+	/* seg1, seg2x and seg2l with gain 1 for PERLIN_OUTPUTS coefficient
+	   sets into as many sums at once (a folded octave's outputs) */
+	void (*seg1n)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
+	              const float mf[8], const float *const *c);
+	void (*seg2xn)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
+	               const float mf[8], const float *const *c);
+	void (*seg2ln)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
+	               const float mf[8], const float *const *c);
 };
 
 /* ramp.c: an octave's phase (perlin_ramp). A ramp is rebased after

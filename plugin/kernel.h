@@ -182,6 +182,105 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	}
 }
 
+/* k[n-1] u^(n-1) + ... + k[0] by Horner, as KPOLY and KPOLY11 */
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(horner)(const KF(vf) *k, int n, KF(vf) u)
+{
+	KF(vf) v = k[n - 1];
+	int i;
+#pragma GCC unroll 12
+	for (i = n - 2; i >= 0; --i)
+		v = v * u + k[i];
+	return v;
+}
+
+/* The outputs of a folded octave (render.c, layer_gains) at once: acc[l][i]
+   += the value of c[l] (form two, steady gains in the coefficients) at
+   u(j), for the PERLIN_OUTPUTS layers: u and the groups made once for all
+   of them. Each sample's value is the same float operations as seg1_body's
+   with gain 1 (c x 1 is c), so the same as four calls of it. */
+static KATTR inline __attribute__((always_inline)) void
+KF(segn_body)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
+              const float mf[8], const float *const *c, int two)
+{
+	const double step8 = step * 8.0;
+	const KF(vf) zero = { 0 };
+	const int nc = two == 1 ? 12 : two == 2 ? 10 : 7;
+	KF(vf) K[PERLIN_OUTPUTS][12];
+	const KF(vf) m0 = KF(load)(mf);
+#if KW == 4
+	const KF(vf) m1 = KF(load)(mf + 4);
+#endif
+	double qd = (double)(j >> 3);
+	const uint32_t m = (uint32_t)(j & 7U);
+	int64_t o = -(int64_t)m; /* the group's lane 0, from acc[l] */
+	int64_t end;
+	int l, n;
+#pragma GCC unroll 4
+	for (l = 0; l < PERLIN_OUTPUTS; ++l)
+#pragma GCC unroll 12
+		for (n = 0; n < 12; ++n)
+			K[l][n] = zero + (n < nc ? c[l][n] : 0.0f);
+#define KVALN(u, l) (two == 2 ? KF(lines)((u), K[l][0], K[l][1], K[l][2], K[l][3], K[l][4], \
+                                          K[l][5], K[l][6], K[l][7], K[l][8], K[l][9]) \
+                            : KF(horner)(K[l], nc, (u)))
+	if (m || len < 8U) { /* the first group, lanes m .. m + len */
+		const uint32_t hi = len < 8U - m ? m + len : 8U;
+		const float base = (float)(a + qd * step8);
+#pragma GCC unroll 4
+		for (l = 0; l < PERLIN_OUTPUTS; ++l) {
+			KF(part)(acc[l] + o, KVALN(base + m0, l), m, hi, 0);
+#if KW == 4
+			KF(part)(acc[l] + o, KVALN(base + m1, l), m, hi, 4);
+#endif
+		}
+		o += 8;
+		qd += 1.0;
+	}
+	if (o >= (int64_t)len)
+		return;
+	end = o + ((int64_t)len - o) / 8 * 8;
+	for (; o < end; o += 8, qd += 1.0) {
+		const float base = (float)(a + qd * step8);
+		const KF(vf) u0 = base + m0;
+#if KW == 4
+		const KF(vf) u1 = base + m1;
+#endif
+#pragma GCC unroll 4
+		for (l = 0; l < PERLIN_OUTPUTS; ++l) {
+			float *p = acc[l] + o;
+			KF(store)(p, KF(load)(p) + KVALN(u0, l));
+#if KW == 4
+			KF(store)(p + 4, KF(load)(p + 4) + KVALN(u1, l));
+#endif
+		}
+	}
+	if (o < (int64_t)len) { /* the last group, lanes 0 .. len - o */
+		const uint32_t hi = (uint32_t)((int64_t)len - o);
+		const float base = (float)(a + qd * step8);
+#pragma GCC unroll 4
+		for (l = 0; l < PERLIN_OUTPUTS; ++l) {
+			KF(part)(acc[l] + o, KVALN(base + m0, l), 0, hi, 0);
+#if KW == 4
+			KF(part)(acc[l] + o, KVALN(base + m1, l), 0, hi, 4);
+#endif
+		}
+	}
+#undef KVALN
+}
+
+#define KSEGN(name, form) \
+	static KATTR void KF(name)(float *const *acc, uint32_t len, uint64_t j, double a, \
+	                           double step, const float mf[8], const float *const *c) \
+	{ \
+		KF(segn_body)(acc, len, j, a, step, mf, c, form); \
+	}
+/* The three forms for the outputs of a folded octave. */
+KSEGN(seg1n, 0)
+KSEGN(seg2xn, 1)
+KSEGN(seg2ln, 2)
+#undef KSEGN
+
 /* The entry points: seg1_body for one form (two), with a loop of its own
    for a steady gain, without the test inside. */
 #define KSEG(name, form) \
@@ -320,11 +419,13 @@ static KATTR inline KF(vf) KF(clamp)(KF(vf) v, KF(vf) mone, KF(vf) one)
 }
 #endif
 
-/* out[i] = clamp(offset + depth shape(acc[i])); returns the last value.
+/* out[i] = clamp(offset + depth shape(z[i])), z = acc, or acc + plus
+   (an output's own layer; plus NULL: none); returns the last value.
    Depth and offset are lines: depth + ddepth (t0 + i), t0 the first
    sample's place in its grid chunk (as the gain lines, see gain()). */
-static KATTR float KF(finish)(const float *acc, float *out, uint32_t len, float depth,
-                              float ddepth, float offset, float doffset, uint32_t t0)
+static KATTR inline __attribute__((always_inline)) float
+KF(finish_body)(const float *acc, const float *plus, float *out, uint32_t len, float depth,
+                float ddepth, float offset, float doffset, uint32_t t0)
 {
 	uint32_t i = 0;
 	float y = 0.0f;
@@ -335,7 +436,8 @@ static KATTR float KF(finish)(const float *acc, float *out, uint32_t len, float 
 		/* w = clamp(o + d shape(clamp(z))); denormals out as 0, as
 		   kfinish1 (|w| below FLT_MIN, the sign bit masked off) */
 #define KFINISH(dv, ov) do { \
-			const KF(vf) z = KCLAMP(KF(load)(acc + i)); \
+			const KF(vf) z = KCLAMP(plus ? KF(load)(acc + i) + KF(load)(plus + i) \
+			                             : KF(load)(acc + i)); \
 			const KF(vf) w = KCLAMP((ov) + (dv) * (z * (1.5f - 0.5f * z * z))); \
 			const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN; \
 			KF(store)(out + i, (KF(vf))((KF(vi))w & keep)); \
@@ -351,11 +453,21 @@ static KATTR float KF(finish)(const float *acc, float *out, uint32_t len, float 
 	}
 	for (; i < len; ++i) {
 		const float at = (float)(t0 + i);
-		y = kfinish1(acc[i], depth + ddepth * at, offset + doffset * at);
+		y = kfinish1(plus ? acc[i] + plus[i] : acc[i], depth + ddepth * at,
+		             offset + doffset * at);
 		if (out)
 			out[i] = y;
 	}
 	return len ? (out ? out[len - 1] : y) : 0.0f;
+}
+
+static KATTR float KF(finish)(const float *acc, const float *plus, float *out, uint32_t len,
+                              float depth, float ddepth, float offset, float doffset,
+                              uint32_t t0)
+{
+	if (plus) /* (a loop each, without the test inside) */
+		return KF(finish_body)(acc, plus, out, len, depth, ddepth, offset, doffset, t0);
+	return KF(finish_body)(acc, NULL, out, len, depth, ddepth, offset, doffset, t0);
 }
 
 /* The crossfade's last step: out[i] = clamp(offset + depth (b + s (a -

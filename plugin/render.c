@@ -18,12 +18,50 @@
    instructions more, evaluating it 6 fewer a lane. */
 #define PATH_LINES_BELOW 192.0
 
-/* A layer's gain line over a chunk, and which layers are heard. */
+/* A layer's gain line over a chunk, and which layers are heard. With
+   fold, layer 0 is heard and so are the others, all with steady gains:
+   then each output's octave, layer 0's gs[0] P plus its own layer's gs[l]
+   Q, is one polynomial (coefficients gs[0] c0 + gs[l] cl: the values are
+   linear in them), rendered into its own layer, and layer 0's sum has
+   none of it: four evaluations, not five. */
 typedef struct {
 	int heard[PERLIN_LAYERS];
+	int fold;
 	double gs[PERLIN_LAYERS], dgd[PERLIN_LAYERS]; /* start, per sample */
 	float g0[PERLIN_LAYERS], dg[PERLIN_LAYERS];
 } layer_gains;
+
+/* Each output layer's folded coefficients of octave k (see layer_gains):
+   the float of gs[0] c0 + gs[l] cl, c the layers' coef (form 1) or path
+   (form 2; as lines, alpha and beta copied), kept while they hold; into
+   cs[] with the sums to[] (acc[l] + i). */
+static inline __attribute__((always_inline)) void
+fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int form, float *const acc[],
+          uint32_t i, float *to[PERLIN_OUTPUTS], const float *cs[PERLIN_OUTPUTS])
+{
+	int l, m;
+	if (v->fold_form[k] != form || v->fold_for[k][0] != g->gs[0] ||
+	    v->fold_for[k][1] != g->gs[1]) {
+		const int n = form == 1 ? 7 : v->path_lines[k] ? 8 : 12;
+		const float *c0 = form == 1 ? v->lay[0].coef[k] : v->lay[0].path[k];
+		const float w0 = (float)g->gs[0], wl = (float)g->gs[1]; /* (the same for each l) */
+		for (l = 1; l < PERLIN_LAYERS; ++l) {
+			const float *cl = form == 1 ? v->lay[l].coef[k] : v->lay[l].path[k];
+			float *f = v->lay[l].fold[k];
+			for (m = 0; m < n; ++m) /* in float: within 2e-7 of each coefficient */
+				f[m] = w0 * c0[m] + wl * cl[m];
+			for (; m < 12; ++m) /* (lines: alpha and beta, then nothing) */
+				f[m] = cl[m];
+		}
+		v->fold_form[k] = form;
+		v->fold_for[k][0] = g->gs[0];
+		v->fold_for[k][1] = g->gs[1];
+	}
+	for (l = 1; l < PERLIN_LAYERS; ++l) {
+		to[l - 1] = acc[l] + i;
+		cs[l - 1] = v->lay[l].fold[k];
+	}
+}
 
 /* Octave k along x with short cells: dense over a table for each heard
    layer (gain lines g, from the span's place t0 in its chunk). */
@@ -33,8 +71,9 @@ octave_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[
 {
 	perlin_ramp *r = &v->rx[k];
 	const double sc = dims_scale(v);
-	float line[4 * DENSE_CELLS];
+	float line[4 * DENSE_CELLS], line0[4 * DENSE_CELLS];
 	uint32_t i = 0;
+	int32_t n;
 	int l;
 	for (l = 0; l < nl; ++l)
 		v->lay[l].oct[k].y = ramp_pos(&v->ry[k], 0U); /* still, or unheard (1D) */
@@ -44,10 +83,23 @@ octave_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[
 		const double ta = r->a + (double)r->j * r->step;
 		const double t1 = r->a + (double)(r->j + seg - 1U) * r->step;
 		const int32_t c0 = (int32_t)ta;
+		const int32_t cells = (int32_t)t1 - c0 + 1 + 4;
 		for (l = 0; l < nl; ++l) {
 			if (!g->heard[l])
 				continue;
-			cell_table(v, l, k, r->cell + (uint32_t)c0, (int32_t)t1 - c0 + 1 + 4, sc, line);
+			if (nl > 1 && g->fold) { /* layer 0 folded into the others */
+				if (l == 0) {
+					cell_table(v, 0, k, r->cell + (uint32_t)c0, cells, sc, line0);
+					continue;
+				}
+				cell_table(v, l, k, r->cell + (uint32_t)c0, cells, sc, line);
+				for (n = 0; n < 4 * cells; ++n)
+					line[n] = g->g0[0] * line0[n] + g->g0[l] * line[n];
+				d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, 1.0f,
+				                  0.0f, t0 + i);
+				continue;
+			}
+			cell_table(v, l, k, r->cell + (uint32_t)c0, cells, sc, line);
 			d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, g->g0[l],
 			                  g->dg[l], t0 + i);
 		}
@@ -117,25 +169,38 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 	const double key[6] = { p->a, p->step, (double)p->cell, q->a, q->step,
 	                        (double)q->cell + (along_y ? 0.5 : 0.0) };
 	int l;
+	if (memcmp(key, v->path_for[k], sizeof key)) { /* a new segment: its form */
+		const double start = p->j > q->j ? (double)(p->j - q->j) : 0.0;
+		const double end = (double)(p->j + left - 1U);
+		/* while controls move, the next grid point re-anchors */
+		const int lines = end - start < PATH_LINES_BELOW || d->moving;
+		v->path_uc[k] = lines ? 0.0 : (p->a - 0.5) + 0.5 * (start + end) * p->step;
+		v->path_lines[k] = lines;
+		memcpy(v->path_for[k], key, sizeof key);
+		for (l = 0; l < nl; ++l)
+			v->lay[l].path_ok[k] = 0;
+	}
 	for (l = 0; l < nl; ++l) {
 		perlin_layer *y = &v->lay[l];
-		if (!g->heard[l])
-			continue;
-		if (memcmp(key, y->path_for[k], sizeof key)) {
-			const double start = p->j > q->j ? (double)(p->j - q->j) : 0.0;
-			const double end = (double)(p->j + left - 1U);
-			/* while controls move, the next grid point re-anchors */
-			const int lines = end - start < PATH_LINES_BELOW || d->moving;
-			const double uc = lines ? 0.0 : (p->a - 0.5) + 0.5 * (start + end) * p->step;
-			path_coef(v, l, k, along_y, alpha, beta, uc, lines, y->path[k]);
-			memcpy(y->path_for[k], key, sizeof key);
-			y->path_uc[k] = uc;
-			y->path_lines[k] = lines;
+		if (g->heard[l] && !y->path_ok[k]) {
+			path_coef(v, l, k, along_y, alpha, beta, v->path_uc[k], v->path_lines[k], y->path[k]);
+			y->path_ok[k] = 1;
+			v->fold_form[k] = 0;
 		}
-		(y->path_lines[k] ? d->kernels->seg2l : d->kernels->seg2x)(
-			acc[l] + i, seg, p->j, p->a - 0.5 - y->path_uc[k], p->step, p->mf, y->path[k],
-			g->g0[l], g->dg[l], t0 + i);
 	}
+	if (nl > 1 && g->fold) { /* layer 0 folded into the others */
+		float *to[PERLIN_OUTPUTS];
+		const float *cs[PERLIN_OUTPUTS];
+		fold_coef(v, k, g, 2, acc, i, to, cs);
+		(v->path_lines[k] ? d->kernels->seg2ln : d->kernels->seg2xn)(
+			to, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf, cs);
+		return;
+	}
+	for (l = 0; l < nl; ++l)
+		if (g->heard[l])
+			(v->path_lines[k] ? d->kernels->seg2l : d->kernels->seg2x)(
+				acc[l] + i, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf,
+				v->lay[l].path[k], g->g0[l], g->dg[l], t0 + i);
 }
 
 /* Octave k's share of len samples (t0: the first one's place in its
@@ -157,6 +222,7 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 		g.heard[l] = gs != 0.0 || ge != 0.0;
 		if (!g.heard[l]) {
 			v->lay[l].form[k] = 0; /* its cell and coefficients go out of date */
+			v->lay[l].path_ok[k] = 0;
 			continue;
 		}
 		g.gs[l] = gs;
@@ -167,6 +233,7 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 		two = v->lay[l].form[k] == 2;
 		any = 1;
 	}
+	g.fold = nl > 1 && !ref && g.heard[0] && g.heard[1] && g.dgd[0] == 0.0 && g.dgd[1] == 0.0;
 	if (!any) { /* silent: only the phases move */
 		ramp_ride(rx, period, len);
 		ramp_ride(ry, 0U, len);
@@ -205,6 +272,11 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 					seg_reference(v, l, k, acc[l] + i, seg, g.gs[l], g.dgd[l], t0 + i);
 		} else if (two) {
 			octave_path(d, v, k, acc, &g, i, seg, left, t0, nl);
+		} else if (nl > 1 && g.fold) { /* layer 0 folded into the others */
+			float *to[PERLIN_OUTPUTS];
+			const float *cs[PERLIN_OUTPUTS];
+			fold_coef(v, k, &g, 1, acc, i, to, cs);
+			d->kernels->seg1n(to, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, cs);
 		} else {
 			for (l = 0; l < nl; ++l)
 				if (g.heard[l])
@@ -278,6 +350,13 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 		outs = d->outputs;
 	for (o = 0; o < outs; ++o) {
 		const float *sum[2];
+		if (!fading) {
+			d->level[o] = d->kernels->finish(d->buf[0][0] + 8, own[0] ? d->buf[0][1 + o] + 8
+			                                                          : NULL,
+			                                 out[o], len, (float)a->depth, dd, (float)a->offset,
+			                                 od, t0);
+			continue;
+		}
 		for (w = 0; w <= fading; ++w) {
 			sum[w] = d->buf[w][0] + 8;
 			if (own[w]) {
@@ -285,19 +364,15 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 				sum[w] = d->buf[w][1 + o] + 8;
 			}
 		}
-		if (fading)
-			d->level[o] = d->kernels->mix(sum[0], sum[1], out[o], len, (float)d->fade,
-			                              1.0f / (float)d->xfade_len, (float)a->depth, dd,
-			                              (float)a->offset, od, t0);
-		else
-			d->level[o] = d->kernels->finish(sum[0], out[o], len, (float)a->depth, dd,
-			                                 (float)a->offset, od, t0);
+		d->level[o] = d->kernels->mix(sum[0], sum[1], out[o], len, (float)d->fade,
+		                              1.0f / (float)d->xfade_len, (float)a->depth, dd,
+		                              (float)a->offset, od, t0);
 	}
 	for (o = outs; o < d->outputs; ++o) { /* the same as the first */
 		if (out[o] && out[0])
 			memcpy(out[o], out[0], len * sizeof out[o][0]);
 		else if (out[o])
-			d->kernels->finish(d->buf[0][0] + 8, out[o], len, (float)a->depth, dd,
+			d->kernels->finish(d->buf[0][0] + 8, NULL, out[o], len, (float)a->depth, dd,
 			                   (float)a->offset, od, t0);
 		d->level[o] = d->level[0];
 	}

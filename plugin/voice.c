@@ -162,12 +162,14 @@ static void start_voice(perlin_dsp *d)
 		}
 		ramp_start(&v->rx[k], xk, 0.0);
 		ramp_start(&v->ry[k], yk, 0.0);
+		memset(v->path_for[k], 0xff, sizeof v->path_for[k]); /* NaN: no path yet */
+		v->fold_form[k] = 0;
 		for (l = 0; l < v->layers; ++l) {
 			perlin_layer *y = &v->lay[l];
 			noise_octave_init(&y->oct[k], xk, yk, noise_octave_seed(layer_seed(v->shape.seed, l), k),
 			                  per);
 			y->form[k] = 0;
-			memset(y->path_for[k], 0xff, sizeof y->path_for[k]); /* NaN: no path yet */
+			y->path_ok[k] = 0;
 		}
 	}
 	d->cur = !d->cur;
