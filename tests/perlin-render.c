@@ -17,9 +17,11 @@
 
 static const char *usage_text =
 	"usage: perlin-render [options] -o OUT.wav\n"
-	"  -o, --output FILE     the WAV to write (mono)\n"
+	"  -o, --output FILE     the WAV to write (mono; four channels with --four)\n"
 	"      --plot FILE.svg   also draw the curve with its time axis\n"
 	"      --cv              render \"Perlin Noise CV\" instead of \"Perlin Noise\"\n"
+	"      --four            render \"Perlin Noise x4\" (\"Perlin Noise CV x4\" with\n"
+	"                        --cv): its four outputs, related by --set spread=S\n"
 	"      --bundle DIR      the perlin.lv2 bundle (default: beside this program)\n"
 	"      --seconds S       length (default 10)\n"
 	"      --sample-rate HZ  8000..768000 (default 48000)\n"
@@ -49,12 +51,17 @@ static void progress(uint64_t done, uint64_t total)
 	}
 }
 
+/* The range of control i (RENDER_SPREAD: the four-output plugins'). */
+static const perlin_param_info *info_of(int i)
+{
+	return i == RENDER_SPREAD ? &perlin_spread_param : &perlin_params[i];
+}
+
 static int param_index(const char *sym, size_t len)
 {
 	int i;
-	for (i = 0; i < PERLIN_N_PARAMS; ++i)
-		if (strlen(perlin_params[i].symbol) == len &&
-		    !strncmp(perlin_params[i].symbol, sym, len))
+	for (i = 0; i < RENDER_N_CONTROLS; ++i)
+		if (strlen(info_of(i)->symbol) == len && !strncmp(info_of(i)->symbol, sym, len))
 			return i;
 	return -1;
 }
@@ -63,9 +70,10 @@ static void list_symbols(void)
 {
 	int i;
 	fprintf(stderr, "valid controls:\n");
-	for (i = 0; i < PERLIN_N_PARAMS; ++i)
-		fprintf(stderr, "  %-12s %g..%g (default %g)\n", perlin_params[i].symbol,
-		        perlin_params[i].min, perlin_params[i].max, perlin_params[i].def);
+	for (i = 0; i < RENDER_N_CONTROLS; ++i)
+		fprintf(stderr, "  %-12s %g..%g (default %g)%s\n", info_of(i)->symbol,
+		        info_of(i)->min, info_of(i)->max, info_of(i)->def,
+		        i == RENDER_SPREAD ? ", with --four" : "");
 }
 
 static int parse_number(const char *s, double *v, const char *what)
@@ -83,7 +91,7 @@ static int parse_number(const char *s, double *v, const char *what)
 /* A control value: warn and clamp when out of range. */
 static double checked_value(int param, double v)
 {
-	const perlin_param_info *p = &perlin_params[param];
+	const perlin_param_info *p = info_of(param);
 	if (!(v >= p->min && v <= p->max)) {
 		const double c = v != v ? p->def : v < p->min ? p->min : p->max;
 		if (!quiet)
@@ -157,9 +165,11 @@ static double nice_step(double span, int want)
 }
 
 /* The curve as SVG: min/max per pixel column, time axis in seconds. */
-static int write_svg(const char *path, const float *x, uint64_t n, double sr,
+static int write_svg(const char *path, const float *x, uint64_t n, int curves, double sr,
                      const char *title)
 {
+	static const char *const colour[4] = { "#1f5fbf", "#d9480f", "#2b8a3e", "#862e9c" };
+	int c;
 	const int W = 1000, H = 300, L = 50, R = 15, T = 30, B = 40;
 	const double secs = (double)n / sr, step = nice_step(secs, 10);
 	FILE *f = fopen(path, "w");
@@ -189,19 +199,23 @@ static int write_svg(const char *path, const float *x, uint64_t n, double sr,
 	}
 	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">time (s)</text>\n",
 	        L + W / 2, T + H + 34);
-	fprintf(f, "<path fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.2\" d=\"");
-	for (col = 0; col < W && n; ++col) {
-		const uint64_t a = n * (uint64_t)col / (uint64_t)W;
-		uint64_t b = n * (uint64_t)(col + 1) / (uint64_t)W;
-		float lo = x[a], hi = x[a];
-		if (b <= a)
-			b = a + 1;
-		for (i = a; i < b && i < n; ++i) {
-			lo = x[i] < lo ? x[i] : lo;
-			hi = x[i] > hi ? x[i] : hi;
+	for (c = 0; c < curves; ++c, x += n) {
+		if (c)
+			fprintf(f, "\"/>\n");
+		fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.2\" d=\"", colour[c & 3]);
+		for (col = 0; col < W && n; ++col) {
+			const uint64_t a = n * (uint64_t)col / (uint64_t)W;
+			uint64_t b = n * (uint64_t)(col + 1) / (uint64_t)W;
+			float lo = x[a], hi = x[a];
+			if (b <= a)
+				b = a + 1;
+			for (i = a; i < b && i < n; ++i) {
+				lo = x[i] < lo ? x[i] : lo;
+				hi = x[i] > hi ? x[i] : hi;
+			}
+			fprintf(f, "%s%.1f %.2f L%.1f %.2f ", col ? "L" : "M", L + col + 0.5,
+			        T + (1.0 - hi) / 2.0 * H, L + col + 0.5, T + (1.0 - lo) / 2.0 * H);
 		}
-		fprintf(f, "%s%.1f %.2f L%.1f %.2f ", col ? "L" : "M", L + col + 0.5,
-		        T + (1.0 - hi) / 2.0 * H, L + col + 0.5, T + (1.0 - lo) / 2.0 * H);
 	}
 	fprintf(f, "\"/>\n</svg>\n");
 	if (fclose(f)) {
@@ -211,13 +225,17 @@ static int write_svg(const char *path, const float *x, uint64_t n, double sr,
 	return 0;
 }
 
-static int write_wav(const char *path, const float *x, uint64_t n, double sr, int format)
+/* x: `channels` planes of n samples, written interleaved. */
+static int write_wav(const char *path, const float *x, uint64_t n, int channels, double sr,
+                     int format)
 {
 	SF_INFO info;
 	SNDFILE *f;
+	float *frames = NULL;
+	sf_count_t wrote;
 	memset(&info, 0, sizeof info);
 	info.samplerate = (int)sr;
-	info.channels = 1;
+	info.channels = channels;
 	info.format = SF_FORMAT_WAV | (format == 16 ? SF_FORMAT_PCM_16
 	                               : format == 24 ? SF_FORMAT_PCM_24 : SF_FORMAT_FLOAT);
 	f = sf_open(path, SFM_WRITE, &info);
@@ -226,7 +244,23 @@ static int write_wav(const char *path, const float *x, uint64_t n, double sr, in
 		return 1;
 	}
 	sf_command(f, SFC_SET_CLIPPING, NULL, SF_TRUE);
-	if (sf_writef_float(f, x, (sf_count_t)n) != (sf_count_t)n) {
+	if (channels > 1) {
+		uint64_t i;
+		int c;
+		frames = malloc((size_t)n * (size_t)channels * sizeof *frames);
+		if (!frames) {
+			fprintf(stderr, "perlin-render: no memory to interleave %s\n", path);
+			sf_close(f);
+			return 1;
+		}
+		for (i = 0; i < n; ++i)
+			for (c = 0; c < channels; ++c)
+				frames[i * (uint64_t)channels + (uint64_t)c] = x[(uint64_t)c * n + i];
+		x = frames;
+	}
+	wrote = sf_writef_float(f, x, (sf_count_t)n);
+	free(frames);
+	if (wrote != (sf_count_t)n) {
 		fprintf(stderr, "perlin-render: writing %s failed: %s\n", path, sf_strerror(f));
 		sf_close(f);
 		return 1;
@@ -262,7 +296,7 @@ int main(int argc, char **argv)
 	char bundle[PATH_MAX + 16], title[512];
 	double seconds = 10.0;
 	int format = 32, i, random_blocks = 0, rc;
-	int set_by_user[PERLIN_N_PARAMS] = { 0 };
+	int set_by_user[RENDER_N_CONTROLS] = { 0 };
 	float *buf;
 	render_spec_init(&s);
 	default_bundle(argv[0], bundle, sizeof bundle);
@@ -288,6 +322,8 @@ int main(int argc, char **argv)
 			plot = v;
 		} else if (!strcmp(a, "--cv")) {
 			s.cv = 1;
+		} else if (!strcmp(a, "--four")) {
+			s.four = 1;
 		} else if (!strcmp(a, "--bundle")) {
 			NEED_VALUE;
 			snprintf(bundle, sizeof bundle, "%s", v);
@@ -341,7 +377,7 @@ int main(int argc, char **argv)
 			NEED_VALUE;
 			if ((p = parse_symbol(v, &rest)) < 0)
 				return 2;
-			if (s.n_autos == PERLIN_N_PARAMS) {
+			if (s.n_autos == RENDER_N_CONTROLS) {
 				fprintf(stderr, "perlin-render: one --ramp or --step per control\n");
 				return 2;
 			}
@@ -394,6 +430,13 @@ int main(int argc, char **argv)
 		        usage_text);
 		return 2;
 	}
+	for (i = 0; i < s.n_autos; ++i)
+		if (s.autos[i].param == RENDER_SPREAD)
+			set_by_user[RENDER_SPREAD] = 1;
+	if (set_by_user[RENDER_SPREAD] && !s.four) {
+		fprintf(stderr, "perlin-render: spread belongs to the four-output plugins: add --four\n");
+		return 2;
+	}
 	if (s.cv) /* the CV plugin's own defaults, where not set */
 		for (i = 0; i < PERLIN_N_PARAMS; ++i)
 			if (s.set[i] == perlin_params[i].def && !set_by_user[i])
@@ -406,26 +449,30 @@ int main(int argc, char **argv)
 		s.progress = progress;
 	if (host_world_open(&w, bundle))
 		return 1;
-	buf = malloc((size_t)s.frames * sizeof *buf);
+	buf = malloc((size_t)s.frames * (s.four ? PERLIN_OUTPUTS : 1) * sizeof *buf);
 	if (!buf) {
 		fprintf(stderr, "perlin-render: %g s at %g Hz does not fit in memory\n", seconds, s.sr);
 		return 1;
 	}
 	rc = host_render(&w, &s, buf);
 	if (!rc && output)
-		rc = write_wav(output, buf, s.frames, s.sr, format);
+		rc = write_wav(output, buf, s.frames, s.four ? PERLIN_OUTPUTS : 1, s.sr, format);
 	if (!rc && plot) {
-		snprintf(title, sizeof title, "%s: octaves %g, persistence %g, lacunarity %g, %s%s, seed %g",
-		         s.cv ? "Perlin Noise CV" : "Perlin Noise", s.set[PERLIN_OCTAVES],
+		snprintf(title, sizeof title, "%s%s: octaves %g, persistence %g, lacunarity %g, %s%s, seed %g",
+		         s.cv ? "Perlin Noise CV" : "Perlin Noise", s.four ? " x4" : "", s.set[PERLIN_OCTAVES],
 		         s.set[PERLIN_PERSISTENCE], s.set[PERLIN_LACUNARITY],
 		         s.set[PERLIN_DIMENSIONS] > 1.5f ? "2D" : "1D",
 		         s.set[PERLIN_LOOP] > 0.5f ? ", looped" : "", s.set[PERLIN_SEED]);
 		for (i = 0; i < s.n_autos; ++i) {
 			const size_t used = strlen(title);
 			snprintf(title + used, sizeof title - used, "%s%s", i ? ", " : "; automated: ",
-			         perlin_params[s.autos[i].param].symbol);
+			         info_of(s.autos[i].param)->symbol);
 		}
-		rc = write_svg(plot, buf, s.frames, s.sr, title);
+		if (s.four) {
+			const size_t used = strlen(title);
+			snprintf(title + used, sizeof title - used, ", spread %g", s.set[RENDER_SPREAD]);
+		}
+		rc = write_svg(plot, buf, s.frames, s.four ? PERLIN_OUTPUTS : 1, s.sr, title);
 	}
 	if (!rc && !quiet) {
 		if (output)
