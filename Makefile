@@ -146,7 +146,8 @@ SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover
 ASAN = $(B)/asan
 $(ASAN)/.built: $(B)/.deps $(HOST_SRC) plugin/perlin.c tests/test_noise.c \
 		tests/test_plugin.c tests/test_transport.c tests/test_render.c tests/perlin-render.c \
-		tests/test_dsp.c tests/automation.h tests/test.h $(BUNDLE_FILES) $(BROKEN_XFADE)
+		tests/test_dsp.c tests/test_outputs.c tests/automation.h tests/test.h $(BUNDLE_FILES) \
+		$(BROKEN_XFADE)
 	@mkdir -p $(ASAN)/perlin.lv2
 	ln -sfn ../broken-xfade $(ASAN)/broken-xfade
 	cp $(BUNDLE)/*.ttl $(ASAN)/perlin.lv2/
@@ -163,6 +164,9 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) plugin/perlin.c tests/test_noise.c \
 		$(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_transport \
 		tests/test_transport.c tests/host.c $(DSP_C) \
+		$(LILV_LIBS) -lm
+	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_outputs \
+		tests/test_outputs.c tests/host.c $(DSP_C) \
 		$(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) -DNO_INTERPOSE $(LILV) \
 		`$(PKG_CONFIG) --cflags sndfile` -o $(ASAN)/test_render \
@@ -182,6 +186,7 @@ test-sanitize: $(ASAN)/.built
 	$(SAN_ENV) $(ASAN)/test_plugin $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_transport $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_dsp $(ASAN)/perlin.lv2 $(SEED)
+	$(SAN_ENV) $(ASAN)/test_outputs $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_render $(ASAN) $(SEED)
 
 VALGRIND = valgrind --error-exitcode=1 --errors-for-leak-kinds=none -q
@@ -189,6 +194,9 @@ test-valgrind: $(B)/test_plugin $(BUNDLE_FILES) $(B)/perlin-render
 	$(VALGRIND) $(B)/test_plugin $(BUNDLE) $(SEED)
 	$(VALGRIND) $(B)/perlin-render -q --seconds 2 --cv \
 		--ramp seed=0:1,1:7 --set dimensions=2 -o $(B)/valgrind.wav
+	$(VALGRIND) $(B)/perlin-render -q --seconds 2 --four --set octaves=8 \
+		--ramp spread=0:0,1:1 --step seed=0:1,1.5:7 --set dimensions=2 --set drift=1 \
+		-o $(B)/valgrind4.wav
 
 # The LV2 entry points under libFuzzer (clang, Debian's libclang-rt-dev),
 # with AddressSanitizer and UndefinedBehaviorSanitizer. make test runs it

@@ -1,5 +1,7 @@
 /* fuzz_plugin.c: a libFuzzer harness that drives the LV2 entry points as a
-   host would, with whatever the fuzzer makes of its input: either plugin,
+   host would, with whatever the fuzzer makes of its input: any of the four
+   plugins (the four-output ones with spread anywhere and any of their
+   outputs connected or not),
    any sample rate, urid:map or none, the output port connected or not,
    control values NaN, infinite, huge, denormal or anywhere, block sizes
    from 0 up, and atom sequences of time:Position objects (every field in
@@ -256,14 +258,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const double rates[8] = { 8000, 22050, 44100, 48000, 96000, 192000, 768000, 0 };
-	static float out[MAX_BLOCK];
+	static float out[MAX_BLOCK], outs[3][MAX_BLOCK];
 	reader r = { data, size };
 	const unsigned head = byte(&r);
-	const LV2_Descriptor *desc = lv2_descriptor(head & 1U);
+	const int four = (head & 128U) != 0;
+	const LV2_Descriptor *desc = lv2_descriptor((head & 1U) + (four ? 2U : 0U));
 	const LV2_Feature map_feature = { LV2_URID__map, &urid_map };
 	const LV2_Feature *features[2] = { NULL, NULL };
 	double sr = rates[(head >> 1) % 8];
 	float ctl[18], prev[18], level = 0.0f, last = 0.0f;
+	float spread = perlin_spread_param.def, levels[3] = { 0, 0, 0 }, lasts[3] = { 0, 0, 0 };
 	int have_last = 0;
 	envelope e;
 	LV2_Handle h;
@@ -286,6 +290,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	memcpy(prev, ctl, sizeof prev);
 	desc->connect_port(h, 15, (head & 32U) ? NULL : &level);
+	if (four) {
+		desc->connect_port(h, PORT_SPREAD, &spread);
+		for (i = 0; i < 3; ++i)
+			desc->connect_port(h, PORT_LEVEL_2 + i, (head & 32U) ? NULL : &levels[i]);
+	}
 	desc->activate(h);
 	memset(&e, 0, sizeof e);
 	e.min_beats = 64.0;
@@ -306,6 +315,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			ctl[c] = (float)number(&r, perlin_params[p].min, perlin_params[p].max);
 		}
 		note_controls(&e, ctl, prev);
+		if (four && byte(&r) % 4 == 0)
+			spread = (float)number(&r, perlin_spread_param.min, perlin_spread_param.max);
 		bytes = make_sequence(&r, &e, n);
 		if (byte(&r) % 8) { /* a buffer of exactly the sequence's size */
 			seq = malloc((bytes + 7U) & ~7U);
@@ -315,6 +326,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		desc->connect_port(h, 14, seq);
 		desc->connect_port(h, 16, (head & 64U) && (head & 1U) ? NULL : out);
+		if (four)
+			for (c = 0; c < 3; ++c)
+				desc->connect_port(h, PORT_OUT_2 + c, (head & 64U) && (head & 1U) ? NULL : outs[c]);
 		desc->run(h, n);
 		desc->connect_port(h, 14, NULL);
 		free(seq);
@@ -322,20 +336,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			n = 0; /* output not connected */
 			have_last = 0;
 		}
-		for (k = 0; k < n; ++k) {
-			const float x = out[k];
-			if (!(x >= -1.0f && x <= 1.0f) || subnormal(x))
-				fail("output not finite, out of [-1, 1] or denormal", x, k);
-			if (have_last && !e.wild) {
-				const double b = step_bound(&e, sr);
-				if (b < 2.0 && fabs((double)x - last) > b)
-					fail("a step above the continuity bound", fabs((double)x - last), b);
+		for (c = 0; c < (four ? 4U : 1U); ++c) {
+			const float *y = c ? outs[c - 1] : out;
+			/* four outputs: a blend of two noises, whose slopes add up to
+			   sqrt 2 of one */
+			const double b = step_bound(&e, sr) * (four ? 1.42 : 1.0);
+			float was = c ? lasts[c - 1] : last;
+			int had = have_last;
+			for (k = 0; k < n; ++k) {
+				const float x = y[k];
+				if (!(x >= -1.0f && x <= 1.0f) || subnormal(x))
+					fail("output not finite, out of [-1, 1] or denormal", x, k);
+				if (had && !e.wild && b < 2.0 && fabs((double)x - was) > b)
+					fail("a step above the continuity bound", fabs((double)x - was), b);
+				was = x;
+				had = 1;
 			}
-			last = x;
-			have_last = 1;
+			if (c)
+				lasts[c - 1] = was;
+			else
+				last = was;
+			if (!(head & 32U) &&
+			    (!((c ? levels[c - 1] : level) >= -1.0f && (c ? levels[c - 1] : level) <= 1.0f) ||
+			     subnormal(c ? levels[c - 1] : level)))
+				fail("level not finite, out of [-1, 1] or denormal", c ? levels[c - 1] : level, c);
 		}
-		if (!(head & 32U) && (!(level >= -1.0f && level <= 1.0f) || subnormal(level)))
-			fail("level not finite, out of [-1, 1] or denormal", level, 0);
+		if (n)
+			have_last = 1;
 		memcpy(prev, ctl, sizeof prev);
 	}
 	desc->deactivate(h);

@@ -38,8 +38,11 @@ static void render_blocks(host_inst *h, float *out, uint32_t n, uint32_t block)
 }
 
 /* ---- port contract ---- */
-static void test_ports(const LilvPlugin *p, int cv)
+static void test_ports(const LilvPlugin *p, int cv, int four)
 {
+	const unsigned n_ports = four ? PORT_COUNT_4 : PORT_COUNT;
+	const char *out_sym = four ? (cv ? "cv_1" : "out_1") : (cv ? "cv" : "out");
+	const char *level_sym = four ? "level_1" : "level";
 	LilvNode *input = lilv_new_uri(world, LV2_CORE__InputPort);
 	LilvNode *output = lilv_new_uri(world, LV2_CORE__OutputPort);
 	LilvNode *control = lilv_new_uri(world, LV2_CORE__ControlPort);
@@ -57,10 +60,11 @@ static void test_ports(const LilvPlugin *p, int cv)
 	LilvNode *position = lilv_new_uri(world, LV2_TIME__Position);
 	LilvNode *hardrt = lilv_new_uri(world, LV2_CORE__hardRTCapable);
 	LilvNode *group = lilv_new_uri(world, LV2_PORT_GROUPS__group);
-	const char *name = cv ? "CV plugin" : "audio plugin";
+	const char *name = four ? (cv ? "CV x4 plugin" : "audio x4 plugin")
+	                        : (cv ? "CV plugin" : "audio plugin");
 	unsigned i;
-	CHECK(lilv_plugin_get_num_ports(p) == 18, "%s has %u ports, not 18", name,
-	      lilv_plugin_get_num_ports(p));
+	CHECK(lilv_plugin_get_num_ports(p) == n_ports, "%s has %u ports, not %u", name,
+	      lilv_plugin_get_num_ports(p), n_ports);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
 		const LilvPort *port = lilv_plugin_get_port_by_index(p, PERLIN_PORT(i));
 		const float want_def = cv ? perlin_params[i].cv_def : perlin_params[i].def;
@@ -113,32 +117,64 @@ static void test_ports(const LilvPlugin *p, int cv)
 		      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, PORT(14))), "control"),
 		      "%s: port 14 must be the atom input 'control' supporting time:Position",
 		      name);
-		CHECK(lilv_port_is_a(p, PORT(15), output) && lilv_port_is_a(p, PORT(15), control) &&
-		      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, PORT(15))), "level"),
-		      "%s: port 15 must be the control output 'level'", name);
-		if (cv)
-			CHECK(lilv_port_is_a(p, PORT(16), cvport) && lilv_port_is_a(p, PORT(16), output) &&
-			      lilv_port_has_property(p, PORT(16), optional) &&
-			      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, PORT(16))), "cv"),
-			      "CV plugin: port 16 must be the optional CV output 'cv'");
-		else
-			CHECK(lilv_port_is_a(p, PORT(16), audio) && lilv_port_is_a(p, PORT(16), output) &&
-			      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, PORT(16))), "out"),
-			      "audio plugin: port 16 must be the audio output 'out'");
+		for (i = 0; i < (four ? PERLIN_OUTPUTS : 1U); ++i) {
+			/* the levels at 15, then 22..; the outputs at 16, then 19.. */
+			const LilvPort *lv = PORT(i ? PORT_LEVEL_2 + i - 1 : 15U);
+			const LilvPort *o = PORT(i ? PORT_OUT_2 + i - 1 : 16U);
+			char want[16];
+			if (!lv || !o) {
+				CHECK(0, "%s: no output or level %u", name, i + 1);
+				continue;
+			}
+			snprintf(want, sizeof want, four ? "level_%u" : "level", i + 1);
+			CHECK(lilv_port_is_a(p, lv, output) && lilv_port_is_a(p, lv, control) &&
+			      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, lv)), i ? want : level_sym),
+			      "%s: output level %u must be the control output '%s'", name, i + 1, want);
+			if (four)
+				snprintf(want, sizeof want, cv ? "cv_%u" : "out_%u", i + 1);
+			else
+				snprintf(want, sizeof want, "%s", out_sym);
+			if (cv)
+				CHECK(lilv_port_is_a(p, o, cvport) && lilv_port_is_a(p, o, output) &&
+				      lilv_port_has_property(p, o, optional) &&
+				      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, o)), want),
+				      "%s: output %u must be the optional CV output '%s'", name, i + 1, want);
+			else
+				CHECK(lilv_port_is_a(p, o, audio) && lilv_port_is_a(p, o, output) &&
+				      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, o)), want),
+				      "%s: output %u must be the audio output '%s'", name, i + 1, want);
+		}
 		CHECK(lilv_port_has_property(p, PORT(17), enumeration),
 		      "%s: stopped is not an enumeration", name);
-		for (i = 0; i < 18; ++i)
+		if (four) {
+			const LilvPort *sp = PORT(PORT_SPREAD);
+			LilvNode *def = NULL, *min = NULL, *max = NULL;
+			CHECK(sp && lilv_port_is_a(p, sp, input) && lilv_port_is_a(p, sp, control) &&
+			      !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, sp)), "spread"),
+			      "%s: port 18 must be the control input 'spread'", name);
+			if (sp)
+				lilv_port_get_range(p, sp, &def, &min, &max);
+			CHECK(def && min && max && lilv_node_as_float(def) == perlin_spread_param.def &&
+			      lilv_node_as_float(min) == perlin_spread_param.min &&
+			      lilv_node_as_float(max) == perlin_spread_param.max,
+			      "%s: spread's range in the TTL differs from params.c", name);
+			lilv_node_free(def);
+			lilv_node_free(min);
+			lilv_node_free(max);
+		}
+		for (i = 0; i < n_ports; ++i)
 			CHECK(!lilv_port_is_a(p, PORT(i), cvport) || cv,
 			      "audio plugin declares a CV port (Ardour 7 would refuse it)");
-		for (i = 0; i < 18; ++i) { /* every port in one of the four groups */
+		for (i = 0; i < n_ports; ++i) { /* every port in one of the groups */
 			LilvNodes *g = lilv_port_get_value(p, PORT(i), group);
 			const char *uri = g ? lilv_node_as_uri(lilv_nodes_get_first(g)) : "";
 			CHECK(g && lilv_nodes_size(g) == 1 &&
 			      (!strcmp(uri, "urn:perlin-lv2:group:noise") ||
 			       !strcmp(uri, "urn:perlin-lv2:group:motion") ||
-			       !strcmp(uri, "urn:perlin-lv2:group:output") ||
+			       !strcmp(uri, four && i != 17 && i >= 15 ? "urn:perlin-lv2:group:outputs"
+			                                                : "urn:perlin-lv2:group:output") ||
 			       !strcmp(uri, "urn:perlin-lv2:group:transport")),
-			      "%s: port %u is in no port group", name, i);
+			      "%s: port %u is in no port group (or the wrong one)", name, i);
 			lilv_nodes_free(g);
 		}
 #undef PORT
@@ -396,7 +432,7 @@ static void test_denormals(const LilvPlugin *p, const char *name)
 int main(int argc, char **argv)
 {
 	host_world w;
-	const LilvPlugin *audio, *cv;
+	const LilvPlugin *audio, *cv, *audio4, *cv4;
 	if (argc < 2) {
 		fprintf(stderr, "usage: test_plugin BUNDLE_DIR [seed]\n");
 		return 2;
@@ -404,35 +440,52 @@ int main(int argc, char **argv)
 	test_seed(argc - 1, argv + 1, "test_plugin");
 	test_section("both plugins are found");
 	CHECK(host_world_open(&w, argv[1]) == 0, "the plugins are not in %s", argv[1]);
-	if (!w.audio || !w.cv)
+	if (!w.audio || !w.cv || !w.audio4 || !w.cv4)
 		return test_done("test_plugin");
 	world = w.world;
 	audio = w.audio;
 	cv = w.cv;
+	audio4 = w.audio4;
+	cv4 = w.cv4;
 	{
-		LilvNode *n1 = lilv_plugin_get_name(audio), *n2 = lilv_plugin_get_name(cv);
-		CHECK(!strcmp(lilv_node_as_string(n1), "Perlin Noise") &&
-		      !strcmp(lilv_node_as_string(n2), "Perlin Noise CV"),
-		      "plugin names are '%s' and '%s'", lilv_node_as_string(n1),
-		      lilv_node_as_string(n2));
-		lilv_node_free(n1);
-		lilv_node_free(n2);
+		static const char *const want[4] = { "Perlin Noise", "Perlin Noise CV", "Perlin Noise x4",
+		                                     "Perlin Noise CV x4" };
+		const LilvPlugin *all[4];
+		int i;
+		all[0] = audio;
+		all[1] = cv;
+		all[2] = audio4;
+		all[3] = cv4;
+		for (i = 0; i < 4; ++i) {
+			LilvNode *n = lilv_plugin_get_name(all[i]);
+			CHECK(!strcmp(lilv_node_as_string(n), want[i]), "plugin name '%s', not '%s'",
+			      lilv_node_as_string(n), want[i]);
+			lilv_node_free(n);
+		}
 	}
 	test_section("ports: symbols, types and ranges");
-	test_ports(audio, 0);
-	test_ports(cv, 1);
+	test_ports(audio, 0, 0);
+	test_ports(cv, 1, 0);
+	test_ports(audio4, 0, 1);
+	test_ports(cv4, 1, 1);
 	test_section("default output: finite, in range, moving");
 	test_default_output(audio, "audio plugin");
 	test_default_output(cv, "CV plugin");
+	test_default_output(audio4, "audio x4 plugin");
+	test_default_output(cv4, "CV x4 plugin");
 	test_section("presets");
 	test_presets(audio, "audio plugin");
 	test_presets(cv, "CV plugin");
+	test_presets(audio4, "audio x4 plugin");
+	test_presets(cv4, "CV x4 plugin");
 	test_section("block sizes 1, 7, 64, 4096 and random give identical output");
 	test_blocks(audio, "audio plugin");
 	test_blocks(cv, "CV plugin");
+	test_blocks(audio4, "audio x4 plugin");
 	test_section("denormal control values (+-1e-40): none in the output");
 	test_denormals(audio, "audio plugin");
 	test_denormals(cv, "CV plugin");
+	test_denormals(cv4, "CV x4 plugin");
 	test_section("CV port left unconnected");
 	test_null_output(cv);
 	host_world_close(&w);
