@@ -108,4 +108,5 @@ void perlin_dsp_spread(perlin_dsp *d, float spread)
 		return;
 	d->spread = s;
 	dsp_update_targets(d);
+	dsp_maybe_start_voice(d); /* before any output: at once */
 }

@@ -8,7 +8,11 @@
        for each segment [Ti, Ti+1) s: roughness (mean |step| per sample),
        span (max - min)
    wavcheck compare A B [OFFSET_B]
-       maxdiff over the common length (B starting at frame OFFSET_B), corr
+       maxdiff over the common length (B starting at frame OFFSET_B), corr;
+       over every channel both have (channels): the largest difference and
+       the lowest correlation
+   wavcheck corr FILE CH_A CH_B
+       corr between two channels of FILE
    wavcheck envelope FILE REF [WINDOW_S [db]]
        corr between FILE's windowed RMS (in dB with "db") and REF's windowed
        mean (REF mapped as a gain), and slope, the least-squares change of
@@ -116,20 +120,30 @@ static int segments(const char *path, int argc, char **argv)
 static int compare(const char *pa, const char *pb, long offset)
 {
 	wav a, b;
-	long n, i;
-	double maxdiff = 0;
-	if (!load(pa, 0, &a) || !load(pb, 0, &b))
-		return 1;
-	if (offset < 0 || offset > b.n)
-		offset = 0;
-	n = a.n < b.n - offset ? a.n : b.n - offset;
-	for (i = 0; i < n; ++i)
-		if (fabs((double)a.x[i] - b.x[i + offset]) > maxdiff)
-			maxdiff = fabs((double)a.x[i] - b.x[i + offset]);
-	printf("common %ld\nmaxdiff %.9g\ncorr %.6f\n", n, maxdiff,
-	       n > 1 ? test_correlation(a.x, b.x + offset, (size_t)n) : 0.0);
-	free(a.x);
-	free(b.x);
+	long n = 0, i;
+	double maxdiff = 0, corr = 1.0;
+	int c, channels = 1;
+	for (c = 0; c < channels; ++c) { /* every channel both files have */
+		double cc;
+		if (!load(pa, c, &a))
+			return 1;
+		if (!load(pb, c, &b)) {
+			free(a.x);
+			return 1;
+		}
+		channels = a.channels < b.channels ? a.channels : b.channels;
+		if (offset < 0 || offset > b.n)
+			offset = 0;
+		n = a.n < b.n - offset ? a.n : b.n - offset;
+		for (i = 0; i < n; ++i)
+			if (fabs((double)a.x[i] - b.x[i + offset]) > maxdiff)
+				maxdiff = fabs((double)a.x[i] - b.x[i + offset]);
+		cc = n > 1 ? test_correlation(a.x, b.x + offset, (size_t)n) : 0.0;
+		corr = cc < corr ? cc : corr;
+		free(a.x);
+		free(b.x);
+	}
+	printf("common %ld\nchannels %d\nmaxdiff %.9g\ncorr %.6f\n", n, channels, maxdiff, corr);
 	return 0;
 }
 
@@ -192,6 +206,19 @@ int main(int argc, char **argv)
 		return stats(argv[2], argc > 3 ? atoi(argv[3]) : 0);
 	if (argc >= 5 && !strcmp(argv[1], "segments"))
 		return segments(argv[2], argc - 3, argv + 3);
+	if (argc >= 5 && !strcmp(argv[1], "corr")) {
+		wav a, b;
+		if (!load(argv[2], atoi(argv[3]), &a))
+			return 1;
+		if (!load(argv[2], atoi(argv[4]), &b)) {
+			free(a.x);
+			return 1;
+		}
+		printf("corr %.6f\n", a.n > 1 ? test_correlation(a.x, b.x, (size_t)a.n) : 0.0);
+		free(a.x);
+		free(b.x);
+		return 0;
+	}
 	if (argc >= 4 && !strcmp(argv[1], "compare"))
 		return compare(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 0);
 	if (argc >= 4 && !strcmp(argv[1], "envelope"))
@@ -210,7 +237,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr, "usage: wavcheck stats FILE [CH] | segments FILE T0 T1 ... |\n"
-	                "       compare A B [OFFSET] | envelope FILE REF [WINDOW_S [db]] |\n"
+	                "       compare A B [OFFSET] | corr FILE CH_A CH_B |\n"
+	                "       envelope FILE REF [WINDOW_S [db]] |\n"
 	                "       bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR\n");
 	return 2;
 }
