@@ -1,6 +1,7 @@
 # test_ardour.sh: Ardour 7 headless (ardour7-lua, Dummy backend) loads
 # "Perlin Noise", automates rate and octaves, and exports twice
-# (tests/ardour_export.lua). Sourced by tests/test_hosts.sh, whose helpers
+# (tests/ardour_export.lua); loads "Perlin Noise x4" on a four-channel bus
+# and exports it (tests/ardour_export4.lua). Sourced by tests/test_hosts.sh, whose helpers
 # (check, figure, lt, le, $B, $W, $OUT) it uses.
 #
 # Ardour 7.3 sometimes crashes while tearing down after an export, with the
@@ -106,5 +107,66 @@ ardour_modulate_tests() {
 		awk -v s="${slope:-0}" 'BEGIN { exit !(s > 12.0 && s < 16.24) }'
 }
 
+# "Perlin Noise x4" on a four-channel bus into a four-channel master,
+# spread automated, exported (tests/ardour_export4.lua)
+ardour_x4_tests() {
+	echo "-- Ardour: Perlin Noise x4 on a four-channel bus, exported"
+	got=0
+	for try in 1 2 3; do
+		rm -rf "$OUT/ardour4-session" "$OUT/ardour4"
+		mkdir -p "$OUT/ardour4"
+		XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_OUT=$OUT/ardour4 \
+			PERLIN_SESSION=$OUT/ardour4-session PERLIN_PRESET=$ARDOUR_PRESET \
+			PERLIN_SCRIPT="$(dirname "$0")/../plugin/ardour/perlin-automate.lua" \
+			timeout 600 ardour7-lua "$(dirname "$0")/ardour_export4.lua" \
+			> "$OUT/ardour4-$try.log" 2>&1
+		rc=$?
+		n=$(frames_of "$OUT/ardour4/four.wav")
+		echo "     try $try: ardour7-lua exit $rc, exported ${n:-0} frames"
+		if [ "${n:-0}" -eq 384000 ]; then
+			got=1
+			break
+		fi
+	done
+	check "Ardour exported Perlin Noise x4 (within 3 tries)" test $got -eq 1
+	[ $got -eq 1 ] || return
+	f=$OUT/ardour4/four.wav
+	"$W" stats "$f" > "$OUT/ardour4.stats"
+	LV2_PATH=/usr/lib/lv2 "$B/perlin-render" -q --four --seconds 2 --set rate=2 --set octaves=6 \
+		--set seed=5 --set spread=0.6 -o "$OUT/ardour4-ref.wav"
+	"$W" compare "$f" "$OUT/ardour4-ref.wav" > "$OUT/ardour4.cmp"
+	"$W" corr "$f" 0 2 3.5 5 > "$OUT/ardour4-same.corr"
+	"$W" corr "$f" 1 3 6.5 8 > "$OUT/ardour4-apart.corr"
+	bound=$("$W" bound 2 6 0.5 2 1 48000 | awk '{ print $2 * 1.42 + 0.005 }')
+	echo "     $(figure "$OUT/ardour4.stats" channels) channels; first 2 s vs perlin-render --four:" \
+		"max difference $(figure "$OUT/ardour4.cmp" maxdiff); spread 0: out 1 vs 3 differ by" \
+		"$(figure "$OUT/ardour4-same.corr" maxdiff); spread 1: out 2 vs 4 by" \
+		"$(figure "$OUT/ardour4-apart.corr" maxdiff); largest step $(figure "$OUT/ardour4.stats" maxstep)"
+	check "the export has the four outputs as four channels" \
+		test "$(figure "$OUT/ardour4.stats" channels)" -eq 4
+	check "Ardour's four channels match perlin-render --four (first 2 s, spread 0.6)" \
+		le "$(figure "$OUT/ardour4.cmp" maxdiff)" 1e-6
+	check "spread automated to 0: the outputs are the same" \
+		test "$(figure "$OUT/ardour4-same.corr" maxdiff)" = 0
+	check "spread automated to 1: the outputs move apart" \
+		lt 0.2 "$(figure "$OUT/ardour4-apart.corr" maxdiff)"
+	check "the x4 export is finite and continuous under spread automation" sh -c \
+		"[ $(figure "$OUT/ardour4.stats" nonfinite) -eq 0 ] &&
+		 awk 'BEGIN { exit !($(figure "$OUT/ardour4.stats" maxstep) <= $bound) }'"
+	# perlin-automate.lua, output 3: the gain automation it wrote follows
+	# output 3 of the plugin, not output 1
+	grep '^perlin: point ' "$OUT/ardour4-$try.log" > "$OUT/ardour4.points"
+	"$W" points "$OUT/ardour4-ref.wav" 2 "$OUT/ardour4.points" > "$OUT/ardour4-out3.pts"
+	"$W" points "$OUT/ardour4-ref.wav" 0 "$OUT/ardour4.points" > "$OUT/ardour4-out1.pts"
+	echo "     automation written from output 3: $(figure "$OUT/ardour4-out3.pts" points) points," \
+		"$(figure "$OUT/ardour4-out3.pts" maxdiff) from output 3," \
+		"$(figure "$OUT/ardour4-out1.pts" maxdiff) from output 1"
+	check "perlin-automate.lua writes the chosen output (3) into the automation" sh -c \
+		"[ $(figure "$OUT/ardour4-out3.pts" points) -ge 20 ] &&
+		 awk 'BEGIN { exit !($(figure "$OUT/ardour4-out3.pts" maxdiff) <= 1e-5 &&
+		                    $(figure "$OUT/ardour4-out1.pts" maxdiff) > 0.1) }'"
+}
+
 ardour_tests
+ardour_x4_tests
 ardour_modulate_tests

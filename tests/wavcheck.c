@@ -11,8 +11,11 @@
        maxdiff over the common length (B starting at frame OFFSET_B), corr;
        over every channel both have (channels): the largest difference and
        the lowest correlation
-   wavcheck corr FILE CH_A CH_B
-       corr between two channels of FILE
+   wavcheck corr FILE CH_A CH_B [T0 T1]
+       corr and maxdiff between two channels of FILE (over [T0, T1) s)
+   wavcheck points FILE CH POINTS
+       maxdiff between channel CH of FILE and the points of POINTS (lines
+       "... SAMPLE VALUE": the last two fields), and how many were read
    wavcheck envelope FILE REF [WINDOW_S [db]]
        corr between FILE's windowed RMS (in dB with "db") and REF's windowed
        mean (REF mapped as a gain), and slope, the least-squares change of
@@ -206,15 +209,61 @@ int main(int argc, char **argv)
 		return stats(argv[2], argc > 3 ? atoi(argv[3]) : 0);
 	if (argc >= 5 && !strcmp(argv[1], "segments"))
 		return segments(argv[2], argc - 3, argv + 3);
+	if (argc >= 5 && !strcmp(argv[1], "points")) {
+		wav a;
+		char line[512];
+		long count = 0;
+		double maxdiff = 0.0;
+		FILE *f;
+		if (!load(argv[2], atoi(argv[3]), &a))
+			return 1;
+		f = fopen(argv[4], "r");
+		if (!f) {
+			free(a.x);
+			return 1;
+		}
+		while (fgets(line, sizeof line, f)) {
+			char *last = strrchr(line, ' '), *prev;
+			long at;
+			if (!last)
+				continue;
+			*last = '\0';
+			prev = strrchr(line, ' ');
+			at = atol(prev ? prev + 1 : line);
+			if (at < 0 || at >= a.n)
+				continue;
+			if (fabs(atof(last + 1) - (double)a.x[at]) > maxdiff)
+				maxdiff = fabs(atof(last + 1) - (double)a.x[at]);
+			++count;
+		}
+		fclose(f);
+		printf("points %ld\nmaxdiff %.9g\n", count, maxdiff);
+		free(a.x);
+		return 0;
+	}
 	if (argc >= 5 && !strcmp(argv[1], "corr")) {
 		wav a, b;
+		long i0 = 0, i1, i;
+		double maxdiff = 0.0;
 		if (!load(argv[2], atoi(argv[3]), &a))
 			return 1;
 		if (!load(argv[2], atoi(argv[4]), &b)) {
 			free(a.x);
 			return 1;
 		}
-		printf("corr %.6f\n", a.n > 1 ? test_correlation(a.x, b.x, (size_t)a.n) : 0.0);
+		i1 = a.n;
+		if (argc >= 7) { /* a segment [T0, T1) s */
+			i0 = (long)(atof(argv[5]) * a.sr);
+			i1 = (long)(atof(argv[6]) * a.sr);
+			i0 = i0 < 0 ? 0 : i0 > a.n ? a.n : i0;
+			i1 = i1 < i0 ? i0 : i1 > a.n ? a.n : i1;
+		}
+		for (i = i0; i < i1; ++i)
+			if (fabs((double)a.x[i] - b.x[i]) > maxdiff)
+				maxdiff = fabs((double)a.x[i] - b.x[i]);
+		printf("corr %.6f\nmaxdiff %.9g\n",
+		       i1 - i0 > 1 ? test_correlation(a.x + i0, b.x + i0, (size_t)(i1 - i0)) : 0.0,
+		       maxdiff);
 		free(a.x);
 		free(b.x);
 		return 0;
@@ -237,7 +286,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr, "usage: wavcheck stats FILE [CH] | segments FILE T0 T1 ... |\n"
-	                "       compare A B [OFFSET] | corr FILE CH_A CH_B |\n"
+	                "       compare A B [OFFSET] | corr FILE CH_A CH_B [T0 T1] |\n"
+	                "       points FILE CH POINTS |\n"
 	                "       envelope FILE REF [WINDOW_S [db]] |\n"
 	                "       bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR\n");
 	return 2;

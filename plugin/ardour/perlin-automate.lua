@@ -7,7 +7,8 @@ ardour {
 automation of any plugin parameter, over the session range (or the selected
 time range): the noise is rendered by the plugin itself, offline (Ardour's
 "bounce with processing" of the track that holds it, up to and including
-the plugin), and read back every "Step" milliseconds. Noise -1 gives "At -1",
+the plugin), and read back every "Step" milliseconds (of "Perlin Noise x4"
+on a four-channel track, the output chosen: 1 to 4). Noise -1 gives "At -1",
 +1 gives "At +1" (in percent of the parameter's range). The result is plain
 automation (state Play): it plays live and exports the same every time.
 Run it again after changing the noise's settings.]]
@@ -56,7 +57,7 @@ function factory (params) return function ()
 		end
 	end
 
-	local source, proc, which, lo_pc, hi_pc, t0, t1, step
+	local source, proc, which, lo_pc, hi_pc, t0, t1, step, output
 	if p["source"] then
 		-- called with parameters (scripts, tests): names and numbers
 		source = Session:route_by_name (p["source"]):to_track ()
@@ -68,6 +69,7 @@ function factory (params) return function ()
 			i = i + 1
 		end
 		which = tonumber (p["parameter"])
+		output = tonumber (p["output"]) or 1
 		lo_pc, hi_pc = tonumber (p["min"]), tonumber (p["max"])
 		t0, t1 = tonumber (p["start"]), tonumber (p["end"])
 		step = tonumber (p["step"]) or 10
@@ -84,6 +86,7 @@ function factory (params) return function ()
 		end
 		local rv = LuaDialog.Dialog ("Perlin Noise to Automation", {
 			{ type = "dropdown", key = "source", title = "Track with Perlin Noise", values = sources },
+			{ type = "number", key = "output", title = "Which output (Perlin Noise x4: 1 to 4)", min = 1, max = 4, step = 1, digits = 0, default = 1 },
 			{ type = "dropdown", key = "param", title = "Parameter to automate", values = parameter_targets () },
 			{ type = "slider", key = "min", title = "At -1 (% of its range)", min = 0, max = 100, digits = 1, default = 0 },
 			{ type = "slider", key = "max", title = "At +1 (% of its range)", min = 0, max = 100, digits = 1, default = 100 },
@@ -94,7 +97,7 @@ function factory (params) return function ()
 		source = rv["source"]
 		local pp = rv["param"] ()
 		proc, which = pp["p"], pp["n"]
-		lo_pc, hi_pc, step = rv["min"], rv["max"], rv["step"]
+		lo_pc, hi_pc, step, output = rv["min"], rv["max"], rv["step"], rv["output"]
 		local range = Session:locations ():session_range_location ()
 		if rv["sel"] then
 			local ts = Editor:get_selection ().time
@@ -124,6 +127,11 @@ function factory (params) return function ()
 	assert (not region:isnil (), "the bounce failed")
 	local rd = region:to_audioregion ():to_readable ()
 	local n = rd:readable_length ()
+	-- the output's channel of the bounce (Perlin Noise x4 on a track with
+	-- four channels: output N is channel N)
+	local channel = math.floor ((output or 1) + 0.5) - 1
+	local known, channels = pcall (function () return rd:n_channels () end)
+	if channel < 0 or (known and channel >= channels) then channel = 0 end
 	local stride = math.max (1, math.floor (step * Session:nominal_sample_rate () / 1000 + 0.5))
 
 	Session:begin_reversible_command ("Perlin Noise to Automation")
@@ -133,7 +141,7 @@ function factory (params) return function ()
 	local cmem = ARDOUR.DSP.DspShm (chunk)
 	local pos, points = 0, 0
 	while pos < n do
-		local got = rd:read (cmem:to_float (0), pos, chunk, 0)
+		local got = rd:read (cmem:to_float (0), pos, chunk, channel)
 		if got <= 0 then break end
 		local d = cmem:to_float (0):array ()
 		for k = 1, got, stride do

@@ -5,7 +5,9 @@ ardour {
 	author      = "perlin.lv2",
 	description = [[Every process cycle, reads the Level output of a "Perlin Noise"
 plugin and sets a parameter of another plugin from it: Level -1 gives the
-value "At -1", Level +1 the value "At +1", linearly in between. Ardour has no
+value "At -1", Level +1 the value "At +1", linearly in between (of "Perlin
+Noise x4", the Level of the output chosen: one script per parameter, each
+following any of the four). Ardour has no
 CV routing; this is its native way to modulate. The Perlin route may be
 silent (fader at -inf): its plugin still runs. Add one copy of the script
 per modulated parameter (each with its own name).]]
@@ -15,6 +17,7 @@ per modulated parameter (each with its own name).]]
 function sess_params ()
 	return {
 		["source"]    = { title = "Route with Perlin Noise (its first Perlin plugin)", default = "Perlin" },
+		["output"]    = { title = "Which output of Perlin Noise x4 (1 to 4; 1 for Perlin Noise)", default = "1" },
 		["target"]    = { title = "Route with the plugin to modulate", default = "Audio 1" },
 		["plugin"]    = { title = "Plugin to modulate (name as shown in the mixer strip)", default = "ACE Amplifier" },
 		["parameter"] = { title = "Its parameter: name, or number of the control input from 0", default = "Gain" },
@@ -30,6 +33,8 @@ end
 function factory (params)
 	local p = params or {}
 	local source = p["source"] or "Perlin"
+	local which_output = math.floor (tonumber (p["output"]) or 1)
+	if not (which_output >= 1 and which_output <= 4) then which_output = 1 end
 	local target = p["target"] or "Audio 1"
 	local plugin = p["plugin"] or "ACE Amplifier"
 	local parameter = p["parameter"] or "Gain"
@@ -85,7 +90,9 @@ function factory (params)
 	local function look_up ()
 		src = find (source, "Perlin Noise", true)
 		dst = find (target, plugin, false)
-		level = src and control_number (src, "Level", true)
+		-- "Level" (Perlin Noise) or "Level 1" .. "Level 4" (Perlin Noise x4)
+		level = src and (control_number (src, "Level " .. which_output, true) or
+		                 control_number (src, "Level", true))
 		which = dst and control_number (dst, parameter, false)
 		if not level then src = nil end
 		if not which then dst = nil end

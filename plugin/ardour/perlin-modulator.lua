@@ -9,7 +9,10 @@ with "Perlin Noise", live and in exports. Put it before the plugin to
 modulate, give it a sidechain input (its Pin Connections: "Sidechain",
 then connect the sidechain to the route that holds Perlin Noise) and
 choose the plugin ("Plugin": 1 = the next one after this) and its
-parameter ("Parameter": 0 = its first control input). Each process cycle
+parameter ("Parameter": 0 = its first control input). With "Perlin Noise
+x4", give the sidechain its four channels and choose the output that
+drives this parameter ("Sidechain channel": 1 to 4); one modulator per
+parameter. Each process cycle
 it reads the noise at the cycle's first sample and sets the parameter:
 noise -1 gives "At -1", +1 gives "At +1" (in percent of the parameter's
 range), linearly in between. The audio passes through unchanged.]]
@@ -32,6 +35,8 @@ function dsp_params ()
 			doc = "The parameter's value at noise +1, in percent of its range" },
 		{ ["type"] = "output", name = "Noise", min = -1, max = 1,
 			doc = "The noise value last read" },
+		{ ["type"] = "input", name = "Sidechain channel", min = 1, max = 16, default = 1, integer = true,
+			doc = "Which sidechain channel carries the noise (Perlin Noise x4: its output 1 to 4)" },
 	}
 end
 
@@ -106,7 +111,9 @@ function dsp_run (ins, outs, n_samples)
 		look_up (ctrl)
 	end
 	if sidechain < 1 or #ins < sidechain then return end -- nothing to follow
-	local v = ins[#ins - sidechain + 1]:array ()[1]
+	local ch = math.floor (ctrl[6] + 0.5)
+	if not (ch >= 1) then ch = 1 elseif ch > sidechain then ch = sidechain end
+	local v = ins[#ins - sidechain + ch]:array ()[1]
 	if not (v >= -1) then v = -1 elseif v > 1 then v = 1 end -- NaN too
 	ctrl[5] = v
 	if not target then return end
