@@ -59,7 +59,7 @@ $(BUNDLE)/manifest.ttl: ttl/manifest.ttl.in
 	@mkdir -p $(BUNDLE)
 	sed 's/@LIB_EXT@/$(LIB_EXT)/g' ttl/manifest.ttl.in > $@
 
-# Both plugins share the control ports: spliced in from one fragment.
+# The plugins share the control ports: spliced in from one fragment.
 $(BUNDLE)/perlin.ttl: ttl/perlin.ttl.in ttl/ports.ttl.in
 	@mkdir -p $(BUNDLE)
 	sed -e '/@CONTROL_PORTS@/r ttl/ports.ttl.in' -e '/@CONTROL_PORTS@/d' \
@@ -304,6 +304,10 @@ demo: all
 		-o $(DEMO)/loop.wav --plot $(DEMO)/loop.svg
 	$(RENDER) --ramp rate=0:0.5,4:6,8:0.5 --ramp octaves=0:1,8:8 \
 		-o $(DEMO)/ramp.wav --plot $(DEMO)/ramp.svg
+	$(RENDER) --four --set spread=0.2 --set octaves=5 \
+		-o $(DEMO)/spread02.wav --plot $(DEMO)/spread02.svg
+	$(RENDER) --four --set spread=0.8 --set octaves=5 \
+		-o $(DEMO)/spread08.wav --plot $(DEMO)/spread08.svg
 	@echo "demo renders:"; ls $(DEMO)/*.wav $(DEMO)/*.svg
 
 plots: demo

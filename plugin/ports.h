@@ -1,4 +1,4 @@
-/* ports.h: the LV2 port indices of both plugins (ttl/perlin.ttl.in and
+/* ports.h: the LV2 port indices of the plugins (ttl/perlin.ttl.in and
    ttl/ports.ttl.in say the same; tests/test_plugin.c checks them). The
    DSP (dsp.h) knows nothing of them: its controls are perlin_param, in
    its own order. */

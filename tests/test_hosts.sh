@@ -3,7 +3,8 @@
 # ffmpeg's lv2 filter, jalv on a dummy JACK server, and Ardour 7 headless
 # (tests/ardour_export.lua). Every process it starts it stops by PID.
 # Usage: tests/test_hosts.sh BUILD_DIR   (make test-hosts installs the bundle
-# into BUILD_DIR/hosts/lv2 first). Ends with "N passed, N failed".
+# into BUILD_DIR/hosts/lv2 first; NO_ARDOUR=1 leaves Ardour out, for a quick
+# run). Ends with "N passed, N failed".
 set -u
 B=$1
 W=$B/wavcheck
