@@ -3,7 +3,8 @@
    plugin's signal, bit for bit; at 1 they are unrelated; in between the
    correlation falls smoothly, and automating spread never steps. Every
    property of one output holds for each of the four: block partitions,
-   render paths, the plugin against the DSP in process, loops, the bound.
+   render paths, the plugin against the DSP in process, transport starts
+   and jumps, loops, the bound.
    Usage: test_outputs BUNDLE_DIR [seed] */
 #include "automation.h"
 #include "host.h"
@@ -316,6 +317,67 @@ static void test_each_output(const host_world *w)
 	}
 }
 
+/* Transport exactness for every output: a render from beat 16 matches the
+   tail of one from beat 0, and after a jump to beat 32 (and its 10 ms
+   crossfade) a render lands on a fresh start there; free and synced, 2D
+   with drift, spread 0.7, within 1e-6. */
+static void test_transport(void)
+{
+	const double sr = 48000.0, spb = 0.5; /* 120 BPM */
+	int sync;
+	for (sync = 0; sync <= 1; ++sync) {
+		render_spec a, b;
+		float *x, *y;
+		double d1 = 0.0, d2 = 0.0;
+		int o;
+		render_spec_init(&a);
+		a.four = 1;
+		a.set[PERLIN_SYNC] = (float)sync;
+		a.set[PERLIN_RATE] = 3.0f;
+		a.set[PERLIN_BEATS] = 0.5f;
+		a.set[PERLIN_OCTAVES] = 6.0f;
+		a.set[PERLIN_DIMENSIONS] = 2.0f;
+		a.set[PERLIN_DRIFT] = 0.3f;
+		a.set[RENDER_SPREAD] = 0.7f;
+		a.frames = (uint64_t)(12 * sr);
+		b = a;
+		b.start_beat = 16;
+		b.frames = (uint64_t)(4 * sr);
+		x = render4(NULL, &a);
+		y = render4(NULL, &b);
+		for (o = 0; x && y && o < N4; ++o) {
+			const double d = max_diff(x + (uint64_t)o * a.frames + (uint64_t)(16 * spb * sr),
+			                          y + (uint64_t)o * b.frames, b.frames);
+			d1 = d > d1 ? d : d1;
+		}
+		free(x);
+		free(y);
+		a.frames = (uint64_t)(6 * sr);
+		a.n_jumps = 1;
+		a.jump_t[0] = 2.0;
+		a.jump_beat[0] = 32;
+		a.block = 0;
+		a.block_seed = test_rng();
+		b.start_beat = 32;
+		x = render4(NULL, &a);
+		y = render4(NULL, &b);
+		for (o = 0; x && y && o < N4; ++o) {
+			const uint64_t settle = (uint64_t)(0.02 * sr);
+			const double d = max_diff(x + (uint64_t)o * a.frames + (uint64_t)(2 * sr) + settle,
+			                          y + (uint64_t)o * b.frames + settle, b.frames - settle);
+			d2 = d > d2 ? d : d2;
+		}
+		free(x);
+		free(y);
+		printf("   %s: start at beat 16 vs the tail of a start at 0: %.2g; after a jump to "
+		       "beat 32 vs a start there: %.2g (every output)\n", sync ? "synced" : "free", d1, d2);
+		CHECK(d1 <= 1e-6, "%s: four outputs started at beat 16 differ by %g",
+		      sync ? "synced" : "free", d1);
+		CHECK(d2 <= 1e-6, "%s: four outputs after a jump differ from a start there by %g",
+		      sync ? "synced" : "free", d2);
+	}
+}
+
 /* A loop of N cells repeats every output exactly every N cells. */
 static void test_loops(void)
 {
@@ -360,6 +422,8 @@ int main(int argc, char **argv)
 	test_spread_moves();
 	test_section("each output: blocks, host, paths, bound");
 	test_each_output(&w);
+	test_section("transport: starts and jumps land where playback is");
+	test_transport();
 	test_section("loops");
 	test_loops();
 	host_world_close(&w);

@@ -478,7 +478,7 @@ static void test_continuity(void)
 
 /* Every control swept across its range and beyond, transport events and
    preset-like jumps: count allocator, mmap and mutex calls inside run(). */
-static unsigned long count_run_calls(const host_world *w, double sr)
+static unsigned long count_run_calls(const host_world *w, double sr, int four)
 {
 	static const double wild[] = { NAN, INFINITY, -INFINITY, 1e30, -1e30, 0.0, 1e9 };
 	render_spec s;
@@ -503,6 +503,18 @@ static unsigned long count_run_calls(const host_world *w, double sr)
 			++a->n;
 		}
 	}
+	if (four) { /* Perlin Noise x4, its spread swept too */
+		render_auto *a = &s.autos[s.n_autos++];
+		s.four = 1;
+		a->param = RENDER_SPREAD;
+		a->step = 0;
+		a->n = 0;
+		for (j = 0; j < 40; ++j) {
+			a->t[a->n] = 0.1 * j;
+			a->v[a->n] = j % 5 == 4 ? wild[(unsigned)j % 7] : test_uniform(-1, 2);
+			++a->n;
+		}
+	}
 	for (j = 0; j < 20; ++j) {
 		s.jump_t[s.n_jumps] = 0.17 * j + 0.05;
 		s.jump_beat[s.n_jumps] = test_uniform(0, 1000);
@@ -510,10 +522,11 @@ static unsigned long count_run_calls(const host_world *w, double sr)
 	}
 	s.before_run = count_on;
 	s.after_run = count_off;
-	out = malloc((size_t)s.frames * sizeof *out);
+	out = malloc((size_t)s.frames * (four ? PERLIN_OUTPUTS : 1) * sizeof *out);
 	before = calls;
 	host_render(w, &s, out);
-	CHECK(all_in_range(out, s.frames), "wild input drove the output out of [-1, 1]");
+	CHECK(all_in_range(out, s.frames * (four ? PERLIN_OUTPUTS : 1)),
+	      "wild input drove the output out of [-1, 1]");
 	free(out);
 	return calls - before;
 }
@@ -527,12 +540,13 @@ static void test_no_allocation(void)
 		printf("   (sanitizer build: allocation counting runs in the plain build)\n");
 		return;
 	}
-	n = count_run_calls(&world, 48000) + count_run_calls(&world, 8000);
-	printf("   allocator/mmap/mutex calls inside run(): %lu\n", n);
+	n = count_run_calls(&world, 48000, 0) + count_run_calls(&world, 8000, 0) +
+	    count_run_calls(&world, 48000, 1);
+	printf("   allocator/mmap/mutex calls inside run() (Perlin Noise, and x4): %lu\n", n);
 	CHECK(n == 0, "run() made %lu allocator, mmap or mutex calls", n);
 	snprintf(alloc_bundle, sizeof alloc_bundle, "%s/broken-alloc/perlin.lv2", build);
 	if (access(alloc_bundle, R_OK) == 0 && host_world_open(&aw, alloc_bundle) == 0) {
-		n = count_run_calls(&aw, 48000);
+		n = count_run_calls(&aw, 48000, 0);
 		printf("   the deliberately allocating build: %lu calls\n", n);
 		CHECK(n > 0, "the allocation check missed a plugin that allocates in run()");
 		host_world_close(&aw);
