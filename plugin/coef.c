@@ -60,20 +60,19 @@ double dims_scale(const perlin_voice *v)
    y still), 2 with x and y moving. */
 void voice_coef(perlin_voice *v, int l, unsigned k, int form)
 {
-	perlin_layer *y = &v->lay[l];
-	noise_octave *o = &y->oct[k];
-	float *c = y->coef[k];
+	perlin_stream *y = &v->st[k][l];
+	noise_octave *o = &y->oct;
+	float *c = y->coef;
 	const double g = 1.0;
 	const int moving = form == 2;
 	const double ty = form == 1 && v->shape.dims == 2 ? v->ry[k].a : 0.0;
-	if (y->form[k] == form && y->coef_x[k] == v->rx[k].cell &&
-	    y->coef_y[k] == v->ry[k].cell && y->coef_ty[k] == ty)
+	if (y->form == form && y->coef_x == v->rx[k].cell &&
+	    y->coef_y == v->ry[k].cell && y->coef_ty == ty)
 		return; /* still the cell the coefficients are for */
-	v->fold_form[k] = 0; /* a folded octave's coefficients are out of date */
-	y->form[k] = form;
-	y->coef_x[k] = v->rx[k].cell;
-	y->coef_y[k] = v->ry[k].cell;
-	y->coef_ty[k] = ty;
+	y->form = form;
+	y->coef_x = v->rx[k].cell;
+	y->coef_y = v->ry[k].cell;
+	y->coef_ty = ty;
 	o->x.cell = v->rx[k].cell;
 	o->y.cell = v->ry[k].cell;
 	if (v->shape.dims == 1) { /* L = g0 t + v0, R = g1 (t - 1) + v1 */
@@ -86,7 +85,7 @@ void voice_coef(perlin_voice *v, int l, unsigned k, int form)
 		   diagonals), each X, Y, C: what path_coef needs either way. */
 		const double sc = dims_scale(v) * g;
 		const double *gx, *gy, *gv;
-		double *cm = y->coefd[k];
+		double *cm = y->coefd;
 		double C[4];
 		noise_octave_update(o, 2);
 		gx = o->gx;
@@ -165,7 +164,7 @@ static void line_pair(const double l[4], double uc, const double hx[6], double o
 void path_coef(const perlin_voice *v, int l, unsigned k, int along_y, double alpha,
                double beta, double uc, int lines, float out[12])
 {
-	const double *cm = v->lay[l].coefd[k];
+	const double *cm = v->st[k][l].coefd;
 	/* p: the ramp the path is on (x, or y when along_y), q = alpha p + beta
 	   the other; each combination's X, Y, C as a line in p */
 	const unsigned ip = along_y ? 1U : 0U, iq = 1U - ip;
@@ -227,7 +226,7 @@ void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t
 {
 	double P[DENSE_CELLS + 1], Q[DENSE_CELLS + 1];
 	int32_t c;
-	noise_octave_columns(&v->lay[l].oct[k], v->shape.dims, cell, (unsigned)n + 1U, P, Q);
+	noise_octave_columns(&v->st[k][l].oct, v->shape.dims, cell, (unsigned)n + 1U, P, Q);
 	for (c = 0; c < n; ++c) {
 		double cl[4];
 		unsigned m;

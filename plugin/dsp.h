@@ -157,23 +157,23 @@ typedef struct {
 #define PERLIN_OUTPUTS 4
 #define PERLIN_LAYERS (1 + PERLIN_OUTPUTS)
 
-/* One layer's gradients and kernel coefficients, octave by octave, for the
-   cells the voice's ramps are in. */
+/* One octave of one layer: its gradients and kernel coefficients for the
+   cell the voice's ramps are in. */
 typedef struct {
-	noise_octave oct[NOISE_MAX_OCTAVES]; /* seeds, periods, gradients of the cell */
-	float coef[NOISE_MAX_OCTAVES][7]; /* form 1's kernel coefficients of the cell (gain 1) */
-	double coefd[NOISE_MAX_OCTAVES][12]; /* form 2's corner sums S, Dx, Dy, Dxy (X, Y, C each: coef.c) */
-	int form[NOISE_MAX_OCTAVES];       /* of coef: 0 none (unheard), 1 along x, 2 x and y */
-	uint32_t coef_x[NOISE_MAX_OCTAVES], coef_y[NOISE_MAX_OCTAVES]; /* coef's cell */
-	double coef_ty[NOISE_MAX_OCTAVES]; /* and y in it (form 1 in 2D) */
+	noise_octave oct; /* seed, period, gradients of the cell */
+	float coef[7];    /* form 1's kernel coefficients of the cell (gain 1) */
+	double coefd[12]; /* form 2's corner sums S, Dx, Dy, Dxy (X, Y, C each: coef.c) */
+	int form;         /* of coef: 0 none (unheard), 1 along x, 2 x and y */
+	uint32_t coef_x, coef_y; /* coef's cell */
+	double coef_ty;   /* and y in it (form 1 in 2D) */
 	/* the path polynomial (seg2x) or lines (seg2l) of the octave's current
 	   segment, if path_ok: for the voice's path_for */
-	float path[NOISE_MAX_OCTAVES][12];
-	int path_ok[NOISE_MAX_OCTAVES];
+	float path[12];
+	int path_ok;
 	/* a folded octave's coefficients (render.c): layer 0's and this
 	   layer's, weighted, for the voice's fold_for */
-	float fold[NOISE_MAX_OCTAVES][12];
-} perlin_layer;
+	float fold[12];
+} perlin_stream;
 
 /* One voice: the settings it renders that cannot change smoothly, one
    phase per octave (x and y ramps) that all its layers share, and its
@@ -182,7 +182,7 @@ typedef struct {
 typedef struct {
 	perlin_shape shape;
 	perlin_ramp rx[NOISE_MAX_OCTAVES], ry[NOISE_MAX_OCTAVES];
-	perlin_layer lay[PERLIN_LAYERS];
+	perlin_stream st[NOISE_MAX_OCTAVES][PERLIN_LAYERS]; /* octave k of layer l */
 	int layers; /* how many are rendered: 1, or PERLIN_LAYERS */
 	/* the ramps' anchors the layers' paths are for (kept across blocks
 	   while they hold), and the form they take: the same for every layer */
@@ -278,9 +278,10 @@ void perlin_dsp_position(perlin_dsp *d, const perlin_position *p);
    each output's octaves from the shared noise N (layer 0) towards noise
    of the output's own, N_i: octave k is a N_k + b N_ik with b = sqrt(s) w_k
    and a = sqrt(1 - b^2), so its spread stays the same and two outputs
-   correlate by about 1 - s. w_k is 1 for the octaves below the top 3% of
-   the variance and falls to 0 above the top 1% (those few, quiet, high
-   octaves stay shared: the work of four outputs stays near that of two).
+   correlate by about 1 - s. w_k is 1 for an octave with less than 95% of
+   the variance below it and 0 from 97% (those last, quiet, high octaves
+   stay shared, holding at most 5% of the variance: the outputs correlate
+   by 0.05 at most at spread 1, and four outputs cost about twice one).
    At 0 every output is layer 0 alone, bit-identical to one output. */
 void perlin_dsp_spread(perlin_dsp *d, float spread);
 extern const perlin_param_info perlin_spread_param;

@@ -36,14 +36,24 @@ struct perlin_kernels {
 	             float doffset, uint32_t t0);
 	/* a[i] += b[i] */
 	void (*add)(float *a, const float *b, uint32_t len);
-	/* seg1, seg2x and seg2l with gain 1 for PERLIN_OUTPUTS coefficient
-	   sets into as many sums at once (a folded octave's outputs) */
+	/* seg1, seg2x and seg2l for the PERLIN_OUTPUTS outputs of an octave
+	   at once, into as many sums: folded (c0 NULL: c[l] with gain 1), or
+	   layer 0's c0 and each output's c[l] with their gain lines (see
+	   plugin/kernel.h, segn_body) */
 	void (*seg1n)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
-	              const float mf[8], const float *const *c);
+	              const float mf[8], const float *const *c, const float *c0, float g0a,
+	              float dga, float g0b, float dgb, uint32_t t0);
 	void (*seg2xn)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
-	               const float mf[8], const float *const *c);
+	               const float mf[8], const float *const *c, const float *c0, float g0a,
+	               float dga, float g0b, float dgb, uint32_t t0);
 	void (*seg2ln)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
-	               const float mf[8], const float *const *c);
+	               const float mf[8], const float *const *c, const float *c0, float g0a,
+	               float dga, float g0b, float dgb, uint32_t t0);
+	/* finish for PERLIN_OUTPUTS outputs at once: out[o] from acc + plus[o]
+	   (none NULL), their last values into last[] */
+	void (*finish4)(const float *acc, const float *const *plus, float *const *out, uint32_t len,
+	                float depth, float ddepth, float offset, float doffset, uint32_t t0,
+	                float *last);
 };
 
 /* ramp.c: an octave's phase (perlin_ramp). A ramp is rebased after

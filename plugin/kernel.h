@@ -194,19 +194,24 @@ KF(horner)(const KF(vf) *k, int n, KF(vf) u)
 	return v;
 }
 
-/* The outputs of a folded octave (render.c, layer_gains) at once: acc[l][i]
-   += the value of c[l] (form two, steady gains in the coefficients) at
-   u(j), for the PERLIN_OUTPUTS layers: u and the groups made once for all
-   of them. Each sample's value is the same float operations as seg1_body's
-   with gain 1 (c x 1 is c), so the same as four calls of it. */
+/* The outputs of an octave whose layers are all heard, at once (render.c,
+   layer_gains): u and the groups made once for all of them. Folded (blend
+   0): acc[l][i] += the value of c[l] (form two, steady gains folded into
+   the coefficients) at u(j); each sample's value is the same float
+   operations as seg1_body's with gain 1 (c x 1 is c), so the same as four
+   calls of it. Blended (blend 1, gains moving): acc[l][i] += G0 P + GA Q_l,
+   P the value of layer 0's c0 and Q_l of c[l], G0 and GA their gain
+   lines (g0a + dga (at + lane) and g0b + dgb (...), at from the span's
+   place t0 in its chunk, see gain()), P computed once for all four. */
 static KATTR inline __attribute__((always_inline)) void
 KF(segn_body)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
-              const float mf[8], const float *const *c, int two)
+              const float mf[8], const float *const *c, const float *c0, float g0a, float dga,
+              float g0b, float dgb, uint32_t t0, int two, int blend)
 {
 	const double step8 = step * 8.0;
 	const KF(vf) zero = { 0 };
 	const int nc = two == 1 ? 12 : two == 2 ? 10 : 7;
-	KF(vf) K[PERLIN_OUTPUTS][12];
+	KF(vf) K[PERLIN_OUTPUTS + 1][12]; /* the outputs', then layer 0's */
 	const KF(vf) m0 = KF(load)(mf);
 #if KW == 4
 	const KF(vf) m1 = KF(load)(mf + 4);
@@ -216,24 +221,42 @@ KF(segn_body)(float *const *acc, uint32_t len, uint64_t j, double a, double step
 	int64_t o = -(int64_t)m; /* the group's lane 0, from acc[l] */
 	int64_t end;
 	int l, n;
-#pragma GCC unroll 4
-	for (l = 0; l < PERLIN_OUTPUTS; ++l)
+#pragma GCC unroll 5
+	for (l = 0; l < PERLIN_OUTPUTS + blend; ++l)
 #pragma GCC unroll 12
 		for (n = 0; n < 12; ++n)
-			K[l][n] = zero + (n < nc ? c[l][n] : 0.0f);
+			K[l][n] = zero + (n < nc ? (l < PERLIN_OUTPUTS ? c[l][n] : c0[n]) : 0.0f);
 #define KVALN(u, l) (two == 2 ? KF(lines)((u), K[l][0], K[l][1], K[l][2], K[l][3], K[l][4], \
                                           K[l][5], K[l][6], K[l][7], K[l][8], K[l][9]) \
                             : KF(horner)(K[l], nc, (u)))
+	/* the values of a group at u from lane 0 at `at` in the chunk, into v[] */
+#define KGROUPN(u, at) do { \
+		if (blend) { \
+			const KF(vf) p0 = KVALN((u), PERLIN_OUTPUTS) * KF(gain)(g0a, dga, (at)); \
+			const KF(vf) gb = KF(gain)(g0b, dgb, (at)); \
+			_Pragma("GCC unroll 4") \
+			for (l = 0; l < PERLIN_OUTPUTS; ++l) \
+				v[l] = p0 + gb * KVALN((u), l); \
+		} else { \
+			_Pragma("GCC unroll 4") \
+			for (l = 0; l < PERLIN_OUTPUTS; ++l) \
+				v[l] = KVALN((u), l); \
+		} \
+	} while (0)
 	if (m || len < 8U) { /* the first group, lanes m .. m + len */
 		const uint32_t hi = len < 8U - m ? m + len : 8U;
 		const float base = (float)(a + qd * step8);
+		KF(vf) v[PERLIN_OUTPUTS];
+		KGROUPN(base + m0, (float)((int64_t)t0 + o));
 #pragma GCC unroll 4
-		for (l = 0; l < PERLIN_OUTPUTS; ++l) {
-			KF(part)(acc[l] + o, KVALN(base + m0, l), m, hi, 0);
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			KF(part)(acc[l] + o, v[l], m, hi, 0);
 #if KW == 4
-			KF(part)(acc[l] + o, KVALN(base + m1, l), m, hi, 4);
+		KGROUPN(base + m1, (float)((int64_t)t0 + o + 4));
+#pragma GCC unroll 4
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			KF(part)(acc[l] + o, v[l], m, hi, 4);
 #endif
-		}
 		o += 8;
 		qd += 1.0;
 	}
@@ -242,40 +265,51 @@ KF(segn_body)(float *const *acc, uint32_t len, uint64_t j, double a, double step
 	end = o + ((int64_t)len - o) / 8 * 8;
 	for (; o < end; o += 8, qd += 1.0) {
 		const float base = (float)(a + qd * step8);
-		const KF(vf) u0 = base + m0;
-#if KW == 4
-		const KF(vf) u1 = base + m1;
-#endif
+		KF(vf) v[PERLIN_OUTPUTS];
+		KGROUPN(base + m0, (float)((int64_t)t0 + o));
 #pragma GCC unroll 4
-		for (l = 0; l < PERLIN_OUTPUTS; ++l) {
-			float *p = acc[l] + o;
-			KF(store)(p, KF(load)(p) + KVALN(u0, l));
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			KF(store)(acc[l] + o, KF(load)(acc[l] + o) + v[l]);
 #if KW == 4
-			KF(store)(p + 4, KF(load)(p + 4) + KVALN(u1, l));
+		KGROUPN(base + m1, (float)((int64_t)t0 + o + 4));
+#pragma GCC unroll 4
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			KF(store)(acc[l] + o + 4, KF(load)(acc[l] + o + 4) + v[l]);
 #endif
-		}
 	}
 	if (o < (int64_t)len) { /* the last group, lanes 0 .. len - o */
 		const uint32_t hi = (uint32_t)((int64_t)len - o);
 		const float base = (float)(a + qd * step8);
+		KF(vf) v[PERLIN_OUTPUTS];
+		KGROUPN(base + m0, (float)((int64_t)t0 + o));
 #pragma GCC unroll 4
-		for (l = 0; l < PERLIN_OUTPUTS; ++l) {
-			KF(part)(acc[l] + o, KVALN(base + m0, l), 0, hi, 0);
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			KF(part)(acc[l] + o, v[l], 0, hi, 0);
 #if KW == 4
-			KF(part)(acc[l] + o, KVALN(base + m1, l), 0, hi, 4);
+		KGROUPN(base + m1, (float)((int64_t)t0 + o + 4));
+#pragma GCC unroll 4
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			KF(part)(acc[l] + o, v[l], 0, hi, 4);
 #endif
-		}
 	}
+#undef KGROUPN
 #undef KVALN
 }
 
 #define KSEGN(name, form) \
 	static KATTR void KF(name)(float *const *acc, uint32_t len, uint64_t j, double a, \
-	                           double step, const float mf[8], const float *const *c) \
+	                           double step, const float mf[8], const float *const *c, \
+	                           const float *c0, float g0a, float dga, float g0b, float dgb, \
+	                           uint32_t t0) \
 	{ \
-		KF(segn_body)(acc, len, j, a, step, mf, c, form); \
+		if (!c0) \
+			KF(segn_body)(acc, len, j, a, step, mf, c, NULL, 1.0f, 0.0f, 0.0f, 0.0f, t0, \
+			              form, 0); \
+		else \
+			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1); \
 	}
-/* The three forms for the outputs of a folded octave. */
+/* The three forms for the outputs of an octave whose layers are all heard
+   (c0 NULL: folded). */
 KSEGN(seg1n, 0)
 KSEGN(seg2xn, 1)
 KSEGN(seg2ln, 2)
@@ -468,6 +502,43 @@ static KATTR float KF(finish)(const float *acc, const float *plus, float *out, u
 	if (plus) /* (a loop each, without the test inside) */
 		return KF(finish_body)(acc, plus, out, len, depth, ddepth, offset, doffset, t0);
 	return KF(finish_body)(acc, NULL, out, len, depth, ddepth, offset, doffset, t0);
+}
+
+/* finish() of PERLIN_OUTPUTS outputs at once, out[o] from acc + plus[o]
+   (every out[o] non-NULL): acc loaded once a group for all of them; the
+   same float operations per sample as finish(), so the same values.
+   last[o]: each output's last value. */
+static KATTR void KF(finish4)(const float *acc, const float *const *plus, float *const *out,
+                              uint32_t len, float depth, float ddepth, float offset,
+                              float doffset, uint32_t t0, float *last)
+{
+	uint32_t i = 0;
+	int o;
+	if (len >= KW) {
+		const KF(vf) zero = { 0 };
+		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
+		for (; i + KW <= len; i += KW) {
+			const KF(vf) dv = ddepth != 0.0f ? KF(gain)(depth, ddepth, (float)(t0 + i))
+			                                 : zero + depth;
+			const KF(vf) ov = doffset != 0.0f ? KF(gain)(offset, doffset, (float)(t0 + i))
+			                                  : zero + offset;
+			const KF(vf) s = KF(load)(acc + i);
+#pragma GCC unroll 4
+			for (o = 0; o < PERLIN_OUTPUTS; ++o) {
+				const KF(vf) z = KCLAMP(s + KF(load)(plus[o] + i));
+				const KF(vf) w = KCLAMP(ov + dv * (z * (1.5f - 0.5f * z * z)));
+				const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN;
+				KF(store)(out[o] + i, (KF(vf))((KF(vi))w & keep));
+			}
+		}
+	}
+	for (; i < len; ++i) {
+		const float at = (float)(t0 + i);
+		for (o = 0; o < PERLIN_OUTPUTS; ++o)
+			out[o][i] = kfinish1(acc[i] + plus[o][i], depth + ddepth * at, offset + doffset * at);
+	}
+	for (o = 0; o < PERLIN_OUTPUTS; ++o)
+		last[o] = len ? out[o][len - 1] : 0.0f;
 }
 
 /* The crossfade's last step: out[i] = clamp(offset + depth (b + s (a -

@@ -18,15 +18,20 @@
    instructions more, evaluating it 6 fewer a lane. */
 #define PATH_LINES_BELOW 192.0
 
-/* A layer's gain line over a chunk, and which layers are heard. With
-   fold, layer 0 is heard and so are the others, all with steady gains:
-   then each output's octave, layer 0's gs[0] P plus its own layer's gs[l]
-   Q, is one polynomial (coefficients gs[0] c0 + gs[l] cl: the values are
-   linear in them), rendered into its own layer, and layer 0's sum has
-   none of it: four evaluations, not five. */
+/* An octave's outputs fold (layer_gains) only while its cells last more
+   than 1 / FOLD_STEP samples along x and y. */
+#define FOLD_STEP (1.0 / 32.0)
+
+/* A layer's gain line over a chunk, and which layers are heard. With all,
+   layer 0 is heard and so are the others: each output's octave, layer 0's
+   G0 P plus its own layer's GA Q, is rendered into its own layer by one
+   kernel call for the four (layer 0's sum has none of it), P evaluated
+   once. With fold too, the gains are steady: then an output's octave is
+   one polynomial (coefficients gs[0] c0 + gs[l] cl: the values are linear
+   in them), four evaluations, not five. */
 typedef struct {
 	int heard[PERLIN_LAYERS];
-	int fold;
+	int all, fold;
 	double gs[PERLIN_LAYERS], dgd[PERLIN_LAYERS]; /* start, per sample */
 	float g0[PERLIN_LAYERS], dg[PERLIN_LAYERS];
 } layer_gains;
@@ -42,16 +47,23 @@ fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int form, float *co
 	int l, m;
 	if (v->fold_form[k] != form || v->fold_for[k][0] != g->gs[0] ||
 	    v->fold_for[k][1] != g->gs[1]) {
-		const int n = form == 1 ? 7 : v->path_lines[k] ? 8 : 12;
-		const float *c0 = form == 1 ? v->lay[0].coef[k] : v->lay[0].path[k];
 		const float w0 = (float)g->gs[0], wl = (float)g->gs[1]; /* (the same for each l) */
+		/* in float: within 2e-7 of each coefficient; loops of a fixed
+		   length, which the compiler turns into vector operations */
 		for (l = 1; l < PERLIN_LAYERS; ++l) {
-			const float *cl = form == 1 ? v->lay[l].coef[k] : v->lay[l].path[k];
-			float *f = v->lay[l].fold[k];
-			for (m = 0; m < n; ++m) /* in float: within 2e-7 of each coefficient */
-				f[m] = w0 * c0[m] + wl * cl[m];
-			for (; m < 12; ++m) /* (lines: alpha and beta, then nothing) */
-				f[m] = cl[m];
+			float *f = v->st[k][l].fold;
+			if (form == 1) {
+				const float *c0 = v->st[k][0].coef, *cl = v->st[k][l].coef;
+				for (m = 0; m < 7; ++m)
+					f[m] = w0 * c0[m] + wl * cl[m];
+			} else {
+				const float *c0 = v->st[k][0].path, *cl = v->st[k][l].path;
+				for (m = 0; m < 12; ++m)
+					f[m] = w0 * c0[m] + wl * cl[m];
+				if (v->path_lines[k]) /* alpha and beta, then nothing */
+					for (m = 8; m < 12; ++m)
+						f[m] = cl[m];
+			}
 		}
 		v->fold_form[k] = form;
 		v->fold_for[k][0] = g->gs[0];
@@ -59,7 +71,7 @@ fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int form, float *co
 	}
 	for (l = 1; l < PERLIN_LAYERS; ++l) {
 		to[l - 1] = acc[l] + i;
-		cs[l - 1] = v->lay[l].fold[k];
+		cs[l - 1] = v->st[k][l].fold;
 	}
 }
 
@@ -76,7 +88,7 @@ octave_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[
 	int32_t n;
 	int l;
 	for (l = 0; l < nl; ++l)
-		v->lay[l].oct[k].y = ramp_pos(&v->ry[k], 0U); /* still, or unheard (1D) */
+		v->st[k][l].oct.y = ramp_pos(&v->ry[k], 0U); /* still, or unheard (1D) */
 	while (i < len) {
 		const uint32_t room = RAMP_REBASE - (uint32_t)r->j;
 		const uint32_t seg = room < len - i ? room : len - i;
@@ -106,7 +118,7 @@ octave_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[
 		r->j += seg;
 		i += seg;
 		if (r->j >= RAMP_REBASE)
-			ramp_rebase(r, v->lay[0].oct[k].period);
+			ramp_rebase(r, v->st[k][0].oct.period);
 	}
 }
 
@@ -122,7 +134,7 @@ static inline void seg_x(const perlin_dsp *d, float *acc, uint32_t seg, const pe
 static void seg_reference(perlin_voice *v, int l, unsigned k, float *acc, uint32_t seg,
                           double g0, double dg, uint32_t t0)
 {
-	noise_octave *o = &v->lay[l].oct[k];
+	noise_octave *o = &v->st[k][l].oct;
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
 	uint32_t i;
 	for (i = 0; i < seg; ++i) {
@@ -142,6 +154,8 @@ heard_coef(perlin_voice *v, unsigned k, const layer_gains *g, const int nl)
 {
 	const int form = form_of(v, k);
 	int l;
+	if (nl > 1)
+		v->fold_form[k] = 0; /* folded coefficients of the old cell */
 	for (l = 0; l < nl; ++l)
 		if (g->heard[l])
 			voice_coef(v, l, k, form);
@@ -178,29 +192,36 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 		v->path_lines[k] = lines;
 		memcpy(v->path_for[k], key, sizeof key);
 		for (l = 0; l < nl; ++l)
-			v->lay[l].path_ok[k] = 0;
+			v->st[k][l].path_ok = 0;
 	}
 	for (l = 0; l < nl; ++l) {
-		perlin_layer *y = &v->lay[l];
-		if (g->heard[l] && !y->path_ok[k]) {
-			path_coef(v, l, k, along_y, alpha, beta, v->path_uc[k], v->path_lines[k], y->path[k]);
-			y->path_ok[k] = 1;
+		perlin_stream *y = &v->st[k][l];
+		if (g->heard[l] && !y->path_ok) {
+			path_coef(v, l, k, along_y, alpha, beta, v->path_uc[k], v->path_lines[k], y->path);
+			y->path_ok = 1;
 			v->fold_form[k] = 0;
 		}
 	}
-	if (nl > 1 && g->fold) { /* layer 0 folded into the others */
+	if (nl > 1 && g->all) { /* every layer heard: the outputs at once */
 		float *to[PERLIN_OUTPUTS];
 		const float *cs[PERLIN_OUTPUTS];
-		fold_coef(v, k, g, 2, acc, i, to, cs);
+		if (g->fold)
+			fold_coef(v, k, g, 2, acc, i, to, cs);
+		else
+			for (l = 1; l < nl; ++l) {
+				to[l - 1] = acc[l] + i;
+				cs[l - 1] = v->st[k][l].path;
+			}
 		(v->path_lines[k] ? d->kernels->seg2ln : d->kernels->seg2xn)(
-			to, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf, cs);
+			to, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf, cs,
+			g->fold ? NULL : v->st[k][0].path, g->g0[0], g->dg[0], g->g0[1], g->dg[1], t0 + i);
 		return;
 	}
 	for (l = 0; l < nl; ++l)
 		if (g->heard[l])
 			(v->path_lines[k] ? d->kernels->seg2l : d->kernels->seg2x)(
 				acc[l] + i, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf,
-				v->lay[l].path[k], g->g0[l], g->dg[l], t0 + i);
+				v->st[k][l].path, g->g0[l], g->dg[l], t0 + i);
 }
 
 /* Octave k's share of len samples (t0: the first one's place in its
@@ -211,7 +232,7 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
               uint32_t len, uint32_t t0, const int nl)
 {
 	perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
-	const uint32_t period = v->lay[0].oct[k].period;
+	const uint32_t period = v->st[k][0].oct.period;
 	const int ref = d->path == PERLIN_PATH_REFERENCE;
 	layer_gains g;
 	int two = 0, any = 0, behind = 0, l;
@@ -221,19 +242,23 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 		const double ge = l ? v->alt[1][k] : v->gain[1][k];
 		g.heard[l] = gs != 0.0 || ge != 0.0;
 		if (!g.heard[l]) {
-			v->lay[l].form[k] = 0; /* its cell and coefficients go out of date */
-			v->lay[l].path_ok[k] = 0;
+			v->st[k][l].form = 0; /* its cell and coefficients go out of date */
+			v->st[k][l].path_ok = 0;
 			continue;
 		}
 		g.gs[l] = gs;
 		g.dgd[l] = (ge - gs) / (double)d->grid;
 		g.g0[l] = (float)gs;
 		g.dg[l] = (float)g.dgd[l];
-		behind |= !v->lay[l].form[k];
-		two = v->lay[l].form[k] == 2;
+		behind |= !v->st[k][l].form;
+		two = v->st[k][l].form == 2;
 		any = 1;
 	}
-	g.fold = nl > 1 && !ref && g.heard[0] && g.heard[1] && g.dgd[0] == 0.0 && g.dgd[1] == 0.0;
+	g.all = nl > 1 && !ref && g.heard[0] && g.heard[1];
+	/* folding costs a little at every cell: worth it where cells last
+	   (the steps, fixed for the chunk, decide: never where a block ends) */
+	g.fold = g.all && g.dgd[0] == 0.0 && g.dgd[1] == 0.0 && fabs(rx->step) < FOLD_STEP &&
+	         fabs(ry->step) < FOLD_STEP;
 	if (!any) { /* silent: only the phases move */
 		ramp_ride(rx, period, len);
 		ramp_ride(ry, 0U, len);
@@ -272,15 +297,23 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 					seg_reference(v, l, k, acc[l] + i, seg, g.gs[l], g.dgd[l], t0 + i);
 		} else if (two) {
 			octave_path(d, v, k, acc, &g, i, seg, left, t0, nl);
-		} else if (nl > 1 && g.fold) { /* layer 0 folded into the others */
+		} else if (nl > 1 && g.all) { /* every layer heard: the outputs at once */
 			float *to[PERLIN_OUTPUTS];
 			const float *cs[PERLIN_OUTPUTS];
-			fold_coef(v, k, &g, 1, acc, i, to, cs);
-			d->kernels->seg1n(to, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, cs);
+			if (g.fold)
+				fold_coef(v, k, &g, 1, acc, i, to, cs);
+			else
+				for (l = 1; l < nl; ++l) {
+					to[l - 1] = acc[l] + i;
+					cs[l - 1] = v->st[k][l].coef;
+				}
+			d->kernels->seg1n(to, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, cs,
+			                  g.fold ? NULL : v->st[k][0].coef, g.g0[0], g.dg[0], g.g0[1],
+			                  g.dg[1], t0 + i);
 		} else {
 			for (l = 0; l < nl; ++l)
 				if (g.heard[l])
-					seg_x(d, acc[l] + i, seg, rx, v->lay[l].coef[k], g.g0[l], g.dg[l],
+					seg_x(d, acc[l] + i, seg, rx, v->st[k][l].coef, g.g0[l], g.dg[l],
 					      t0 + i);
 		}
 		rx->j += seg;
@@ -348,6 +381,14 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 	   none, every output is layer 0's: rendered once) */
 	if (own[0] || own[1])
 		outs = d->outputs;
+	if (outs == PERLIN_OUTPUTS && !fading && own[0] && out[0] && out[1] && out[2] && out[3]) {
+		const float *plus[PERLIN_OUTPUTS];
+		for (o = 0; o < PERLIN_OUTPUTS; ++o)
+			plus[o] = d->buf[0][1 + o] + 8;
+		d->kernels->finish4(d->buf[0][0] + 8, plus, out, len, (float)a->depth, dd,
+		                    (float)a->offset, od, t0, d->level);
+		return;
+	}
 	for (o = 0; o < outs; ++o) {
 		const float *sum[2];
 		if (!fading) {
@@ -381,6 +422,10 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
 {
 	float *outs[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+	if (d->outputs == 1U) { /* (the one output: no copy) */
+		perlin_dsp_run_outputs(d, &out, n);
+		return;
+	}
 	outs[0] = out;
 	perlin_dsp_run_outputs(d, outs, n);
 }

@@ -75,8 +75,10 @@ static double target_rate(const perlin_dsp *d)
 /* Spread s over the octave gains g (dsp.h, perlin_dsp_spread): each
    octave's g becomes g a (layer 0's gain) and g b (alt: each other
    layer's), a^2 + b^2 = 1, b = sqrt(s) w and w from the share of the
-   variance (g^2) below the octave: 1 up to 97%, 0 from 99%. At s = 0, b
-   is 0 and a exactly 1: the gains are unchanged. */
+   variance (g^2) below the octave: 1 up to 95%, 0 from 97% (the octaves
+   left shared hold at most 5% of it, so at spread 1 two outputs correlate
+   by 0.05 at most). At s = 0, b is 0 and a exactly 1: the gains are
+   unchanged. */
 static void blend(double g[NOISE_MAX_OCTAVES], double s, double alt[NOISE_MAX_OCTAVES])
 {
 	const double rs = sqrt(s);
@@ -86,7 +88,7 @@ static void blend(double g[NOISE_MAX_OCTAVES], double s, double alt[NOISE_MAX_OC
 		total += g[k] * g[k];
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 		const double c = total > 0.0 ? below / total : 1.0;
-		const double w = c <= 0.97 ? 1.0 : c >= 0.99 ? 0.0 : (0.99 - c) / 0.02;
+		const double w = c <= 0.95 ? 1.0 : c >= 0.97 ? 0.0 : (0.97 - c) / 0.02;
 		/* a blend too small to hear is none (no layer rendered for it) */
 		const double b = rs * w < 1e-5 ? 0.0 : rs * w;
 		below += g[k] * g[k];

@@ -52,12 +52,13 @@ static void voice_steps(const perlin_dsp *d, perlin_voice *v)
 		                  dmorph * 0.5 * (m0 + m1) + v->shape.slant * sx;
 		int form;
 		if (sx != v->rx[k].step)
-			ramp_restep(&v->rx[k], sx, v->lay[0].oct[k].period);
+			ramp_restep(&v->rx[k], sx, v->st[k][0].oct.period);
 		if (sy != v->ry[k].step)
 			ramp_restep(&v->ry[k], sy, 0U);
 		form = form_of(v, k);
+		v->fold_form[k] = 0; /* the coefficients may change with the form */
 		for (l = 0; l < v->layers; ++l)
-			if (v->lay[l].form[k]) /* heard: the coefficients of its cell (kept if the same) */
+			if (v->st[k][l].form) /* heard: the coefficients of its cell (kept if the same) */
 				voice_coef(v, l, k, form);
 	}
 }
@@ -122,7 +123,7 @@ static void start_voice(perlin_dsp *d)
 		if (d->started && same_shape(&want, &old->shape)) {
 			const noise_pos x = noise_pos_mul(at.xv, at.xs, want.loop);
 			const noise_pos y = place_y(&at, 1.0, want.slant);
-			if (pos_close(ramp_pos(&old->rx[0], old->lay[0].oct[0].period), x) &&
+			if (pos_close(ramp_pos(&old->rx[0], old->st[0][0].oct.period), x) &&
 			    (want.dims == 1 || pos_close(ramp_pos(&old->ry[0], 0U), y))) {
 				d->want_locate = 0; /* already there */
 				if (d->moving)
@@ -133,7 +134,7 @@ static void start_voice(perlin_dsp *d)
 	} else { /* go on from where the old voice is */
 		placed = 0;
 	}
-	x0 = ramp_pos(&old->rx[0], old->lay[0].oct[0].period);
+	x0 = ramp_pos(&old->rx[0], old->st[0][0].oct.period);
 	y0 = ramp_pos(&old->ry[0], 0U);
 	if (want.loop)
 		x0 = noise_pos_wrap(x0, want.loop);
@@ -165,11 +166,11 @@ static void start_voice(perlin_dsp *d)
 		memset(v->path_for[k], 0xff, sizeof v->path_for[k]); /* NaN: no path yet */
 		v->fold_form[k] = 0;
 		for (l = 0; l < v->layers; ++l) {
-			perlin_layer *y = &v->lay[l];
-			noise_octave_init(&y->oct[k], xk, yk, noise_octave_seed(layer_seed(v->shape.seed, l), k),
+			perlin_stream *y = &v->st[k][l];
+			noise_octave_init(&y->oct, xk, yk, noise_octave_seed(layer_seed(v->shape.seed, l), k),
 			                  per);
-			y->form[k] = 0;
-			y->path_ok[k] = 0;
+			y->form = 0;
+			y->path_ok = 0;
 		}
 	}
 	d->cur = !d->cur;
