@@ -52,7 +52,11 @@
    table) evaluate a cell's formula for a run of samples, its gradients
    hashed once per cell; an octave whose cells last a few samples takes
    them from a table per span (the dense kernel). A crossfade renders both
-   voices with the same kernels and mixes them. PERLIN_PATH_REFERENCE runs
+   voices with the same kernels and mixes them. With four outputs a voice
+   renders five layers on the same ramps and cells: layer 0, the
+   one-output signal, and one of each output's own, blended in octave by
+   octave by spread (perlin_dsp_spread); an octave whose layers are all
+   heard renders its four outputs in one kernel call. PERLIN_PATH_REFERENCE runs
    the same loop with every octave evaluated sample by sample by the noise
    library in double: the oracle the tests compare the kernels with
    (within 1e-6).

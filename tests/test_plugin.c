@@ -334,7 +334,7 @@ static void test_blocks(const LilvPlugin *p, const char *name)
 		for (b = 0; b < sizeof sizes / sizeof sizes[0]; ++b) {
 			host_inst h;
 			host_inst_open(&h, p, SR, 1);
-			memcpy(h.controls, settings[s], sizeof h.controls);
+			memcpy(h.controls, settings[s], sizeof settings[s]); /* (spread: its default) */
 			render_blocks(&h, b ? out : ref, n, sizes[b]);
 			host_inst_close(&h);
 			if (b)
