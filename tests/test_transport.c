@@ -63,6 +63,8 @@ static host_position message(const transport *t)
 /* A render under test: controls fixed, the transport as a script says. */
 typedef struct {
 	int cv;
+	int four;     /* the x4 twin, at `spread` */
+	float spread;
 	float ctl[PERLIN_N_PARAMS];
 	double max_speed, max_bpm; /* what the script may reach */
 } setup;
@@ -80,17 +82,21 @@ static double step_bound(const setup *s)
 	p.octaves = s->ctl[PERLIN_OCTAVES];
 	p.persistence = s->ctl[PERLIN_PERSISTENCE];
 	p.lacunarity = s->ctl[PERLIN_LACUNARITY];
-	return 1.02 * noise_fbm_slope(p, dims) * (dx + dy) +
+	/* four outputs: a blend of two noises, slopes adding up to sqrt 2 of one */
+	return (s->four ? 1.42 : 1.0) * 1.02 * noise_fbm_slope(p, dims) * (dx + dy) +
 	       3.0 / (PROMISED_XFADE_S * SR) + 1e-6;
 }
 
 static int open_inst(host_inst *h, const setup *s)
 {
 	unsigned i;
-	if (host_inst_open(h, s->cv ? world.cv : world.audio, SR, 1))
+	if (host_inst_open(h, s->four ? (s->cv ? world.cv4 : world.audio4)
+	                              : (s->cv ? world.cv : world.audio), SR, 1))
 		return 1;
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		h->controls[i] = s->ctl[i];
+	if (s->four)
+		h->controls[RENDER_SPREAD] = s->spread;
 	return 0;
 }
 
@@ -270,15 +276,19 @@ static double random_transport(int trial, double *settle)
 	const double seconds = 6.0;
 	const size_t frames = (size_t)(seconds * SR);
 	const size_t cmp = (size_t)(COMPARE_S * SR), settle_n = (size_t)(SETTLE_S * SR);
-	float *x = malloc((frames + settle_n + cmp) * sizeof *x);
-	float *y = malloc((settle_n + cmp) * sizeof *y);
+	const int four = trial >= 60; /* then Perlin Noise x4, each output */
+	const int outs = four ? PERLIN_OUTPUTS : 1;
+	const size_t xn = frames + settle_n + cmp, yn = settle_n + cmp;
+	float *x = malloc(xn * (size_t)outs * sizeof *x);
+	float *y = malloc(yn * (size_t)outs * sizeof *y);
+	float *xo[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
 	transport t, old, fin;
 	setup s;
 	host_inst h, f;
-	size_t n = 0, at = 0;
+	size_t n = 0;
 	unsigned i;
-	int pending_roll = 0;
-	double r;
+	int pending_roll = 0, ch;
+	double r = 0.0;
 	const int mode = trial % 3; /* free Hold, free Run, synced */
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		s.ctl[i] = perlin_params[i].def;
@@ -296,6 +306,8 @@ static double random_transport(int trial, double *settle)
 	s.ctl[PERLIN_MORPH] = (float)test_uniform(0.0, 4.0);
 	s.max_speed = 2.0;
 	s.max_bpm = 174.0;
+	s.four = four;
+	s.spread = (float)test_uniform(0.0, 1.0);
 	t.frame = floor(test_uniform(0.0, 1e6));
 	t.bpm = 120.0;
 	t.per_bar = 4.0;
@@ -350,7 +362,9 @@ static double random_transport(int trial, double *settle)
 			p = scramble(&t, what == 5, &old);
 			host_inst_position_any(&h, o, &p);
 		}
-		host_inst_run(&h, x + n, len);
+		for (ch = 0; ch < outs; ++ch)
+			xo[ch] = x + (size_t)ch * xn + n;
+		host_inst_run_outputs(&h, xo, len);
 		advance(&t, len - offs);
 		n += len;
 	}
@@ -365,17 +379,24 @@ static double random_transport(int trial, double *settle)
 		while (n < frames + settle_n + cmp) {
 			const size_t left = frames + settle_n + cmp - n;
 			const uint32_t len = left < 256 ? (uint32_t)left : 256U;
-			host_inst_run(&h, x + n, len);
+			for (ch = 0; ch < outs; ++ch)
+				xo[ch] = x + (size_t)ch * xn + n;
+			host_inst_run_outputs(&h, xo, len);
 			n += len;
 		}
 	}
 	host_inst_close(&h);
-	r = worst_step(x, n, step_bound(&s), &at);
-	if (r > 1.0)
-		printf("   trial %d (%s, %s, %gD): step %.4f at %.4f s, bound %.4f\n", trial,
-		       mode == 0 ? "free Hold" : mode == 1 ? "free Run" : "synced",
-		       s.cv ? "CV" : "audio", (double)s.ctl[PERLIN_DIMENSIONS],
-		       fabs((double)x[at] - x[at - 1]), (double)at / SR, step_bound(&s));
+	for (ch = 0; ch < outs; ++ch) {
+		size_t a = 0;
+		const double ro = worst_step(x + (size_t)ch * xn, n, step_bound(&s), &a);
+		if (ro > 1.0)
+			printf("   trial %d (%s, %s%s, %gD), output %d: step %.4f at %.4f s, bound %.4f\n",
+			       trial, mode == 0 ? "free Hold" : mode == 1 ? "free Run" : "synced",
+			       s.cv ? "CV" : "audio", four ? " x4" : "", (double)s.ctl[PERLIN_DIMENSIONS],
+			       ch + 1, fabs((double)x[(size_t)ch * xn + a] - x[(size_t)ch * xn + a - 1]),
+			       (double)a / SR, step_bound(&s));
+		r = ro > r ? ro : r;
+	}
 	if (open_inst(&f, &s) == 0) {
 		host_position p = message(&fin);
 		size_t m = 0;
@@ -383,11 +404,18 @@ static double random_transport(int trial, double *settle)
 		while (m < settle_n + cmp) {
 			const size_t left = settle_n + cmp - m;
 			const uint32_t len = left < 256 ? (uint32_t)left : 256U;
-			host_inst_run(&f, y + m, len);
+			for (ch = 0; ch < outs; ++ch)
+				xo[ch] = y + (size_t)ch * yn + m;
+			host_inst_run_outputs(&f, xo, len);
 			m += len;
 		}
 		host_inst_close(&f);
-		*settle = max_diff(x + frames + settle_n, y + settle_n, cmp);
+		*settle = 0.0;
+		for (ch = 0; ch < outs; ++ch) {
+			const double d = max_diff(x + (size_t)ch * xn + frames + settle_n,
+			                          y + (size_t)ch * yn + settle_n, cmp);
+			*settle = d > *settle ? d : *settle;
+		}
 	}
 	free(x);
 	free(y);
@@ -398,7 +426,7 @@ static void test_random(void)
 {
 	double worst = 0.0, worst_settle = 0.0;
 	int trial, failed = 0, off = 0;
-	const int trials = 60;
+	const int trials = 80; /* the last 20 on Perlin Noise x4, every output */
 	for (trial = 0; trial < trials; ++trial) {
 		double settle = 1.0;
 		const double r = random_transport(trial, &settle);
@@ -407,7 +435,7 @@ static void test_random(void)
 		worst = r > worst ? r : worst;
 		worst_settle = settle > worst_settle ? settle : worst_settle;
 	}
-	printf("   %d random transports: largest step / bound %.3f; after settling, "
+	printf("   %d random transports (20 of them x4): largest step / bound %.3f; after settling, "
 	       "largest difference from a fresh start %.2g\n", trials, worst, worst_settle);
 	CHECK(failed == 0, "%d of %d random transports stepped (worst %g times the bound)",
 	      failed, trials, worst);
