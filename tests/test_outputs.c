@@ -378,6 +378,67 @@ static void test_transport(void)
 	}
 }
 
+/* Outputs left unconnected (CV x4's are connectionOptional): the others
+   render the same, bit for bit, and every level still shows its output's
+   last value; spread moving, a crossfade (seed) in between. */
+static void test_unconnected(void)
+{
+	static const int masks[] = { 0xa, 0x5, 0xe, 0xf };
+	const uint32_t n = 48000, block = 300;
+	float *all = malloc((size_t)n * N4 * sizeof *all), *some = malloc((size_t)n * N4 * sizeof *some);
+	float levels_all[N4], levels_some[N4];
+	double d = 0.0, dl = 0.0;
+	unsigned m;
+	int o;
+	for (m = 0; all && some && m < sizeof masks / sizeof masks[0]; ++m) {
+		int run;
+		for (run = 0; run < 2; ++run) {
+			float *x = run ? some : all;
+			perlin_dsp dsp;
+			float ctl[PERLIN_N_PARAMS];
+			const float *values[PERLIN_N_PARAMS];
+			uint32_t done;
+			unsigned i;
+			perlin_dsp_init_outputs(&dsp, 48000.0, PERLIN_OUTPUTS);
+			for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+				ctl[i] = perlin_params[i].def;
+				values[i] = &ctl[i];
+			}
+			ctl[PERLIN_RATE] = 7.0f;
+			ctl[PERLIN_OCTAVES] = 6.0f;
+			ctl[PERLIN_DIMENSIONS] = m & 1 ? 2.0f : 1.0f;
+			ctl[PERLIN_DRIFT] = 0.5f;
+			for (done = 0; done < n; done += block) {
+				float *outs[N4];
+				const float sp = (float)done / (float)n;
+				ctl[PERLIN_SEED] = done < n / 2 ? 1.0f : 2.0f;
+				perlin_dsp_controls(&dsp, values);
+				perlin_dsp_spread(&dsp, sp);
+				for (o = 0; o < N4; ++o)
+					outs[o] = run && (masks[m] >> o & 1) ? NULL : x + (size_t)o * n + done;
+				perlin_dsp_run_outputs(&dsp, outs, block);
+			}
+			memcpy(run ? levels_some : levels_all, dsp.level, sizeof levels_all);
+		}
+		for (o = 0; o < N4; ++o) {
+			if (!(masks[m] >> o & 1)) {
+				const double e = max_diff(all + (size_t)o * n, some + (size_t)o * n, n);
+				d = e > d ? e : d;
+			}
+			dl = fabs((double)levels_all[o] - levels_some[o]) > dl
+			   ? fabs((double)levels_all[o] - levels_some[o]) : dl;
+			dl = fabs((double)levels_all[o] - all[(size_t)o * n + n - 1]) > dl
+			   ? fabs((double)levels_all[o] - all[(size_t)o * n + n - 1]) : dl;
+		}
+	}
+	printf("   outputs unconnected in four patterns: the connected ones differ by %g, "
+	       "levels by %g\n", d, dl);
+	CHECK(all && some && d == 0.0, "leaving outputs unconnected changes the others (%g)", d);
+	CHECK(dl == 0.0, "a level is not its output's last value (%g)", dl);
+	free(all);
+	free(some);
+}
+
 /* A loop of N cells repeats every output exactly every N cells. */
 static void test_loops(void)
 {
@@ -424,6 +485,8 @@ int main(int argc, char **argv)
 	test_each_output(&w);
 	test_section("transport: starts and jumps land where playback is");
 	test_transport();
+	test_section("outputs left unconnected");
+	test_unconnected();
 	test_section("loops");
 	test_loops();
 	host_world_close(&w);
