@@ -229,10 +229,12 @@ test-hosts: all $(B)/wavcheck
 	$(MAKE) test-ardour-modulation
 
 # Perlin Noise modulating ACE Amplifier in Ardour 7 exports: the Lua DSP
-# plugin (perlin-modulator.lua) and the editor action (perlin-automate.lua)
+# plugin (perlin-modulator.lua), the editor action (perlin-automate.lua),
+# and the Lua DSP plugin following output 3 of Perlin Noise x4
 test-ardour-modulation: all
 	sh tests/test_ardour_modulator.sh $(B) dsp
 	sh tests/test_ardour_modulator.sh $(B) automation
+	sh tests/test_ardour_modulator.sh $(B) dsp4
 
 # The tests load exactly the bundle they name: with the deliberately
 # broken bundles on LV2_PATH and as ~/.lv2, a test that read the LV2 path

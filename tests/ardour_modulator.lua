@@ -25,7 +25,10 @@ local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")
 local phase = assert(os.getenv("PERLIN_PHASE"), "PERLIN_PHASE")
 -- "dsp": Perlin Modulator; "automation": plugin/ardour/perlin-automate.lua
 -- ($PERLIN_SCRIPT) writes the noise into the gain's automation (Perlin
--- Noise then on a track "Perlin", as bounce needs a track)
+-- Noise then on a track "Perlin", as bounce needs a track); "dsp4": Perlin
+-- Modulator following output 3 of Perlin Noise x4 (spread 1) on a
+-- four-channel bus, its sidechain given the bus's four channels, and the
+-- master's right channel that output 3
 local mechanism = os.getenv("PERLIN_MECHANISM") or "dsp"
 -- PERLIN_BROKEN=1: the mechanism deliberately broken (the sidechain left
 -- unwired, or no automation written), to show the test can fail
@@ -69,18 +72,32 @@ if phase == "build" then
 	end
 
 	local perlin
-	if mechanism == "automation" then
+	local four = mechanism == "dsp4"
+	if four then
+		perlin = s:new_audio_route(4, 4, nil, 1, "Perlin",
+			ARDOUR.PresentationInfo.Flag.AudioBus, ARDOUR.PresentationInfo.max_order):front()
+	elseif mechanism == "automation" then
 		-- bounce (the action's offline render) works on tracks only
 		perlin = s:new_audio_track(1, 2, nil, 1, "Perlin", ARDOUR.PresentationInfo.max_order,
 			ARDOUR.TrackMode.Normal, false):front()
 	else
 		perlin = bus("Perlin")
 	end
-	local noise = plugin_on(perlin, "urn:perlin-lv2:perlin", 0)
+	local noise = plugin_on(perlin, four and "urn:perlin-lv2:perlin4" or "urn:perlin-lv2:perlin", 0)
 	ARDOUR.LuaAPI.set_processor_param(noise, 0, 1.5) -- rate
 	ARDOUR.LuaAPI.set_processor_param(noise, 1, 3) -- octaves
 	ARDOUR.LuaAPI.set_processor_param(noise, 4, 11) -- seed
-	perlin:pan_azimuth_control():set_value(1, PBD.GroupControlDisposition.NoGroup)
+	if four then
+		-- spread 1 (control 16: Ardour counts level_1 and stopped before it);
+		-- output 3 alone to the master's right channel
+		assert(ARDOUR.LuaAPI.set_processor_param(noise, 16, 1), "cannot set spread")
+		perlin:panner_shell():set_bypassed(true)
+		perlin:output():disconnect_all(nil)
+		assert(perlin:output():nth(2):connect(s:master_out():input():nth(1):name()) == 0,
+			"cannot wire output 3 to the master")
+	else
+		perlin:pan_azimuth_control():set_value(1, PBD.GroupControlDisposition.NoGroup)
+	end
 
 	local carrier = bus("Carrier")
 	local dc = plugin_on(carrier, "urn:perlin-lv2:perlin", 0)
@@ -110,14 +127,31 @@ if phase == "build" then
 		ARDOUR.LuaAPI.set_processor_param(mod, 1, 0) -- Parameter: Gain
 		ARDOUR.LuaAPI.set_processor_param(mod, 2, 0) -- At -1: 0 % (-20 dB)
 		ARDOUR.LuaAPI.set_processor_param(mod, 3, 50) -- At +1: 50 % (0 dB)
+		if four then -- Sidechain channel (control 5, after the output Noise): 3
+			assert(ARDOUR.LuaAPI.set_processor_param(mod, 5, 3), "cannot choose the channel")
+		end
 
 		-- the sidechain: what the mixer's pin dialog does
 		assert(carrier:add_sidechain(mod), "cannot add a sidechain")
-		send = ARDOUR.LuaAPI.new_send(s, perlin, perlin:amp())
-		assert(not send:isnil(), "cannot add a send")
-		send:to_send():set_remove_on_disconnect(true)
 		sc = mod:to_plugininsert():sidechain_input()
-		assert(send:to_send():output():nth(0):connect(sc:nth(0):name()) == 0, "cannot connect the sidechain")
+		if four then
+			-- the four outputs straight from the bus's output ports (its
+			-- panner bypassed) into four sidechain ports: a send would pan
+			-- them (and its panner cannot be bypassed from Lua in Ardour 7)
+			while sc:n_ports():n_audio() < 4 do
+				sc:add_port("", nil, ARDOUR.DataType("audio"))
+			end
+			for c = 0, 3 do
+				assert(sc:nth(c):connect(perlin:output():nth(c):name()) == 0,
+					"cannot connect the sidechain")
+			end
+		else
+			send = ARDOUR.LuaAPI.new_send(s, perlin, perlin:amp())
+			assert(not send:isnil(), "cannot add a send")
+			send:to_send():set_remove_on_disconnect(true)
+			assert(send:to_send():output():nth(0):connect(sc:nth(0):name()) == 0,
+				"cannot connect the sidechain")
+		end
 		pi = mod:to_plugininsert()
 		-- Lua DSP plugins have no dedicated sidechain pins: the sidechain is an
 		-- extra input buffer after the route's own (here 1), wired by hand to the
@@ -126,7 +160,9 @@ if phase == "build" then
 		local im = pi:input_map(0)
 		local nin = pi:natural_input_streams():n_audio()
 		if not broken then
-			im:set(audio, nin - 1, nin - 1)
+			for c = nin - (four and 4 or 1), nin - 1 do
+				im:set(audio, c, c)
+			end
 			pi:set_input_map(0, im)
 		end
 		print("perlin: modulator input pins -> buffers: " .. pi:input_map(0):get(audio, 0)

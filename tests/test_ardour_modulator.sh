@@ -7,9 +7,11 @@
 #
 # With "automation" as second argument, plugin/ardour/perlin-automate.lua (an
 # editor action) instead writes the noise, rendered offline by the plugin
-# (bounce), into the gain's automation before the exports.
+# (bounce), into the gain's automation before the exports. With "dsp4",
+# Perlin Modulator follows output 3 of Perlin Noise x4 (spread 1) through a
+# four-channel sidechain, and must not follow output 1.
 #
-# Usage: tests/test_ardour_modulator.sh BUILD_DIR [dsp|automation] (after make
+# Usage: tests/test_ardour_modulator.sh BUILD_DIR [dsp|automation|dsp4] (after make
 # all). Installs the bundle and the script under BUILD_DIR/modulator-MECHANISM
 # only, and ends with
 # "N passed, N failed". Every export is a process of its own, tried up to 3
@@ -96,10 +98,13 @@ check "partial export from 4.096 s (sample 196608 = 192 x 1024) complete" export
 W=$OUT/wav
 [ -s "$W/full.wav" ] || { echo "$pass passed, $fail failed"; exit 1; }
 # the noise alone, as perlin-render renders it (its own bundle)
-LV2_PATH=/usr/lib/lv2 "$B/perlin-render" -q --seconds 12 --sample-rate 48000 \
+# (dsp4: Perlin Noise x4 at spread 1, whose output 3 is channel 2)
+if [ "$MECH" = dsp4 ]; then four="--four --set spread=1"; refch=2; else four=""; refch=0; fi
+# shellcheck disable=SC2086 # $four is words
+LV2_PATH=/usr/lib/lv2 "$B/perlin-render" -q --seconds 12 --sample-rate 48000 $four \
 	--set rate=1.5 --set octaves=3 --set seed=11 -o "$OUT/ref.wav"
 $M envelope "$W/full.wav" 0 "$W/full.wav" 1 > "$OUT/env-own.txt"
-$M envelope "$W/full.wav" 0 "$OUT/ref.wav" 0 > "$OUT/env-ref.txt"
+$M envelope "$W/full.wav" 0 "$OUT/ref.wav" $refch > "$OUT/env-ref.txt"
 corr=$(figure "$OUT/env-own.txt" corr)
 slope=$(figure "$OUT/env-own.txt" slope)
 corr_ref=$(figure "$OUT/env-ref.txt" corr)
@@ -113,9 +118,16 @@ check "the exported envelope follows perlin-render's noise (corr >= 0.95)" le 0.
 check "the gain spans -20..0 dB (slope within 15% of 10 dB per unit)" \
 	awk -v s="${slope:-0}" 'BEGIN { exit !(s > 8.5 && s < 11.5) }'
 # the noise channel (right) against perlin-render: the same plugin, same settings
-$M chdiff "$W/full.wav" 1 "$OUT/ref.wav" 0 > "$OUT/noise.cmp"
+$M chdiff "$W/full.wav" 1 "$OUT/ref.wav" $refch > "$OUT/noise.cmp"
 echo "     exported noise channel vs perlin-render: max difference $(figure "$OUT/noise.cmp" maxdiff)"
 check "the exported noise is perlin-render's (within 1e-6)" le "$(figure "$OUT/noise.cmp" maxdiff)" 1e-6
+if [ "$MECH" = dsp4 ]; then # the output chosen, not another one
+	$M envelope "$W/full.wav" 0 "$OUT/ref.wav" 0 > "$OUT/env-out1.txt"
+	c1=$(figure "$OUT/env-out1.txt" corr)
+	echo "     envelope vs output 1 of the same plugin (not chosen): corr $c1"
+	check "the modulator follows the output chosen (3), not output 1 (corr below 0.5)" \
+		lt "${c1:-1}" 0.5
+fi
 $M compare "$W/full.wav" "$W/again.wav" > "$OUT/again.cmp"
 echo "     export 1 vs export 2: max difference $(figure "$OUT/again.cmp" maxdiff)"
 check "two exports are sample-identical" test "$(figure "$OUT/again.cmp" maxdiff)" = 0

@@ -10,7 +10,9 @@ modulate, give it a sidechain input (its Pin Connections: "Sidechain",
 then connect the sidechain to the route that holds Perlin Noise) and
 choose the plugin ("Plugin": 1 = the next one after this) and its
 parameter ("Parameter": 0 = its first control input). With "Perlin Noise
-x4", give the sidechain its four channels and choose the output that
+x4" on a four-channel bus, give the sidechain four channels, connect them
+to the bus's four outputs (its output ports, with the bus's panner
+bypassed: a send would pan them together) and choose the output that
 drives this parameter ("Sidechain channel": 1 to 4); one modulator per
 parameter. Each process cycle
 it reads the noise at the cycle's first sample and sets the parameter:
