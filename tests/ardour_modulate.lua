@@ -15,9 +15,13 @@
 --
 -- Settings: PERLIN_SESSION (folder), PERLIN_OUT, PERLIN_PRESET (export preset
 -- id), PERLIN_SCRIPT (the script file), PERLIN_STATE (file for the state).
+-- PERLIN_FOUR=1: "Perlin" is a four-channel bus with Perlin Noise x4
+-- (spread 1, panner bypassed), the script follows its output 3 (Level 3),
+-- "Noise" records output 3 and a third track "Other" output 1.
 
 local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")
 local phase = assert(os.getenv("PERLIN_PHASE"), "PERLIN_PHASE")
+local four = os.getenv("PERLIN_FOUR") == "1"
 local sr = 48000
 
 AudioEngine:set_backend("None (Dummy)", "", "")
@@ -40,11 +44,17 @@ if phase == "build" then
 	local state_file = assert(os.getenv("PERLIN_STATE"), "PERLIN_STATE")
 	local s = assert(create_session(dir, "modulate", sr), "cannot create a session")
 
-	local mod_bus = bus(s, "Perlin")
-	local mod = plugin_on(s, mod_bus, "urn:perlin-lv2:perlin", 0)
+	local mod_bus = four and s:new_audio_route(4, 4, nil, 1, "Perlin",
+			ARDOUR.PresentationInfo.Flag.AudioBus, ARDOUR.PresentationInfo.max_order):front()
+		or bus(s, "Perlin")
+	local mod = plugin_on(s, mod_bus, four and "urn:perlin-lv2:perlin4" or "urn:perlin-lv2:perlin", 0)
 	ARDOUR.LuaAPI.set_processor_param(mod, 0, 1.5) -- rate
 	ARDOUR.LuaAPI.set_processor_param(mod, 1, 3) -- octaves
 	ARDOUR.LuaAPI.set_processor_param(mod, 4, 11) -- seed
+	if four then -- spread 1 (control 16); the outputs unpanned
+		assert(ARDOUR.LuaAPI.set_processor_param(mod, 16, 1), "cannot set spread")
+		mod_bus:panner_shell():set_bypassed(true)
+	end
 
 	local carrier = bus(s, "Carrier")
 	local dc = plugin_on(s, carrier, "urn:perlin-lv2:perlin", 0)
@@ -63,7 +73,7 @@ if phase == "build" then
 	assert(load(text, "perlin-modulate", "t", env))()
 	assert(type(env.factory) == "function" and type(env.sess_params) == "function")
 	local args = { source = "Perlin", target = "Carrier", plugin = "ACE Amplifier",
-		parameter = "Gain", min = "-20", max = "0" }
+		parameter = "Gain", min = "-20", max = "0", output = four and "3" or "1" }
 	for k, _ in pairs(args) do
 		assert(env.sess_params()[k], "the script has no parameter " .. k)
 	end
@@ -82,16 +92,21 @@ if phase == "build" then
 
 	-- two mono tracks record the buses: "Noise" the modulator, "Modulated"
 	-- the amplified carrier
-	local function recorder(name, from)
+	local function recorder(name, port)
 		local t = s:new_audio_track(1, 2, nil, 1, name, ARDOUR.PresentationInfo.max_order,
 			ARDOUR.TrackMode.Normal, false):front()
 		assert(not t:isnil(), "cannot add track " .. name)
 		t:input():disconnect_all(nil)
-		assert(t:input():audio(0):connect(from .. "/audio_out 1") == 0, "cannot connect " .. name)
+		assert(t:input():audio(0):connect(port) == 0, "cannot connect " .. name)
 		return t
 	end
-	recorder("Noise", "Perlin")
-	recorder("Modulated", "Carrier")
+	if four then
+		recorder("Noise", "Perlin/audio_out 3")
+		recorder("Other", "Perlin/audio_out 1")
+	else
+		recorder("Noise", "Perlin/audio_out 1")
+	end
+	recorder("Modulated", "Carrier/audio_out 1")
 	s:save_state("", false, false, false, false, false)
 	print("perlin: session built")
 	mod_bus, mod, carrier, dc, amp, s = nil, nil, nil, nil, nil, nil
@@ -103,7 +118,7 @@ else
 	-- recorded while the transport rolls on the Dummy backend in real time.
 	local seconds = tonumber(os.getenv("PERLIN_SECONDS") or "6")
 	local s = assert(load_session(dir, "modulate"), "cannot load the session")
-	for _, name in ipairs({ "Noise", "Modulated" }) do
+	for _, name in ipairs(four and { "Noise", "Other", "Modulated" } or { "Noise", "Modulated" }) do
 		local t = s:route_by_name(name):to_track()
 		assert(not t:isnil(), "no track " .. name)
 		t:rec_enable_control():set_value(1, PBD.GroupControlDisposition.NoGroup)
