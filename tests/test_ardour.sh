@@ -4,9 +4,11 @@
 # and exports it (tests/ardour_export4.lua). Sourced by tests/test_hosts.sh, whose helpers
 # (check, figure, lt, le, $B, $W, $OUT) it uses.
 #
-# Ardour 7.3 sometimes crashes while tearing down after an export, with the
-# WAVs already written: a run counts when both WAVs have every frame, and is
-# tried up to 3 times; the exit status of each try is printed, never hidden.
+# Ardour 7.3 sometimes crashes (a corrupted heap: glibc aborts or a segfault
+# in malloc), mostly just after an export. It is Ardour's: with ACE Amplifier
+# in place of our plugins, 3 of 8 runs of ardour_export4.lua crashed. So a
+# run counts when the files it must write have every frame, and each test is
+# tried up to 5 times; the exit status of each try is printed, never hidden.
 
 # frames FILE: its frame count, or nothing when unreadable
 frames_of() { "$W" stats "$1" 2> /dev/null | awk '$1 == "frames" { print $2 }'; }
@@ -17,7 +19,7 @@ ardour_tests() {
 	float_preset "$cfg"
 	frames=576000 # 12 s at 48 kHz
 	done_ok=0
-	for try in 1 2 3; do
+	for try in 1 2 3 4 5; do
 		rm -rf "$OUT/ardour-session" "$OUT/ardour"
 		mkdir -p "$OUT/ardour"
 		XDG_CONFIG_HOME=$cfg PERLIN_OUT=$OUT/ardour PERLIN_SESSION=$OUT/ardour-session \
@@ -33,7 +35,7 @@ ardour_tests() {
 			break
 		fi
 	done
-	check "Ardour exported both WAVs completely (within 3 tries)" test $done_ok -eq 1
+	check "Ardour exported both WAVs completely (within 5 tries)" test $done_ok -eq 1
 	[ $done_ok -eq 1 ] || return
 	"$W" stats "$OUT/ardour/first.wav" > "$OUT/ardour.stats"
 	"$W" segments "$OUT/ardour/first.wav" 0.1 3.9 4.1 7.9 8.1 11.9 > "$OUT/ardour.seg"
@@ -69,7 +71,7 @@ ardour_modulate_tests() {
 	echo "-- Ardour: the modulation script (plugin/ardour/perlin-modulate.lua)${four:+, following output 3 of Perlin Noise x4}"
 	sess=$OUT/ardour-modulate$tag
 	got=0
-	for try in 1 2 3; do
+	for try in 1 2 3 4 5; do
 		rm -rf "$sess" "$OUT/modulate-state$tag.lua"
 		XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_PHASE=build PERLIN_SESSION=$sess \
 			PERLIN_SCRIPT=$(dirname "$0")/../plugin/ardour/perlin-modulate.lua \
@@ -99,7 +101,7 @@ ardour_modulate_tests() {
 			break
 		fi
 	done
-	check "Ardour recorded the noise and the modulated bus (within 3 tries)" test $got -eq 1
+	check "Ardour recorded the noise and the modulated bus (within 5 tries)" test $got -eq 1
 	[ $got -eq 1 ] || return
 	"$W" stats "$modulated" > "$OUT/modulated$tag.stats"
 	"$W" envelope "$modulated" "$noise" 0.05 db > "$OUT/modulated$tag.env"
@@ -129,8 +131,12 @@ ardour_modulate_tests() {
 # spread automated, exported (tests/ardour_export4.lua)
 ardour_x4_tests() {
 	echo "-- Ardour: Perlin Noise x4 on a four-channel bus, exported"
+	# the export and the points come from the first try that got each: the
+	# crash can fall before, during or after the export
 	got=0
-	for try in 1 2 3; do
+	pts=0
+	rm -f "$OUT/ardour4.wav" "$OUT/ardour4.points"
+	for try in 1 2 3 4 5; do
 		rm -rf "$OUT/ardour4-session" "$OUT/ardour4"
 		mkdir -p "$OUT/ardour4"
 		XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_OUT=$OUT/ardour4 \
@@ -140,15 +146,22 @@ ardour_x4_tests() {
 			> "$OUT/ardour4-$try.log" 2>&1
 		rc=$?
 		n=$(frames_of "$OUT/ardour4/four.wav")
-		echo "     try $try: ardour7-lua exit $rc, exported ${n:-0} frames"
-		if [ "${n:-0}" -eq 384000 ]; then
+		p=$(grep -c '^perlin: point ' "$OUT/ardour4-$try.log")
+		echo "     try $try: ardour7-lua exit $rc, exported ${n:-0} frames, printed $p points"
+		if [ $got -eq 0 ] && [ "${n:-0}" -eq 384000 ]; then
+			cp "$OUT/ardour4/four.wav" "$OUT/ardour4.wav"
 			got=1
-			break
 		fi
+		if [ $pts -eq 0 ] && [ "$p" -ge 20 ]; then
+			grep '^perlin: point ' "$OUT/ardour4-$try.log" > "$OUT/ardour4.points"
+			pts=1
+		fi
+		[ $got -eq 1 ] && [ $pts -eq 1 ] && break
 	done
-	check "Ardour exported Perlin Noise x4 (within 3 tries)" test $got -eq 1
+	check "Ardour exported Perlin Noise x4 and wrote its automation (within 5 tries)" \
+		test $got -eq 1 -a $pts -eq 1
 	[ $got -eq 1 ] || return
-	f=$OUT/ardour4/four.wav
+	f=$OUT/ardour4.wav
 	"$W" stats "$f" > "$OUT/ardour4.stats"
 	LV2_PATH=/usr/lib/lv2 "$B/perlin-render" -q --four --seconds 2 --set rate=2 --set octaves=6 \
 		--set seed=5 --set spread=0.6 -o "$OUT/ardour4-ref.wav"
@@ -173,7 +186,6 @@ ardour_x4_tests() {
 		 awk 'BEGIN { exit !($(figure "$OUT/ardour4.stats" maxstep) <= $bound) }'"
 	# perlin-automate.lua, output 3: the gain automation it wrote follows
 	# output 3 of the plugin, not output 1
-	grep '^perlin: point ' "$OUT/ardour4-$try.log" > "$OUT/ardour4.points"
 	"$W" points "$OUT/ardour4-ref.wav" 2 "$OUT/ardour4.points" > "$OUT/ardour4-out3.pts"
 	"$W" points "$OUT/ardour4-ref.wav" 0 "$OUT/ardour4.points" > "$OUT/ardour4-out1.pts"
 	echo "     automation written from output 3: $(figure "$OUT/ardour4-out3.pts" points) points," \
