@@ -99,6 +99,24 @@ static int pos_close(noise_pos a, noise_pos b)
 	return fabs(dist) < 1e-6;
 }
 
+/* Whether every octave of voice v is where the transport places it (at):
+   octave 0 alone is not enough, as far out (a beat of 1e30) the octaves'
+   phases from the transport are not each other's multiples. */
+static int phases_there(const perlin_voice *v, const dsp_place *at)
+{
+	unsigned k;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		const uint32_t per = v->shape.loop ? v->shape.period[k] : 0U;
+		const double m = v->mult[0][k];
+		if (!pos_close(ramp_pos(&v->rx[k], v->st[k][0].oct.period),
+		               noise_pos_mul(at->xv, at->xs * m, per)) ||
+		    (v->shape.dims == 2 &&
+		     !pos_close(ramp_pos(&v->ry[k], 0U), place_y(at, m, v->shape.slant))))
+			return 0;
+	}
+	return 1;
+}
+
 /* Start a voice with the wanted shape; fade into it unless nothing has
    been rendered yet (then it simply replaces the old one). A locate that
    finds the phase already where the transport says changes nothing
@@ -120,16 +138,11 @@ static void start_voice(perlin_dsp *d)
 		at.morph = d->target.morph;
 	} else if (d->want_locate || !d->started) {
 		dsp_transport_phase(d, &at);
-		if (d->started && same_shape(&want, &old->shape)) {
-			const noise_pos x = noise_pos_mul(at.xv, at.xs, want.loop);
-			const noise_pos y = place_y(&at, 1.0, want.slant);
-			if (pos_close(ramp_pos(&old->rx[0], old->st[0][0].oct.period), x) &&
-			    (want.dims == 1 || pos_close(ramp_pos(&old->ry[0], 0U), y))) {
-				d->want_locate = 0; /* already there */
-				if (d->moving)
-					return;
-				silent = 1;
-			}
+		if (d->started && same_shape(&want, &old->shape) && phases_there(old, &at)) {
+			d->want_locate = 0; /* already there */
+			if (d->moving)
+				return;
+			silent = 1;
 		}
 	} else { /* go on from where the old voice is */
 		placed = 0;
