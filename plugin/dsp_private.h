@@ -14,18 +14,22 @@
 struct perlin_kernels {
 	/* acc += gain line x the octave along x (seg1), along a straight
 	   path through x and y (seg2x), or along x from a table of short
-	   cells (dense); see plugin/kernel.h */
+	   cells (dense); st: acc = (the first octave written into a sum in
+	   a span: sums are never cleared); see plugin/kernel.h */
 	void (*seg1)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	             const float mf[8], const float c[7], float g0, float dg, uint32_t t0);
+	             const float mf[8], const float c[7], float g0, float dg, uint32_t t0,
+	             int st);
 	void (*seg2x)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0);
+	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0,
+	              int st);
 	void (*seg2l)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0);
+	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0,
+	              int st);
 	/* 4 lanes on either path: the same values, and faster here than 8
 	   (make bench: 6.2 against 8.3 ns a sample, 8-octave 1D at rate 1000
 	   on an AMD EPYC) */
 	void (*dense)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	              int32_t c0, const float *line, float g0, float dg, uint32_t t0);
+	              int32_t c0, const float *line, float g0, float dg, uint32_t t0, int st);
 	/* out = clamp(offset + depth shape(acc (+ plus, unless NULL))),
 	   depth and offset lines from t0 (the span's place in its chunk) */
 	float (*finish)(const float *acc, const float *plus, float *out, uint32_t len,
@@ -42,15 +46,16 @@ struct perlin_kernels {
 	   plugin/kernel.h, segn_body) */
 	void (*seg1n)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
 	              const float mf[8], const float *const *c, const float *c0, float g0a,
-	              float dga, float g0b, float dgb, uint32_t t0);
+	              float dga, float g0b, float dgb, uint32_t t0, int st);
 	void (*seg2xn)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
 	               const float mf[8], const float *const *c, const float *c0, float g0a,
-	               float dga, float g0b, float dgb, uint32_t t0);
+	               float dga, float g0b, float dgb, uint32_t t0, int st);
 	void (*seg2ln)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
 	               const float mf[8], const float *const *c, const float *c0, float g0a,
-	               float dga, float g0b, float dgb, uint32_t t0);
+	               float dga, float g0b, float dgb, uint32_t t0, int st);
 	/* finish for PERLIN_OUTPUTS outputs at once: out[o] from acc + plus[o]
-	   (none NULL), their last values into last[] */
+	   (acc NULL: nothing was added to it; no plus[o] NULL), their last
+	   values into last[] */
 	void (*finish4)(const float *acc, const float *const *plus, float *const *out, uint32_t len,
 	                float depth, float ddepth, float offset, float doffset, uint32_t t0,
 	                float *last);

@@ -61,12 +61,12 @@ KF(gain)(float g0, float dg, float at)
 	return (zero + g0) + (zero + dg) * ((zero + at) + lane);
 }
 
-/* p[l] += v[l] for the lanes lo <= l < hi of the KW lanes at p + half,
-   lanes numbered from p (the others are written back unchanged, so the
-   group may reach up to 7 floats either side of the samples it adds to:
-   the callers' buffers have that slack). */
-static KATTR inline void KF(part)(float *p, KF(vf) v, uint32_t lo, uint32_t hi,
-                                  uint32_t half)
+/* p[l] += v[l] (st: p[l] = v[l]) for the lanes lo <= l < hi of the KW
+   lanes at p + half, lanes numbered from p (the others are written back
+   unchanged, so the group may reach up to 7 floats either side of the
+   samples it adds to: the callers' buffers have that slack). */
+static KATTR inline __attribute__((always_inline)) void
+KF(part)(float *p, KF(vf) v, uint32_t lo, uint32_t hi, uint32_t half, int st)
 {
 	KF(vi) mask, lm, hm;
 	KF(vf) a;
@@ -74,7 +74,15 @@ static KATTR inline void KF(part)(float *p, KF(vf) v, uint32_t lo, uint32_t hi,
 	memcpy(&hm, kmask + 16 - hi + half, sizeof hm);
 	mask = lm & hm;
 	a = KF(load)(p + half);
-	KF(store)(p + half, (KF(vf))(((KF(vi))(a + v) & mask) | ((KF(vi))a & ~mask)));
+	KF(store)(p + half, (KF(vf))(((KF(vi))(st ? v : a + v) & mask) | ((KF(vi))a & ~mask)));
+}
+
+/* p[0..KW) += v, or = v (st: the first octave written into a sum this span
+   stores, so the sums need no clearing; 0 + v is v but for the sign of a
+   zero, which the output's flush of denormals makes +0 either way) */
+static KATTR inline __attribute__((always_inline)) void KF(put)(float *p, KF(vf) v, int st)
+{
+	KF(store)(p, st ? v : KF(load)(p) + v);
 }
 
 /* The one-coordinate value as a polynomial in u, by Horner (k: 7
@@ -111,7 +119,7 @@ KF(lines)(KF(vf) u, KF(vf) a0, KF(vf) a1, KF(vf) a2, KF(vf) a3, KF(vf) b0, KF(vf
 static KATTR inline __attribute__((always_inline)) void
 KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
               const float mf[8], const float *c, float g0, float dg, uint32_t t0,
-              int two)
+              int two, int st)
 {
 	const double step8 = step * 8.0;
 	const KF(vf) zero = { 0 };
@@ -138,9 +146,9 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 		const float base = (float)(a + qd * step8);
 		/* the group's lane 0 is span index -m (t0 >= m: the group lies
 		   in the chunk) */
-		KF(part)(p, KGAIN(KVAL(base + m0), (float)t0 - (float)m), m, hi, 0);
+		KF(part)(p, KGAIN(KVAL(base + m0), (float)t0 - (float)m), m, hi, 0, st);
 #if KW == 4
-		KF(part)(p, KGAIN(KVAL(base + m1), (float)t0 - (float)m + 4.0f), m, hi, 4);
+		KF(part)(p, KGAIN(KVAL(base + m1), (float)t0 - (float)m + 4.0f), m, hi, 4, st);
 #endif
 		p += 8;
 		qd += 1.0;
@@ -151,12 +159,12 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 #define KGROUP(p, qd) do { \
 		const float base = (float)(a + (qd) * step8); \
 		const uint32_t i = (uint32_t)((p) - acc); \
-		KF(store)((p), KF(load)(p) + KGAIN(KVAL(base + m0), (float)(t0 + i))); \
+		KF(put)((p), KGAIN(KVAL(base + m0), (float)(t0 + i)), st); \
 		KGROUP_HI(p, base, i); \
 	} while (0)
 #if KW == 4
 #define KGROUP_HI(p, base, i) \
-	KF(store)((p) + 4, KF(load)((p) + 4) + KGAIN(KVAL((base) + m1), (float)(t0 + (i) + 4)))
+	KF(put)((p) + 4, KGAIN(KVAL((base) + m1), (float)(t0 + (i) + 4)), st)
 #else
 #define KGROUP_HI(p, base, i) (void)0
 #endif
@@ -175,9 +183,9 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 		const uint32_t hi = (uint32_t)(acc + len - p);
 		const float base = (float)(a + qd * step8);
 		const uint32_t i = (uint32_t)(p - acc);
-		KF(part)(p, KGAIN(KVAL(base + m0), (float)(t0 + i)), 0, hi, 0);
+		KF(part)(p, KGAIN(KVAL(base + m0), (float)(t0 + i)), 0, hi, 0, st);
 #if KW == 4
-		KF(part)(p, KGAIN(KVAL(base + m1), (float)(t0 + i + 4)), 0, hi, 4);
+		KF(part)(p, KGAIN(KVAL(base + m1), (float)(t0 + i + 4)), 0, hi, 4, st);
 #endif
 	}
 }
@@ -206,7 +214,7 @@ KF(horner)(const KF(vf) *k, int n, KF(vf) u)
 static KATTR inline __attribute__((always_inline)) void
 KF(segn_body)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
               const float mf[8], const float *const *c, const float *c0, float g0a, float dga,
-              float g0b, float dgb, uint32_t t0, int two, int blend)
+              float g0b, float dgb, uint32_t t0, int two, int blend, int st)
 {
 	const double step8 = step * 8.0;
 	const KF(vf) zero = { 0 };
@@ -250,12 +258,12 @@ KF(segn_body)(float *const *acc, uint32_t len, uint64_t j, double a, double step
 		KGROUPN(base + m0, (float)((int64_t)t0 + o));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
-			KF(part)(acc[l] + o, v[l], m, hi, 0);
+			KF(part)(acc[l] + o, v[l], m, hi, 0, st);
 #if KW == 4
 		KGROUPN(base + m1, (float)((int64_t)t0 + o + 4));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
-			KF(part)(acc[l] + o, v[l], m, hi, 4);
+			KF(part)(acc[l] + o, v[l], m, hi, 4, st);
 #endif
 		o += 8;
 		qd += 1.0;
@@ -269,12 +277,12 @@ KF(segn_body)(float *const *acc, uint32_t len, uint64_t j, double a, double step
 		KGROUPN(base + m0, (float)((int64_t)t0 + o));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
-			KF(store)(acc[l] + o, KF(load)(acc[l] + o) + v[l]);
+			KF(put)(acc[l] + o, v[l], st);
 #if KW == 4
 		KGROUPN(base + m1, (float)((int64_t)t0 + o + 4));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
-			KF(store)(acc[l] + o + 4, KF(load)(acc[l] + o + 4) + v[l]);
+			KF(put)(acc[l] + o + 4, v[l], st);
 #endif
 	}
 	if (o < (int64_t)len) { /* the last group, lanes 0 .. len - o */
@@ -284,12 +292,12 @@ KF(segn_body)(float *const *acc, uint32_t len, uint64_t j, double a, double step
 		KGROUPN(base + m0, (float)((int64_t)t0 + o));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
-			KF(part)(acc[l] + o, v[l], 0, hi, 0);
+			KF(part)(acc[l] + o, v[l], 0, hi, 0, st);
 #if KW == 4
 		KGROUPN(base + m1, (float)((int64_t)t0 + o + 4));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
-			KF(part)(acc[l] + o, v[l], 0, hi, 4);
+			KF(part)(acc[l] + o, v[l], 0, hi, 4, st);
 #endif
 	}
 #undef KGROUPN
@@ -300,32 +308,44 @@ KF(segn_body)(float *const *acc, uint32_t len, uint64_t j, double a, double step
 	static KATTR void KF(name)(float *const *acc, uint32_t len, uint64_t j, double a, \
 	                           double step, const float mf[8], const float *const *c, \
 	                           const float *c0, float g0a, float dga, float g0b, float dgb, \
-	                           uint32_t t0) \
+	                           uint32_t t0, int st) \
 	{ \
-		if (!c0) \
+		if (!c0 && st) \
 			KF(segn_body)(acc, len, j, a, step, mf, c, NULL, 1.0f, 0.0f, 0.0f, 0.0f, t0, \
-			              form, 0); \
+			              form, 0, 1); \
+		else if (!c0) \
+			KF(segn_body)(acc, len, j, a, step, mf, c, NULL, 1.0f, 0.0f, 0.0f, 0.0f, t0, \
+			              form, 0, 0); \
+		else if (st) \
+			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
+			              1); \
 		else \
-			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1); \
+			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
+			              0); \
 	}
 /* The three forms for the outputs of an octave whose layers are all heard
-   (c0 NULL: folded). */
+   (c0 NULL: folded; st: store, see put()). */
 KSEGN(seg1n, 0)
 KSEGN(seg2xn, 1)
 KSEGN(seg2ln, 2)
 #undef KSEGN
 
 /* The entry points: seg1_body for one form (two), with a loop of its own
-   for a steady gain, without the test inside. */
+   for a steady gain and for a store (st, see put()), without the tests
+   inside. */
 #define KSEG(name, form) \
 	static KATTR void KF(name)(float *acc, uint32_t len, uint64_t j, double a, double step, \
 	                           const float mf[8], const float *c, float g0, float dg, \
-	                           uint32_t t0) \
+	                           uint32_t t0, int st) \
 	{ \
-		if (dg == 0.0f) \
-			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, form); \
+		if (dg == 0.0f && st) \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, form, 1); \
+		else if (dg == 0.0f) \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, form, 0); \
+		else if (st) \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, form, 1); \
 		else \
-			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, form); \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, form, 0); \
 	}
 
 /* Along x alone: c the cell's 7 coefficients. */
@@ -416,11 +436,11 @@ static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0,
 }
 
 #if KW == 4 /* (the kernel table, kernels.c, uses this one on both paths) */
-/* acc[i] += line_at(a + j step), for len samples of a ramp from step j, in
+/* acc[i] += (st: =) line_at(a + j step), for len samples of a ramp from step j, in
    an octave whose cells are short (a few samples). */
 static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
                             double step, int32_t c0, const float *line,
-                            float g0, float dg, uint32_t t0)
+                            float g0, float dg, uint32_t t0, int st)
 {
 	KF(vd) vj;
 	uint32_t i;
@@ -431,9 +451,9 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 		const KF(vd) t = a + vj * step;
 		const KF(vf) v = KF(line_at)(&t, c0, line, 0) * KF(gain)(g0, dg, (float)(t0 + i));
 		if (len - i >= KW)
-			KF(store)(acc + i, KF(load)(acc + i) + v);
+			KF(put)(acc + i, v, st);
 		else
-			KF(part)(acc + i, v, 0, len - i, 0);
+			KF(part)(acc + i, v, 0, len - i, 0, st);
 		vj += (double)KW;
 	}
 }
@@ -505,24 +525,26 @@ static KATTR float KF(finish)(const float *acc, const float *plus, float *out, u
 }
 
 /* finish() of PERLIN_OUTPUTS outputs at once, out[o] from acc + plus[o]
-   (every out[o] non-NULL): acc loaded once a group for all of them; the
-   same float operations per sample as finish(), so the same values.
-   last[o]: each output's last value. */
-static KATTR void KF(finish4)(const float *acc, const float *const *plus, float *const *out,
-                              uint32_t len, float depth, float ddepth, float offset,
-                              float doffset, uint32_t t0, float *last)
+   (every out[o] non-NULL; acc NULL: a sum nothing was added to, as zeros,
+   so 0 + plus[o], the same operation): acc loaded once a group for all of
+   them; the same float operations per sample as finish(), so the same
+   values. last[o]: each output's last value. */
+static KATTR inline __attribute__((always_inline)) void
+KF(finish4_body)(const float *acc, const float *const *plus, float *const *out, uint32_t len,
+                 float depth, float ddepth, float offset, float doffset, uint32_t t0,
+                 float *last, int none, int steady)
 {
 	uint32_t i = 0;
 	int o;
 	if (len >= KW) {
 		const KF(vf) zero = { 0 };
 		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
+		const KF(vf) d0 = zero + depth, o0 = zero + offset;
 		for (; i + KW <= len; i += KW) {
-			const KF(vf) dv = ddepth != 0.0f ? KF(gain)(depth, ddepth, (float)(t0 + i))
-			                                 : zero + depth;
-			const KF(vf) ov = doffset != 0.0f ? KF(gain)(offset, doffset, (float)(t0 + i))
-			                                  : zero + offset;
-			const KF(vf) s = KF(load)(acc + i);
+			/* (steady: the same values, made once) */
+			const KF(vf) dv = steady ? d0 : KF(gain)(depth, ddepth, (float)(t0 + i));
+			const KF(vf) ov = steady ? o0 : KF(gain)(offset, doffset, (float)(t0 + i));
+			const KF(vf) s = none ? zero : KF(load)(acc + i);
 #pragma GCC unroll 4
 			for (o = 0; o < PERLIN_OUTPUTS; ++o) {
 				const KF(vf) z = KCLAMP(s + KF(load)(plus[o] + i));
@@ -535,10 +557,27 @@ static KATTR void KF(finish4)(const float *acc, const float *const *plus, float 
 	for (; i < len; ++i) {
 		const float at = (float)(t0 + i);
 		for (o = 0; o < PERLIN_OUTPUTS; ++o)
-			out[o][i] = kfinish1(acc[i] + plus[o][i], depth + ddepth * at, offset + doffset * at);
+			out[o][i] = kfinish1((none ? 0.0f : acc[i]) + plus[o][i], depth + ddepth * at,
+			                     offset + doffset * at);
 	}
 	for (o = 0; o < PERLIN_OUTPUTS; ++o)
 		last[o] = len ? out[o][len - 1] : 0.0f;
+}
+
+static KATTR void KF(finish4)(const float *acc, const float *const *plus, float *const *out,
+                              uint32_t len, float depth, float ddepth, float offset,
+                              float doffset, uint32_t t0, float *last)
+{
+	/* (a loop each, without the tests inside; steady: depth and offset) */
+	const int steady = ddepth == 0.0f && doffset == 0.0f;
+	if (acc && steady)
+		KF(finish4_body)(acc, plus, out, len, depth, 0.0f, offset, 0.0f, t0, last, 0, 1);
+	else if (acc)
+		KF(finish4_body)(acc, plus, out, len, depth, ddepth, offset, doffset, t0, last, 0, 0);
+	else if (steady)
+		KF(finish4_body)(NULL, plus, out, len, depth, 0.0f, offset, 0.0f, t0, last, 1, 1);
+	else
+		KF(finish4_body)(NULL, plus, out, len, depth, ddepth, offset, doffset, t0, last, 1, 0);
 }
 
 /* The crossfade's last step: out[i] = clamp(offset + depth (b + s (a -

@@ -31,6 +31,7 @@
    in them), four evaluations, not five. */
 typedef struct {
 	int heard[PERLIN_LAYERS];
+	int st[PERLIN_LAYERS]; /* this octave is the first into layer l's sum: store */
 	int all, fold;
 	double gs[PERLIN_LAYERS], dgd[PERLIN_LAYERS]; /* start, per sample */
 	float g0[PERLIN_LAYERS], dg[PERLIN_LAYERS];
@@ -108,12 +109,12 @@ octave_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[
 				for (n = 0; n < 4 * cells; ++n)
 					line[n] = g->g0[0] * line0[n] + g->g0[l] * line[n];
 				d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, 1.0f,
-				                  0.0f, t0 + i);
+				                  0.0f, t0 + i, g->st[l]);
 				continue;
 			}
 			cell_table(v, l, k, r->cell + (uint32_t)c0, cells, sc, line);
 			d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, g->g0[l],
-			                  g->dg[l], t0 + i);
+			                  g->dg[l], t0 + i, g->st[l]);
 		}
 		r->j += seg;
 		i += seg;
@@ -124,15 +125,15 @@ octave_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[
 
 /* seg1 over seg samples of ramp r along x alone. */
 static inline void seg_x(const perlin_dsp *d, float *acc, uint32_t seg, const perlin_ramp *r,
-                         const float *c, float g0, float dg, uint32_t t0)
+                         const float *c, float g0, float dg, uint32_t t0, int st)
 {
-	d->kernels->seg1(acc, seg, r->j, r->a - 0.5, r->step, r->mf, c, g0, dg, t0);
+	d->kernels->seg1(acc, seg, r->j, r->a - 0.5, r->step, r->mf, c, g0, dg, t0, st);
 }
 
 /* The reference: seg samples of layer l's octave k evaluated by the noise
    library at the ramps' phases, in double, times the gain line. */
 static void seg_reference(perlin_voice *v, int l, unsigned k, float *acc, uint32_t seg,
-                          double g0, double dg, uint32_t t0)
+                          double g0, double dg, uint32_t t0, int st)
 {
 	noise_octave *o = &v->st[k][l].oct;
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
@@ -144,7 +145,7 @@ static void seg_reference(perlin_voice *v, int l, unsigned k, float *acc, uint32
 		o->y.cell = ry->cell;
 		o->y.frac = ry->a + (double)(ry->j + i) * ry->step;
 		n = v->shape.dims == 2 ? noise_octave_2d(o) : noise_octave_1d(o);
-		acc[i] += (float)((g0 + dg * (double)(t0 + i)) * n);
+		acc[i] = (st ? 0.0f : acc[i]) + (float)((g0 + dg * (double)(t0 + i)) * n);
 	}
 }
 
@@ -214,29 +215,43 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 			}
 		(v->path_lines[k] ? d->kernels->seg2ln : d->kernels->seg2xn)(
 			to, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf, cs,
-			g->fold ? NULL : v->st[k][0].path, g->g0[0], g->dg[0], g->g0[1], g->dg[1], t0 + i);
+			g->fold ? NULL : v->st[k][0].path, g->g0[0], g->dg[0], g->g0[1], g->dg[1], t0 + i,
+			g->st[1]);
 		return;
 	}
 	for (l = 0; l < nl; ++l)
 		if (g->heard[l])
 			(v->path_lines[k] ? d->kernels->seg2l : d->kernels->seg2x)(
 				acc[l] + i, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf,
-				v->st[k][l].path, g->g0[l], g->dg[l], t0 + i);
+				v->st[k][l].path, g->g0[l], g->dg[l], t0 + i, g->st[l]);
 }
 
 /* Octave k's share of len samples (t0: the first one's place in its
    chunk), added into acc[l] for each layer l < nl heard (nl a constant:
-   one layer costs what it did before there were more). */
+   one layer costs what it did before there were more), or stored there
+   where fresh[l] (nothing in it yet this span; then cleared). */
 static inline __attribute__((always_inline)) void
 octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
-              uint32_t len, uint32_t t0, const int nl)
+              int fresh[], uint32_t len, uint32_t t0, const int nl)
 {
 	perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
 	const uint32_t period = v->st[k][0].oct.period;
 	const int ref = d->path == PERLIN_PATH_REFERENCE;
 	layer_gains g;
-	int two = 0, any = 0, behind = 0, l;
+	int two = 0, any = 0, behind = 0, dense, l;
 	uint32_t i = 0;
+	if (v->gain[0][k] == 0.0 && v->gain[1][k] == 0.0 &&
+	    (nl == 1 || (v->alt[0][k] == 0.0 && v->alt[1][k] == 0.0))) {
+		/* silent (an octave above the count): only the phases move, and
+		   its cells and coefficients go out of date */
+		for (l = 0; l < nl; ++l) {
+			v->st[k][l].form = 0;
+			v->st[k][l].path_ok = 0;
+		}
+		ramp_ride(rx, period, len);
+		ramp_ride(ry, 0U, len);
+		return;
+	}
 	for (l = 0; l < nl; ++l) {
 		const double gs = l ? v->alt[0][k] : v->gain[0][k];
 		const double ge = l ? v->alt[1][k] : v->gain[1][k];
@@ -270,7 +285,16 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 		heard_coef(v, k, &g, nl);
 		two = form_of(v, k) == 2;
 	}
-	if (!two && !ref && rx->step >= DENSE_STEP && rx->step < 0.5) {
+	dense = !two && !ref && rx->step >= DENSE_STEP && rx->step < 0.5;
+	/* the sums this octave writes: each heard layer's, but not layer 0's
+	   where the outputs are rendered at once (its share is in theirs) */
+	for (l = 0; l < nl; ++l) {
+		const int writes = g.heard[l] && (l > 0 || !g.all || (dense && !g.fold));
+		g.st[l] = writes && fresh[l];
+		if (writes)
+			fresh[l] = 0;
+	}
+	if (dense) {
 		ramp_ride(ry, 0U, len); /* unheard (1D) or still (2D) */
 		octave_dense(d, v, k, acc, &g, len, t0, nl);
 		return;
@@ -294,7 +318,8 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 		if (ref) {
 			for (l = 0; l < nl; ++l)
 				if (g.heard[l])
-					seg_reference(v, l, k, acc[l] + i, seg, g.gs[l], g.dgd[l], t0 + i);
+					seg_reference(v, l, k, acc[l] + i, seg, g.gs[l], g.dgd[l], t0 + i,
+					              g.st[l]);
 		} else if (two) {
 			octave_path(d, v, k, acc, &g, i, seg, left, t0, nl);
 		} else if (nl > 1 && g.all) { /* every layer heard: the outputs at once */
@@ -309,12 +334,12 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 				}
 			d->kernels->seg1n(to, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, cs,
 			                  g.fold ? NULL : v->st[k][0].coef, g.g0[0], g.dg[0], g.g0[1],
-			                  g.dg[1], t0 + i);
+			                  g.dg[1], t0 + i, g.st[1]);
 		} else {
 			for (l = 0; l < nl; ++l)
 				if (g.heard[l])
 					seg_x(d, acc[l] + i, seg, rx, v->st[k][l].coef, g.g0[l], g.dg[l],
-					      t0 + i);
+					      t0 + i, g.st[l]);
 		}
 		rx->j += seg;
 		if (v->shape.dims == 2)
@@ -330,17 +355,18 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 	}
 }
 
-/* Every octave of voice v: layer 0 alone, or all its layers. */
-static void voice_span(const perlin_dsp *d, perlin_voice *v, float *const acc[], uint32_t len,
-                       uint32_t t0)
+/* Every octave of voice v: layer 0 alone, or all its layers (fresh[l]:
+   nothing in layer l's sum yet; cleared as octaves write them). */
+static void voice_span(const perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[],
+                       uint32_t len, uint32_t t0)
 {
 	unsigned k;
 	if (v->layers == 1)
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
-			octave_span_n(d, v, k, acc, len, t0, 1);
+			octave_span_n(d, v, k, acc, fresh, len, t0, 1);
 	else
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
-			octave_span_n(d, v, k, acc, len, t0, PERLIN_LAYERS);
+			octave_span_n(d, v, k, acc, fresh, len, t0, PERLIN_LAYERS);
 }
 
 /* Whether any octave of voice v's own layers (1..) is heard this chunk. */
@@ -364,29 +390,40 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 	/* depth and offset: lines across the chunk */
 	const float dd = (float)((b->depth - a->depth) / (double)d->grid);
 	const float od = (float)((b->offset - a->offset) / (double)d->grid);
-	int own[2] = { 0, 0 }, w, l;
+	int own[2] = { 0, 0 }, fresh0 = 0, w, l;
 	unsigned o, outs = 1U;
+	/* the four outputs at once (finish4): every one wanted, layers heard */
+	const int four = d->outputs == PERLIN_OUTPUTS && !fading && out[0] && out[1] && out[2] &&
+	                 out[3];
 	for (w = 0; w <= fading; ++w) {
 		perlin_voice *v = &d->voice[w ? !d->cur : d->cur];
 		float *acc[PERLIN_LAYERS];
+		int fresh[PERLIN_LAYERS];
 		own[w] = alts_heard(v);
 		for (l = 0; l < v->layers; ++l) {
 			acc[l] = d->buf[w][l] + 8;
-			if (l == 0 || own[w])
-				memset(d->buf[w][l], 0, (8 + len + 8) * sizeof d->buf[w][l][0]);
+			fresh[l] = 1;
 		}
-		voice_span(d, v, acc, len, t0);
+		voice_span(d, v, acc, fresh, len, t0);
+		/* a sum read below that no octave wrote (all silent; layer 0's
+		   when the outputs took its share): zeros, but finish4 reads
+		   none for layer 0 */
+		for (l = 0; l < v->layers; ++l)
+			if (fresh[l] && (l == 0 || own[w]) && !(l == 0 && w == 0 && four && own[0]))
+				memset(d->buf[w][l], 0, (8 + len + 8) * sizeof d->buf[w][l][0]);
+		if (w == 0)
+			fresh0 = fresh[0];
 	}
 	/* each output: layer 0's sum, plus its own layer's where heard (with
 	   none, every output is layer 0's: rendered once) */
 	if (own[0] || own[1])
 		outs = d->outputs;
-	if (outs == PERLIN_OUTPUTS && !fading && own[0] && out[0] && out[1] && out[2] && out[3]) {
+	if (four && own[0]) {
 		const float *plus[PERLIN_OUTPUTS];
 		for (o = 0; o < PERLIN_OUTPUTS; ++o)
 			plus[o] = d->buf[0][1 + o] + 8;
-		d->kernels->finish4(d->buf[0][0] + 8, plus, out, len, (float)a->depth, dd,
-		                    (float)a->offset, od, t0, d->level);
+		d->kernels->finish4(fresh0 ? NULL : d->buf[0][0] + 8, plus, out, len,
+		                    (float)a->depth, dd, (float)a->offset, od, t0, d->level);
 		return;
 	}
 	for (o = 0; o < outs; ++o) {
