@@ -238,7 +238,7 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 	const uint32_t period = v->st[k][0].oct.period;
 	const int ref = d->path == PERLIN_PATH_REFERENCE;
 	layer_gains g;
-	int two = 0, any = 0, behind = 0, dense, l;
+	int two = 0, behind = 0, dense, l;
 	uint32_t i = 0;
 	if (v->gain[0][k] == 0.0 && v->gain[1][k] == 0.0 &&
 	    (nl == 1 || (v->alt[0][k] == 0.0 && v->alt[1][k] == 0.0))) {
@@ -267,18 +267,12 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 		g.dg[l] = (float)g.dgd[l];
 		behind |= !v->st[k][l].form;
 		two = v->st[k][l].form == 2;
-		any = 1;
 	}
 	g.all = nl > 1 && !ref && g.heard[0] && g.heard[1];
 	/* folding costs a little at every cell: worth it where cells last
 	   (the steps, fixed for the chunk, decide: never where a block ends) */
 	g.fold = g.all && g.dgd[0] == 0.0 && g.dgd[1] == 0.0 && fabs(rx->step) < FOLD_STEP &&
 	         fabs(ry->step) < FOLD_STEP;
-	if (!any) { /* silent: only the phases move */
-		ramp_ride(rx, period, len);
-		ramp_ride(ry, 0U, len);
-		return;
-	}
 	if (behind) { /* a layer heard again (from a grid point): catch up */
 		ramp_rebase(rx, period);
 		ramp_rebase(ry, 0U);
@@ -406,10 +400,10 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 		}
 		voice_span(d, v, acc, fresh, len, t0);
 		/* a sum read below that no octave wrote (all silent; layer 0's
-		   when the outputs took its share): zeros, but finish4 reads
-		   none for layer 0 */
+		   when the outputs took its share): zeros, but finish4 (four
+		   implies no crossfade: w 0) reads none for layer 0 */
 		for (l = 0; l < v->layers; ++l)
-			if (fresh[l] && (l == 0 || own[w]) && !(l == 0 && w == 0 && four && own[0]))
+			if (fresh[l] && (l == 0 || own[w]) && !(l == 0 && four && own[w]))
 				memset(d->buf[w][l], 0, (8 + len + 8) * sizeof d->buf[w][l][0]);
 		if (w == 0)
 			fresh0 = fresh[0];

@@ -99,6 +99,15 @@ static int pos_close(noise_pos a, noise_pos b)
 	return fabs(dist) < 1e-6;
 }
 
+/* Where the transport (at) places an octave of multiplier m, loop period
+   per (0: none): x taken exactly (noise_pos_mul), y as place_y. */
+static void place_octave(const dsp_place *at, double m, uint32_t per, double slant,
+                         noise_pos *x, noise_pos *y)
+{
+	*x = noise_pos_mul(at->xv, at->xs * m, per);
+	*y = place_y(at, m, slant);
+}
+
 /* Whether every octave of voice v is where the transport places it (at):
    octave 0 alone is not enough, as far out (a beat of 1e30) the octaves'
    phases from the transport are not each other's multiples. */
@@ -106,12 +115,11 @@ static int phases_there(const perlin_voice *v, const dsp_place *at)
 {
 	unsigned k;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-		const uint32_t per = v->shape.loop ? v->shape.period[k] : 0U;
-		const double m = v->mult[0][k];
-		if (!pos_close(ramp_pos(&v->rx[k], v->st[k][0].oct.period),
-		               noise_pos_mul(at->xv, at->xs * m, per)) ||
-		    (v->shape.dims == 2 &&
-		     !pos_close(ramp_pos(&v->ry[k], 0U), place_y(at, m, v->shape.slant))))
+		const uint32_t per = v->st[k][0].oct.period;
+		noise_pos x, y;
+		place_octave(at, v->mult[0][k], per, v->shape.slant, &x, &y);
+		if (!pos_close(ramp_pos(&v->rx[k], per), x) ||
+		    (v->shape.dims == 2 && !pos_close(ramp_pos(&v->ry[k], 0U), y)))
 			return 0;
 	}
 	return 1;
@@ -166,8 +174,7 @@ static void start_voice(perlin_dsp *d)
 		const double m = v->mult[0][k];
 		noise_pos xk, yk;
 		if (placed) { /* each octave's phase taken from the transport exactly */
-			xk = noise_pos_mul(at.xv, at.xs * m, per);
-			yk = place_y(&at, m, v->shape.slant);
+			place_octave(&at, m, per, v->shape.slant, &xk, &yk);
 		} else {
 			xk = noise_pos_scale(x0, m);
 			if (per)
