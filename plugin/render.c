@@ -273,6 +273,10 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 	   (the steps, fixed for the chunk, decide: never where a block ends) */
 	g.fold = g.all && g.dgd[0] == 0.0 && g.dgd[1] == 0.0 && fabs(rx->step) < FOLD_STEP &&
 	         fabs(ry->step) < FOLD_STEP;
+	/* a silent octave returned above: some layer is heard (the hint spares
+	   the compiler the case, about 2% of the 2D rows' instructions) */
+	if (!g.heard[0] && (nl == 1 || !g.heard[1]))
+		__builtin_unreachable();
 	if (behind) { /* a layer heard again (from a grid point): catch up */
 		ramp_rebase(rx, period);
 		ramp_rebase(ry, 0U);
