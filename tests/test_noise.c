@@ -85,8 +85,13 @@ static void test_bounded(void)
 	}
 	CHECK(mx1 <= 1.0 && mx2 <= 1.0 && bad == 0,
 	      "out of [-1, 1]: max 1D %g, 2D %g, %d fBm values", mx1, mx2, bad);
-	/* Full range: the bound is not wasted headroom. */
-	CHECK(mx1 > 0.9 && mx2 > 0.85 && mxf > 0.99,
+	/* Full range: the bound is not wasted headroom. 2D reaches its bound
+	   only when all four gradients point at the cell's centre and every
+	   value is near 1/2, so 2e6 random points find less: over 40 seeds
+	   the largest |n| found was 0.840-0.943 (1D 0.944-0.99). The limits
+	   sit below those, so they hold for any seed, and still fail if the
+	   scale shrank by a tenth. */
+	CHECK(mx1 > 0.9 && mx2 > 0.8 && mxf > 0.99,
 	      "range not used: max 1D %g, 2D %g, fBm %g", mx1, mx2, mxf);
 }
 
