@@ -48,7 +48,7 @@ static KATTR inline KF(vf) KF(h)(KF(vf) u)
    one's place in its grid chunk (a whole number), so a sample's gain is
    the same wherever a span starts. */
 static KATTR inline __attribute__((always_inline)) KF(vf)
-KF(gain)(float g0, float dg, float at)
+KF(gline)(float g0, float dg, float at)
 {
 	const KF(vf) zero = { 0 };
 #if KW == 8
@@ -56,9 +56,16 @@ KF(gain)(float g0, float dg, float at)
 #else
 	const KF(vf) lane = { 0, 1, 2, 3 };
 #endif
+	return (zero + g0) + (zero + dg) * ((zero + at) + lane);
+}
+
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(gain)(float g0, float dg, float at)
+{
+	const KF(vf) zero = { 0 };
 	if (dg == 0.0f) /* a steady gain (g0 + 0 x is g0: the same value) */
 		return zero + g0;
-	return (zero + g0) + (zero + dg) * ((zero + at) + lane);
+	return KF(gline)(g0, dg, at);
 }
 
 /* p[l] += v[l] (st: p[l] = v[l]) for the lanes lo <= l < hi of the KW
@@ -212,10 +219,12 @@ KF(horner)(const KF(vf) *k, int n, KF(vf) u)
    lines (g0a + dga (at + lane) and g0b + dgb (...), at from the span's
    place t0 in its chunk, see gain()), P computed once for all four. */
 static KATTR inline __attribute__((always_inline)) void
-KF(segn_body)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
+KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double step,
               const float mf[8], const float *const *c, const float *c0, float g0a, float dga,
-              float g0b, float dgb, uint32_t t0, int two, int blend, int st)
+              float g0b, float dgb, uint32_t t0, int two, int blend, int st, int gmov)
 {
+	/* the sums in locals: a store through acc[l] could change *acc_ */
+	float *const acc[PERLIN_OUTPUTS] = { acc_[0], acc_[1], acc_[2], acc_[3] };
 	const double step8 = step * 8.0;
 	const KF(vf) zero = { 0 };
 	const int nc = two == 1 ? 12 : two == 2 ? 10 : 7;
@@ -238,10 +247,13 @@ KF(segn_body)(float *const *acc, uint32_t len, uint64_t j, double a, double step
                                           K[l][5], K[l][6], K[l][7], K[l][8], K[l][9]) \
                             : KF(horner)(K[l], nc, (u)))
 	/* the values of a group at u from lane 0 at `at` in the chunk, into v[] */
+	/* the gain lines, as gain() makes them (gmov: either moves; then the
+	   other too is g0 + 0 x, which is g0: gains are never -0) */
 #define KGROUPN(u, at) do { \
 		if (blend) { \
-			const KF(vf) p0 = KVALN((u), PERLIN_OUTPUTS) * KF(gain)(g0a, dga, (at)); \
-			const KF(vf) gb = KF(gain)(g0b, dgb, (at)); \
+			const KF(vf) ga = gmov ? KF(gline)(g0a, dga, (at)) : zero + g0a; \
+			const KF(vf) gb = gmov ? KF(gline)(g0b, dgb, (at)) : zero + g0b; \
+			const KF(vf) p0 = KVALN((u), PERLIN_OUTPUTS) * ga; \
 			_Pragma("GCC unroll 4") \
 			for (l = 0; l < PERLIN_OUTPUTS; ++l) \
 				v[l] = p0 + gb * KVALN((u), l); \
@@ -310,18 +322,25 @@ KF(segn_body)(float *const *acc, uint32_t len, uint64_t j, double a, double step
 	                           const float *c0, float g0a, float dga, float g0b, float dgb, \
 	                           uint32_t t0, int st) \
 	{ \
+		const int gmov = dga != 0.0f || dgb != 0.0f; \
 		if (!c0 && st) \
 			KF(segn_body)(acc, len, j, a, step, mf, c, NULL, 1.0f, 0.0f, 0.0f, 0.0f, t0, \
-			              form, 0, 1); \
+			              form, 0, 1, 0); \
 		else if (!c0) \
 			KF(segn_body)(acc, len, j, a, step, mf, c, NULL, 1.0f, 0.0f, 0.0f, 0.0f, t0, \
-			              form, 0, 0); \
+			              form, 0, 0, 0); \
+		else if (st && gmov) \
+			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
+			              1, 1); \
 		else if (st) \
 			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
-			              1); \
+			              1, 0); \
+		else if (gmov) \
+			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
+			              0, 1); \
 		else \
 			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
-			              0); \
+			              0, 0); \
 	}
 /* The three forms for the outputs of an octave whose layers are all heard
    (c0 NULL: folded; st: store, see put()). */
@@ -473,6 +492,19 @@ static KATTR inline KF(vf) KF(clamp)(KF(vf) v, KF(vf) mone, KF(vf) one)
 }
 #endif
 
+/* Whether clamp(offset + depth shape(z)) needs its clamp: not when
+   fl(|offset| + |depth|) <= 1, since |fl(depth s)| <= |depth| for |s| <= 1
+   (the float shape of a z in [-1, 1] is in [-1, 1]: checked for every
+   float) and rounding is monotonic, so |fl(offset + fl(depth s))| <=
+   fl(|offset| + |depth|). Then the clamp returns its input: leaving it
+   out gives the same value. */
+static KATTR inline int KF(kbounded_)(float depth, float offset)
+{
+	return fabsf(offset) + fabsf(depth) <= 1.0f;
+}
+#define kbounded KF(kbounded_)
+#define KSAME(v) (v)
+
 /* out[i] = clamp(offset + depth shape(z[i])), z = acc, or acc + plus
    (an output's own layer; plus NULL: none); returns the last value.
    Depth and offset are lines: depth + ddepth (t0 + i), t0 the first
@@ -489,20 +521,23 @@ KF(finish_body)(const float *acc, const float *plus, float *out, uint32_t len, f
 		const KF(vf) dv = zero + depth, ov = zero + offset;
 		/* w = clamp(o + d shape(clamp(z))); denormals out as 0, as
 		   kfinish1 (|w| below FLT_MIN, the sign bit masked off) */
-#define KFINISH(dv, ov) do { \
+#define KFINISH(dv, ov, CLAMP) do { \
 			const KF(vf) z = KCLAMP(plus ? KF(load)(acc + i) + KF(load)(plus + i) \
 			                             : KF(load)(acc + i)); \
-			const KF(vf) w = KCLAMP((ov) + (dv) * (z * (1.5f - 0.5f * z * z))); \
+			const KF(vf) w = CLAMP((ov) + (dv) * (z * (1.5f - 0.5f * z * z))); \
 			const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN; \
 			KF(store)(out + i, (KF(vf))((KF(vi))w & keep)); \
 		} while (0)
 		if (ddepth != 0.0f || doffset != 0.0f)
 			for (; i + KW <= len; i += KW)
 				KFINISH(KF(gain)(depth, ddepth, (float)(t0 + i)),
-				        KF(gain)(offset, doffset, (float)(t0 + i)));
+				        KF(gain)(offset, doffset, (float)(t0 + i)), KCLAMP);
+		else if (kbounded(depth, offset))
+			for (; i + KW <= len; i += KW)
+				KFINISH(dv, ov, KSAME);
 		else
 			for (; i + KW <= len; i += KW)
-				KFINISH(dv, ov);
+				KFINISH(dv, ov, KCLAMP);
 #undef KFINISH
 	}
 	for (; i < len; ++i) {
@@ -530,12 +565,19 @@ static KATTR float KF(finish)(const float *acc, const float *plus, float *out, u
    them; the same float operations per sample as finish(), so the same
    values. last[o]: each output's last value. */
 static KATTR inline __attribute__((always_inline)) void
-KF(finish4_body)(const float *acc, const float *const *plus, float *const *out, uint32_t len,
+KF(finish4_body)(const float *acc, const float *const *plus_, float *const *out_, uint32_t len,
                  float depth, float ddepth, float offset, float doffset, uint32_t t0,
-                 float *last, int none, int steady)
+                 float *last, int none, int steady, int bounded)
 {
+	/* the pointers in locals: a store through out[o] could change *out_ */
+	const float *plus[PERLIN_OUTPUTS];
+	float *out[PERLIN_OUTPUTS];
 	uint32_t i = 0;
 	int o;
+	for (o = 0; o < PERLIN_OUTPUTS; ++o) {
+		plus[o] = plus_[o];
+		out[o] = out_[o];
+	}
 	if (len >= KW) {
 		const KF(vf) zero = { 0 };
 		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
@@ -548,7 +590,8 @@ KF(finish4_body)(const float *acc, const float *const *plus, float *const *out, 
 #pragma GCC unroll 4
 			for (o = 0; o < PERLIN_OUTPUTS; ++o) {
 				const KF(vf) z = KCLAMP(s + KF(load)(plus[o] + i));
-				const KF(vf) w = KCLAMP(ov + dv * (z * (1.5f - 0.5f * z * z)));
+				const KF(vf) y = ov + dv * (z * (1.5f - 0.5f * z * z));
+				const KF(vf) w = bounded ? y : (KF(vf))KCLAMP(y);
 				const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN;
 				KF(store)(out[o] + i, (KF(vf))((KF(vi))w & keep));
 			}
@@ -568,16 +611,24 @@ static KATTR void KF(finish4)(const float *acc, const float *const *plus, float 
                               uint32_t len, float depth, float ddepth, float offset,
                               float doffset, uint32_t t0, float *last)
 {
-	/* (a loop each, without the tests inside; steady: depth and offset) */
+	/* (a loop each, without the tests inside; steady: depth and offset;
+	   bounded: steady with no need of the last clamp, see kbounded) */
 	const int steady = ddepth == 0.0f && doffset == 0.0f;
-	if (acc && steady)
-		KF(finish4_body)(acc, plus, out, len, depth, 0.0f, offset, 0.0f, t0, last, 0, 1);
+	const int bounded = steady && kbounded(depth, offset);
+	if (acc && bounded)
+		KF(finish4_body)(acc, plus, out, len, depth, 0.0f, offset, 0.0f, t0, last, 0, 1, 1);
+	else if (acc && steady)
+		KF(finish4_body)(acc, plus, out, len, depth, 0.0f, offset, 0.0f, t0, last, 0, 1, 0);
 	else if (acc)
-		KF(finish4_body)(acc, plus, out, len, depth, ddepth, offset, doffset, t0, last, 0, 0);
+		KF(finish4_body)(acc, plus, out, len, depth, ddepth, offset, doffset, t0, last, 0, 0,
+		                 0);
+	else if (bounded)
+		KF(finish4_body)(NULL, plus, out, len, depth, 0.0f, offset, 0.0f, t0, last, 1, 1, 1);
 	else if (steady)
-		KF(finish4_body)(NULL, plus, out, len, depth, 0.0f, offset, 0.0f, t0, last, 1, 1);
+		KF(finish4_body)(NULL, plus, out, len, depth, 0.0f, offset, 0.0f, t0, last, 1, 1, 0);
 	else
-		KF(finish4_body)(NULL, plus, out, len, depth, ddepth, offset, doffset, t0, last, 1, 0);
+		KF(finish4_body)(NULL, plus, out, len, depth, ddepth, offset, doffset, t0, last, 1, 0,
+		                 0);
 }
 
 /* The crossfade's last step: out[i] = clamp(offset + depth (b + s (a -
@@ -632,4 +683,6 @@ static KATTR void KF(add)(float *a, const float *b, uint32_t len)
 }
 
 #undef KVEC
+#undef kbounded
+#undef KSAME
 #undef KCLAMP

@@ -4,6 +4,7 @@
 #include "dsp_private.h"
 
 #include <float.h>
+#include <math.h>
 #include <string.h>
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h> /* min/max in the kernels */

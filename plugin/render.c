@@ -359,12 +359,26 @@ static void voice_span(const perlin_dsp *d, perlin_voice *v, float *const acc[],
                        uint32_t len, uint32_t t0)
 {
 	unsigned k;
+	int l;
 	if (v->layers == 1)
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
 			octave_span_n(d, v, k, acc, fresh, len, t0, 1);
 	else
-		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
-			octave_span_n(d, v, k, acc, fresh, len, t0, PERLIN_LAYERS);
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+			if (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0) {
+				octave_span_n(d, v, k, acc, fresh, len, t0, PERLIN_LAYERS);
+				continue;
+			}
+			/* the outputs' own layers unheard (a shared octave): layer 0
+			   alone, as octave_span_n with every layer would render it,
+			   at the cost of one layer; the others go out of date as
+			   it would leave them */
+			for (l = 1; l < PERLIN_LAYERS; ++l) {
+				v->st[k][l].form = 0;
+				v->st[k][l].path_ok = 0;
+			}
+			octave_span_n(d, v, k, acc, fresh, len, t0, 1);
+		}
 }
 
 /* Whether any octave of voice v's own layers (1..) is heard this chunk. */
