@@ -492,18 +492,31 @@ static KATTR inline KF(vf) KF(clamp)(KF(vf) v, KF(vf) mone, KF(vf) one)
 }
 #endif
 
-/* Whether clamp(offset + depth shape(z)) needs its clamp: not when
-   fl(|offset| + |depth|) <= 1, since |fl(depth s)| <= |depth| for |s| <= 1
-   (the float shape of a z in [-1, 1] is in [-1, 1]: checked for every
-   float) and rounding is monotonic, so |fl(offset + fl(depth s))| <=
-   fl(|offset| + |depth|). Then the clamp returns its input: leaving it
-   out gives the same value. */
-static KATTR inline int KF(kbounded_)(float depth, float offset)
+/* How finish() makes w = clamp(offset + depth s) from the shape s of a
+   sample, every way the same value: with the depth and offset lines
+   moving (KMOVE) or steady (KSTEADY) as written; steady with
+   fl(|offset| + |depth|) <= 1 without the clamp (KBOUNDED), since
+   |fl(depth s)| <= |depth| for |s| <= 1 (the float shape of a z in
+   [-1, 1] is in [-1, 1]: checked for every float) and rounding is
+   monotonic, so |fl(offset + fl(depth s))| <= fl(|offset| + |depth|) <= 1
+   and the clamp would return its input; with depth 1 and offset 0 as s
+   (KUNIT: 1 s is s, and 0 + s is s but for a zero's sign, which the
+   flush of denormals masks). */
+#ifndef KMODES
+#define KMODES
+enum { KMOVE, KSTEADY, KBOUNDED, KUNIT };
+#endif
+static KATTR inline int KF(kmode_)(float depth, float ddepth, float offset, float doffset)
 {
-	return fabsf(offset) + fabsf(depth) <= 1.0f;
+	if (ddepth != 0.0f || doffset != 0.0f)
+		return KMOVE;
+	if (depth == 1.0f && offset == 0.0f)
+		return KUNIT;
+	return fabsf(offset) + fabsf(depth) <= 1.0f ? KBOUNDED : KSTEADY;
 }
-#define kbounded KF(kbounded_)
-#define KSAME(v) (v)
+#define kmode KF(kmode_)
+#define KW_OF(s, dv, ov, mode) ((mode) == KUNIT ? (s) : (mode) == KBOUNDED ? (ov) + (dv) * (s) \
+                                : (KF(vf))KCLAMP((ov) + (dv) * (s)))
 
 /* out[i] = clamp(offset + depth shape(z[i])), z = acc, or acc + plus
    (an output's own layer; plus NULL: none); returns the last value.
@@ -511,34 +524,25 @@ static KATTR inline int KF(kbounded_)(float depth, float offset)
    sample's place in its grid chunk (as the gain lines, see gain()). */
 static KATTR inline __attribute__((always_inline)) float
 KF(finish_body)(const float *acc, const float *plus, float *out, uint32_t len, float depth,
-                float ddepth, float offset, float doffset, uint32_t t0)
+                float ddepth, float offset, float doffset, uint32_t t0, int mode)
 {
 	uint32_t i = 0;
 	float y = 0.0f;
 	if (out && len >= KW) {
 		const KF(vf) zero = { 0 };
 		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
-		const KF(vf) dv = zero + depth, ov = zero + offset;
-		/* w = clamp(o + d shape(clamp(z))); denormals out as 0, as
-		   kfinish1 (|w| below FLT_MIN, the sign bit masked off) */
-#define KFINISH(dv, ov, CLAMP) do { \
-			const KF(vf) z = KCLAMP(plus ? KF(load)(acc + i) + KF(load)(plus + i) \
-			                             : KF(load)(acc + i)); \
-			const KF(vf) w = CLAMP((ov) + (dv) * (z * (1.5f - 0.5f * z * z))); \
-			const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN; \
-			KF(store)(out + i, (KF(vf))((KF(vi))w & keep)); \
-		} while (0)
-		if (ddepth != 0.0f || doffset != 0.0f)
-			for (; i + KW <= len; i += KW)
-				KFINISH(KF(gain)(depth, ddepth, (float)(t0 + i)),
-				        KF(gain)(offset, doffset, (float)(t0 + i)), KCLAMP);
-		else if (kbounded(depth, offset))
-			for (; i + KW <= len; i += KW)
-				KFINISH(dv, ov, KSAME);
-		else
-			for (; i + KW <= len; i += KW)
-				KFINISH(dv, ov, KCLAMP);
-#undef KFINISH
+		const KF(vf) d0 = zero + depth, o0 = zero + offset;
+		/* w = clamp(o + d shape(clamp(z))) (see kmode); denormals out
+		   as 0, as kfinish1 (|w| below FLT_MIN, the sign bit masked off) */
+		for (; i + KW <= len; i += KW) {
+			const KF(vf) dv = mode == KMOVE ? KF(gain)(depth, ddepth, (float)(t0 + i)) : d0;
+			const KF(vf) ov = mode == KMOVE ? KF(gain)(offset, doffset, (float)(t0 + i)) : o0;
+			const KF(vf) z = KCLAMP(plus ? KF(load)(acc + i) + KF(load)(plus + i)
+			                             : KF(load)(acc + i));
+			const KF(vf) w = KW_OF(z * (1.5f - 0.5f * z * z), dv, ov, mode);
+			const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN;
+			KF(store)(out + i, (KF(vf))((KF(vi))w & keep));
+		}
 	}
 	for (; i < len; ++i) {
 		const float at = (float)(t0 + i);
@@ -550,14 +554,30 @@ KF(finish_body)(const float *acc, const float *plus, float *out, uint32_t len, f
 	return len ? (out ? out[len - 1] : y) : 0.0f;
 }
 
+/* finish_body for acc alone or with plus, and each kmode: a loop each,
+   without the tests inside */
+#define KFINISH_MODES(call, ...) do { \
+		switch (kmode(depth, ddepth, offset, doffset)) { \
+		case KUNIT: call(__VA_ARGS__, KUNIT); break; \
+		case KBOUNDED: call(__VA_ARGS__, KBOUNDED); break; \
+		case KSTEADY: call(__VA_ARGS__, KSTEADY); break; \
+		default: call(__VA_ARGS__, KMOVE); break; \
+		} \
+	} while (0)
+#define KFIN(...) (y = KF(finish_body)(__VA_ARGS__))
+
 static KATTR float KF(finish)(const float *acc, const float *plus, float *out, uint32_t len,
                               float depth, float ddepth, float offset, float doffset,
                               uint32_t t0)
 {
-	if (plus) /* (a loop each, without the test inside) */
-		return KF(finish_body)(acc, plus, out, len, depth, ddepth, offset, doffset, t0);
-	return KF(finish_body)(acc, NULL, out, len, depth, ddepth, offset, doffset, t0);
+	float y;
+	if (plus)
+		KFINISH_MODES(KFIN, acc, plus, out, len, depth, ddepth, offset, doffset, t0);
+	else
+		KFINISH_MODES(KFIN, acc, NULL, out, len, depth, ddepth, offset, doffset, t0);
+	return y;
 }
+#undef KFIN
 
 /* finish() of PERLIN_OUTPUTS outputs at once, out[o] from acc + plus[o]
    (every out[o] non-NULL; acc NULL: a sum nothing was added to, as zeros,
@@ -567,7 +587,7 @@ static KATTR float KF(finish)(const float *acc, const float *plus, float *out, u
 static KATTR inline __attribute__((always_inline)) void
 KF(finish4_body)(const float *acc, const float *const *plus_, float *const *out_, uint32_t len,
                  float depth, float ddepth, float offset, float doffset, uint32_t t0,
-                 float *last, int none, int steady, int bounded)
+                 float *last, int none, int mode)
 {
 	/* the pointers in locals: a store through out[o] could change *out_ */
 	const float *plus[PERLIN_OUTPUTS];
@@ -584,14 +604,16 @@ KF(finish4_body)(const float *acc, const float *const *plus_, float *const *out_
 		const KF(vf) d0 = zero + depth, o0 = zero + offset;
 		for (; i + KW <= len; i += KW) {
 			/* (steady: the same values, made once) */
-			const KF(vf) dv = steady ? d0 : KF(gain)(depth, ddepth, (float)(t0 + i));
-			const KF(vf) ov = steady ? o0 : KF(gain)(offset, doffset, (float)(t0 + i));
+			const KF(vf) dv = mode == KMOVE ? KF(gain)(depth, ddepth, (float)(t0 + i)) : d0;
+			const KF(vf) ov = mode == KMOVE ? KF(gain)(offset, doffset, (float)(t0 + i)) : o0;
 			const KF(vf) s = none ? zero : KF(load)(acc + i);
 #pragma GCC unroll 4
 			for (o = 0; o < PERLIN_OUTPUTS; ++o) {
-				const KF(vf) z = KCLAMP(s + KF(load)(plus[o] + i));
-				const KF(vf) y = ov + dv * (z * (1.5f - 0.5f * z * z));
-				const KF(vf) w = bounded ? y : (KF(vf))KCLAMP(y);
+				/* (none: 0 + p is p but for a zero's sign, which the
+				   shape keeps and the flush masks) */
+				const KF(vf) p = KF(load)(plus[o] + i);
+				const KF(vf) z = KCLAMP(none ? p : s + p);
+				const KF(vf) w = KW_OF(z * (1.5f - 0.5f * z * z), dv, ov, mode);
 				const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN;
 				KF(store)(out[o] + i, (KF(vf))((KF(vi))w & keep));
 			}
@@ -611,24 +633,12 @@ static KATTR void KF(finish4)(const float *acc, const float *const *plus, float 
                               uint32_t len, float depth, float ddepth, float offset,
                               float doffset, uint32_t t0, float *last)
 {
-	/* (a loop each, without the tests inside; steady: depth and offset;
-	   bounded: steady with no need of the last clamp, see kbounded) */
-	const int steady = ddepth == 0.0f && doffset == 0.0f;
-	const int bounded = steady && kbounded(depth, offset);
-	if (acc && bounded)
-		KF(finish4_body)(acc, plus, out, len, depth, 0.0f, offset, 0.0f, t0, last, 0, 1, 1);
-	else if (acc && steady)
-		KF(finish4_body)(acc, plus, out, len, depth, 0.0f, offset, 0.0f, t0, last, 0, 1, 0);
-	else if (acc)
-		KF(finish4_body)(acc, plus, out, len, depth, ddepth, offset, doffset, t0, last, 0, 0,
-		                 0);
-	else if (bounded)
-		KF(finish4_body)(NULL, plus, out, len, depth, 0.0f, offset, 0.0f, t0, last, 1, 1, 1);
-	else if (steady)
-		KF(finish4_body)(NULL, plus, out, len, depth, 0.0f, offset, 0.0f, t0, last, 1, 1, 0);
+	if (acc)
+		KFINISH_MODES(KF(finish4_body), acc, plus, out, len, depth, ddepth, offset, doffset,
+		              t0, last, 0);
 	else
-		KF(finish4_body)(NULL, plus, out, len, depth, ddepth, offset, doffset, t0, last, 1, 0,
-		                 0);
+		KFINISH_MODES(KF(finish4_body), NULL, plus, out, len, depth, ddepth, offset, doffset,
+		              t0, last, 1);
 }
 
 /* The crossfade's last step: out[i] = clamp(offset + depth (b + s (a -
@@ -683,6 +693,7 @@ static KATTR void KF(add)(float *a, const float *b, uint32_t len)
 }
 
 #undef KVEC
-#undef kbounded
-#undef KSAME
+#undef kmode
+#undef KW_OF
+#undef KFINISH_MODES
 #undef KCLAMP

@@ -253,18 +253,26 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 		return;
 	}
 	for (l = 0; l < nl; ++l) {
-		const double gs = l ? v->alt[0][k] : v->gain[0][k];
-		const double ge = l ? v->alt[1][k] : v->gain[1][k];
-		g.heard[l] = gs != 0.0 || ge != 0.0;
+		if (l < 2) { /* layer 0's gains, then the outputs' own (the same for each) */
+			const double gs = l ? v->alt[0][k] : v->gain[0][k];
+			const double ge = l ? v->alt[1][k] : v->gain[1][k];
+			g.heard[l] = gs != 0.0 || ge != 0.0;
+			g.gs[l] = gs;
+			g.dgd[l] = (ge - gs) / (double)d->grid;
+			g.g0[l] = (float)gs;
+			g.dg[l] = (float)g.dgd[l];
+		} else {
+			g.heard[l] = g.heard[1];
+			g.gs[l] = g.gs[1];
+			g.dgd[l] = g.dgd[1];
+			g.g0[l] = g.g0[1];
+			g.dg[l] = g.dg[1];
+		}
 		if (!g.heard[l]) {
 			v->st[k][l].form = 0; /* its cell and coefficients go out of date */
 			v->st[k][l].path_ok = 0;
 			continue;
 		}
-		g.gs[l] = gs;
-		g.dgd[l] = (ge - gs) / (double)d->grid;
-		g.g0[l] = (float)gs;
-		g.dg[l] = (float)g.dgd[l];
 		behind |= !v->st[k][l].form;
 		two = v->st[k][l].form == 2;
 	}

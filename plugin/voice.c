@@ -51,6 +51,8 @@ static void voice_steps(const perlin_dsp *d, perlin_voice *v)
 		const double sy = 0.5 * (a->drift * m0 + b->drift * m1) * d->motion +
 		                  dmorph * 0.5 * (m0 + m1) + v->shape.slant * sx;
 		int form;
+		if (sx == v->rx[k].step && sy == v->ry[k].step)
+			continue; /* the same cells and form: the coefficients hold */
 		if (sx != v->rx[k].step)
 			ramp_restep(&v->rx[k], sx, v->st[k][0].oct.period);
 		if (sy != v->ry[k].step)
