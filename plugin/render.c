@@ -274,8 +274,9 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 			continue;
 		}
 		behind |= !v->st[k][l].form;
-		two = v->st[k][l].form == 2;
 	}
+	/* (the heard layers' forms are one, made together, unless behind) */
+	two = v->st[k][g.heard[0] ? 0 : 1].form == 2;
 	g.all = nl > 1 && !ref && g.heard[0] && g.heard[1];
 	/* folding costs a little at every cell: worth it where cells last
 	   (the steps, fixed for the chunk, decide: never where a block ends) */
@@ -295,7 +296,7 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 	/* the sums this octave writes: each heard layer's, but not layer 0's
 	   where the outputs are rendered at once (its share is in theirs) */
 	for (l = 0; l < nl; ++l) {
-		const int writes = g.heard[l] && (l > 0 || !g.all || (dense && !g.fold));
+		const int writes = l ? g.heard[1] : g.heard[0] && (!g.all || (dense && !g.fold));
 		g.st[l] = writes && fresh[l];
 		if (writes)
 			fresh[l] = 0;
