@@ -66,6 +66,18 @@ static void test_paths(void)
 		if (test_rng() & 1U)
 			s.set[PERLIN_DRIFT] = 0.0f;
 		s.set[PERLIN_RESET] = 0.0f;
+		if (trial >= 4 && trial < 8 && trial != 6) {
+			/* the ways the kernels finish a steady depth and offset
+			   (plugin/kernel.h, kmode): depth 1 and offset 0 (the shape
+			   itself), |offset| + |depth| = 1 exactly (no last clamp),
+			   offset 0.5 at depth 1 (the clamp at work) */
+			static const float depth_offset[3][2] = { { 1.0f, 0.0f },
+			                                          { 0.75f, -0.25f },
+			                                          { 1.0f, 0.5f } };
+			const int m = trial == 7 ? 2 : trial - 4;
+			s.set[PERLIN_DEPTH] = depth_offset[m][0];
+			s.set[PERLIN_OFFSET] = depth_offset[m][1];
+		}
 		if (automated) {
 			random_automation(&s, 3.0, args, sizeof args);
 		} else { /* a few steps of rate and octaves, steady in between */
@@ -92,6 +104,11 @@ static void test_paths(void)
 		    !host_render_dsp(&s, perlin_dsp_best_path(), b)) {
 			const double d = max_diff(v, r, s.frames);
 			const double e = max_diff(b, v, s.frames);
+			uint64_t n, out = 0;
+			for (n = 0; n < s.frames; ++n)
+				out += (uint64_t)(!(fabsf(v[n]) <= 1.0f) + !(fabsf(b[n]) <= 1.0f));
+			CHECK(out == 0, "%s plugin, trial %d: %llu samples outside [-1, 1]",
+			      s.cv ? "CV" : "audio", trial, (unsigned long long)out);
 			if (d > worst)
 				worst = d;
 			if (!automated && d > worst_kernel)
@@ -115,6 +132,26 @@ static void test_paths(void)
 	/* the comparison is not vacuous: in steady spans the kernels did run
 	   (float lanes are never bit-equal to the double reference everywhere) */
 	CHECK(worst_kernel > 0.0, "the kernels never ran: vector == reference exactly");
+}
+
+/* The kernels' shape z (1.5 - 0.5 z^2), in float as they compute it
+   (plugin/kernel.h), stays in [-1, 1] for every float z in [-1, 1]: what
+   lets them leave out the last clamp where |offset| + |depth| <= 1 (kmode).
+   Every z in [0, 1]; the shape is odd, exactly, in float. */
+static void test_shape_bound(void)
+{
+	uint32_t u, above = 0;
+	float top = 0.0f;
+	for (u = 0; u <= 0x3f800000U; ++u) { /* the bits of 0 .. 1 */
+		float z, y;
+		memcpy(&z, &u, sizeof z);
+		y = z * (1.5f - 0.5f * z * z);
+		above += y > 1.0f;
+		top = y > top ? y : top;
+	}
+	printf("   largest shape of a float in [0, 1]: %.9g\n", (double)top);
+	CHECK(above == 0, "%u floats in [0, 1] shape above 1", (unsigned)above);
+	CHECK(top == 1.0f, "the shape's largest value is %.9g, not 1", (double)top);
 }
 
 /* The in-process rendering is the plugin's: the same random automation,
@@ -291,6 +328,8 @@ int main(int argc, char **argv)
 	test_same_as_plugin(argv[1]);
 	test_section("render paths: vector kernels against the scalar reference");
 	test_paths();
+	test_section("the shaping stays in [-1, 1] for every float");
+	test_shape_bound();
 	test_section("the band-limit follows the rate being played");
 	test_band_limit();
 	return test_done("test_dsp");
