@@ -244,6 +244,9 @@ static int write_wav(const char *path, const float *x, uint64_t n, int channels,
 		return 1;
 	}
 	sf_command(f, SFC_SET_CLIPPING, NULL, SF_TRUE);
+	/* no PEAK chunk (float files): it carries the time of writing, so the
+	   same render would not be the same bytes */
+	sf_command(f, SFC_SET_ADD_PEAK_CHUNK, NULL, SF_FALSE);
 	if (channels > 1) {
 		uint64_t i;
 		int c;

@@ -279,6 +279,23 @@ static void test_cli_and_formats(void)
 	}
 	if (f)
 		CHECK(all_in_range(f, nf) && span(f, nf) > 0.5, "the render is not a moving, in-range signal");
+	{ /* the same render is the same bytes: no PEAK chunk, which holds the
+	     time the file was written (cmp of two renders a second apart) */
+		FILE *w;
+		char buf[4096];
+		size_t got = 0, i;
+		int peak = 0;
+		snprintf(path, sizeof path, "%s/test-render/f.wav", build);
+		w = fopen(path, "rb");
+		if (w) {
+			got = fread(buf, 1, sizeof buf, w);
+			fclose(w);
+		}
+		for (i = 0; i + 4 <= got; ++i)
+			peak |= !memcmp(buf + i, "PEAK", 4);
+		CHECK(got > 44 && !peak, "the float WAV has a PEAK chunk (a timestamp): %zu bytes read",
+		      got);
+	}
 	{
 		struct stat st;
 		snprintf(path, sizeof path, "%s/test-render/f.svg", build);
