@@ -171,6 +171,28 @@ if phase == "build" then
 			.. " out " .. pi:natural_output_streams():n_audio()
 			.. " sidechain " .. tostring(pi:has_sidechain()))
 	end
+	if four then
+		-- Ardour auto-connects a new bus from a thread of its own, which
+		-- may run after the wiring above (one CI run exported outputs 2
+		-- and 4 with 3 on the right): let it finish, then leave output 3
+		-- alone on the master's right channel, and check
+		ARDOUR.LuaAPI.usleep(500000)
+		local master = s:master_out():input()
+		for i = 0, 3 do
+			local p = perlin:output():nth(i)
+			for j = 0, master:n_ports():n_audio() - 1 do
+				local m = master:nth(j):name()
+				local want = i == 2 and j == 1
+				if p:connected_to(m) and not want then p:disconnect(m) end
+				if want and not p:connected_to(m) then
+					assert(p:connect(m) == 0, "cannot wire output 3 to the master")
+				end
+				assert(p:connected_to(m) == want, "output " .. (i + 1) .. " to master input "
+					.. (j + 1) .. ": " .. tostring(p:connected_to(m)))
+			end
+		end
+		print("perlin: output 3 alone to the master's right channel")
+	end
 	s:save_state("", false, false, false, false, false)
 	perlin, noise, carrier, dc, mod, amp, send, sc, pi = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	s = nil
