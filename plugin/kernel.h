@@ -246,9 +246,9 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 #define KVALN(u, l) (two == 2 ? KF(lines)((u), K[l][0], K[l][1], K[l][2], K[l][3], K[l][4], \
                                           K[l][5], K[l][6], K[l][7], K[l][8], K[l][9]) \
                             : KF(horner)(K[l], nc, (u)))
-	/* the values of a group at u from lane 0 at `at` in the chunk, into v[] */
-	/* the gain lines, as gain() makes them (gmov: either moves; then the
-	   other too is g0 + 0 x, which is g0: gains are never -0) */
+	/* the values of a group at u from lane 0 at `at` in the chunk, into
+	   v[]; the gain lines as gain() makes them (gmov: either moves; then
+	   the other too is g0 + 0 x, which is g0: gains are never -0) */
 #define KGROUPN(u, at) do { \
 		if (blend) { \
 			const KF(vf) ga = gmov ? KF(gline)(g0a, dga, (at)) : zero + g0a; \

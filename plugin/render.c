@@ -28,14 +28,16 @@
    kernel call for the four (layer 0's sum has none of it), P evaluated
    once. With fold too, the gains are steady: then an output's octave is
    one polynomial (coefficients gs[0] c0 + gs[l] cl: the values are linear
-   in them), four evaluations, not five. */
+   in them), four evaluations, not five. The gains are layer 0's and the
+   outputs' own layers' (the same for each): index LK(l). */
 typedef struct {
-	int heard[PERLIN_LAYERS];
+	int heard[2];
 	int st[PERLIN_LAYERS]; /* this octave is the first into layer l's sum: store */
 	int all, fold;
-	double gs[PERLIN_LAYERS], dgd[PERLIN_LAYERS]; /* start, per sample */
-	float g0[PERLIN_LAYERS], dg[PERLIN_LAYERS];
+	double gs[2], dgd[2]; /* start, per sample */
+	float g0[2], dg[2];
 } layer_gains;
+#define LK(l) ((l) > 0)
 
 /* Each output layer's folded coefficients of octave k (see layer_gains):
    the float of gs[0] c0 + gs[l] cl, c the layers' coef (form 1) or path
@@ -98,7 +100,7 @@ octave_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[
 		const int32_t c0 = (int32_t)ta;
 		const int32_t cells = (int32_t)t1 - c0 + 1 + 4;
 		for (l = 0; l < nl; ++l) {
-			if (!g->heard[l])
+			if (!g->heard[LK(l)])
 				continue;
 			if (nl > 1 && g->fold) { /* layer 0 folded into the others */
 				if (l == 0) {
@@ -107,14 +109,14 @@ octave_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[
 				}
 				cell_table(v, l, k, r->cell + (uint32_t)c0, cells, sc, line);
 				for (n = 0; n < 4 * cells; ++n)
-					line[n] = g->g0[0] * line0[n] + g->g0[l] * line[n];
+					line[n] = g->g0[0] * line0[n] + g->g0[LK(l)] * line[n];
 				d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, 1.0f,
 				                  0.0f, t0 + i, g->st[l]);
 				continue;
 			}
 			cell_table(v, l, k, r->cell + (uint32_t)c0, cells, sc, line);
-			d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, g->g0[l],
-			                  g->dg[l], t0 + i, g->st[l]);
+			d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, g->g0[LK(l)],
+			                  g->dg[LK(l)], t0 + i, g->st[l]);
 		}
 		r->j += seg;
 		i += seg;
@@ -158,7 +160,7 @@ heard_coef(perlin_voice *v, unsigned k, const layer_gains *g, const int nl)
 	if (nl > 1)
 		v->fold_form[k] = 0; /* folded coefficients of the old cell */
 	for (l = 0; l < nl; ++l)
-		if (g->heard[l])
+		if (g->heard[LK(l)])
 			voice_coef(v, l, k, form);
 }
 
@@ -197,7 +199,7 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 	}
 	for (l = 0; l < nl; ++l) {
 		perlin_stream *y = &v->st[k][l];
-		if (g->heard[l] && !y->path_ok) {
+		if (g->heard[LK(l)] && !y->path_ok) {
 			path_coef(v, l, k, along_y, alpha, beta, v->path_uc[k], v->path_lines[k], y->path);
 			y->path_ok = 1;
 			v->fold_form[k] = 0;
@@ -220,10 +222,10 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 		return;
 	}
 	for (l = 0; l < nl; ++l)
-		if (g->heard[l])
+		if (g->heard[LK(l)])
 			(v->path_lines[k] ? d->kernels->seg2l : d->kernels->seg2x)(
 				acc[l] + i, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf,
-				v->st[k][l].path, g->g0[l], g->dg[l], t0 + i, g->st[l]);
+				v->st[k][l].path, g->g0[LK(l)], g->dg[LK(l)], t0 + i, g->st[l]);
 }
 
 /* Octave k's share of len samples (t0: the first one's place in its
@@ -252,23 +254,17 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 		ramp_ride(ry, 0U, len);
 		return;
 	}
+	for (l = 0; l < (nl > 1 ? 2 : 1); ++l) { /* layer 0's gains, the outputs' own */
+		const double gs = l ? v->alt[0][k] : v->gain[0][k];
+		const double ge = l ? v->alt[1][k] : v->gain[1][k];
+		g.heard[l] = gs != 0.0 || ge != 0.0;
+		g.gs[l] = gs;
+		g.dgd[l] = (ge - gs) / (double)d->grid;
+		g.g0[l] = (float)gs;
+		g.dg[l] = (float)g.dgd[l];
+	}
 	for (l = 0; l < nl; ++l) {
-		if (l < 2) { /* layer 0's gains, then the outputs' own (the same for each) */
-			const double gs = l ? v->alt[0][k] : v->gain[0][k];
-			const double ge = l ? v->alt[1][k] : v->gain[1][k];
-			g.heard[l] = gs != 0.0 || ge != 0.0;
-			g.gs[l] = gs;
-			g.dgd[l] = (ge - gs) / (double)d->grid;
-			g.g0[l] = (float)gs;
-			g.dg[l] = (float)g.dgd[l];
-		} else {
-			g.heard[l] = g.heard[1];
-			g.gs[l] = g.gs[1];
-			g.dgd[l] = g.dgd[1];
-			g.g0[l] = g.g0[1];
-			g.dg[l] = g.dg[1];
-		}
-		if (!g.heard[l]) {
+		if (!g.heard[LK(l)]) {
 			v->st[k][l].form = 0; /* its cell and coefficients go out of date */
 			v->st[k][l].path_ok = 0;
 			continue;
@@ -296,7 +292,7 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 	/* the sums this octave writes: each heard layer's, but not layer 0's
 	   where the outputs are rendered at once (its share is in theirs) */
 	for (l = 0; l < nl; ++l) {
-		const int writes = l ? g.heard[1] : g.heard[0] && (!g.all || (dense && !g.fold));
+		const int writes = g.heard[LK(l)] && (l > 0 || !g.all || (dense && !g.fold));
 		g.st[l] = writes && fresh[l];
 		if (writes)
 			fresh[l] = 0;
@@ -324,8 +320,8 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 		seg = left < len - i ? (uint32_t)left : len - i;
 		if (ref) {
 			for (l = 0; l < nl; ++l)
-				if (g.heard[l])
-					seg_reference(v, l, k, acc[l] + i, seg, g.gs[l], g.dgd[l], t0 + i,
+				if (g.heard[LK(l)])
+					seg_reference(v, l, k, acc[l] + i, seg, g.gs[LK(l)], g.dgd[LK(l)], t0 + i,
 					              g.st[l]);
 		} else if (two) {
 			octave_path(d, v, k, acc, &g, i, seg, left, t0, nl);
@@ -344,8 +340,8 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 			                  g.dg[1], t0 + i, g.st[1]);
 		} else {
 			for (l = 0; l < nl; ++l)
-				if (g.heard[l])
-					seg_x(d, acc[l] + i, seg, rx, v->st[k][l].coef, g.g0[l], g.dg[l],
+				if (g.heard[LK(l)])
+					seg_x(d, acc[l] + i, seg, rx, v->st[k][l].coef, g.g0[LK(l)], g.dg[LK(l)],
 					      t0 + i, g.st[l]);
 		}
 		rx->j += seg;
