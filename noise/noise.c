@@ -359,6 +359,21 @@ void noise_octave_columns(const noise_octave *o, int dims, uint32_t cell,
 	}
 }
 
+uint32_t noise_octave_column(const noise_octave *o, uint32_t x)
+{
+	if (o->period && x >= o->period)
+		x %= o->period;
+	return noise_hash(x ^ o->seed_hash);
+}
+
+void noise_octave_point(uint32_t column, uint32_t y, double g[3])
+{
+	const uint32_t h = noise_hash(column ^ y);
+	g[0] = grad2[h >> 28][0];
+	g[1] = grad2[h >> 28][1];
+	g[2] = value_of(h);
+}
+
 double noise_octave_1d(noise_octave *o)
 {
 	noise_octave_update(o, 1);

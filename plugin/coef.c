@@ -55,6 +55,33 @@ double dims_scale(const perlin_voice *v)
 	return v->shape.dims == 2 ? NOISE_SCALE_2D : NOISE_SCALE_1D;
 }
 
+/* The form-2 sums of octave o's cell (gradients up to date), times sc:
+   corner i (00, 10, 01, 11) is sc (gx (ux -+ 1/2) + gy (uy -+ 1/2) + gv),
+   X ux + Y uy + C, kept as the sum S of the four, the differences Dx
+   (right - left), Dy (top - bottom) and Dxy (the diagonals), each X, Y, C:
+   what path_coef and the table of a 2D path need. */
+static void corner_lines(const noise_octave *o, double sc, double cm[12])
+{
+	const double *gx = o->gx, *gy = o->gy, *gv = o->gv;
+	double C[4];
+	C[0] = sc * (0.5 * (gx[0] + gy[0]) + gv[0]);
+	C[1] = sc * (0.5 * (gy[1] - gx[1]) + gv[1]);
+	C[2] = sc * (0.5 * (gx[2] - gy[2]) + gv[2]);
+	C[3] = sc * (gv[3] - 0.5 * (gx[3] + gy[3]));
+	cm[0] = sc * ((gx[0] + gx[1]) + (gx[2] + gx[3])); /* S */
+	cm[1] = sc * ((gy[0] + gy[1]) + (gy[2] + gy[3]));
+	cm[2] = (C[0] + C[1]) + (C[2] + C[3]);
+	cm[3] = sc * ((gx[1] + gx[3]) - (gx[0] + gx[2])); /* Dx */
+	cm[4] = sc * ((gy[1] + gy[3]) - (gy[0] + gy[2]));
+	cm[5] = (C[1] + C[3]) - (C[0] + C[2]);
+	cm[6] = sc * ((gx[2] + gx[3]) - (gx[0] + gx[1])); /* Dy */
+	cm[7] = sc * ((gy[2] + gy[3]) - (gy[0] + gy[1]));
+	cm[8] = (C[2] + C[3]) - (C[0] + C[1]);
+	cm[9] = sc * ((gx[0] + gx[3]) - (gx[1] + gx[2])); /* Dxy */
+	cm[10] = sc * ((gy[0] + gy[3]) - (gy[1] + gy[2]));
+	cm[11] = (C[0] + C[3]) - (C[1] + C[2]);
+}
+
 /* Kernel coefficients of octave k for its current cell, gain 1 (the
    kernels multiply by the gain line): form 1 along x alone (1D, or 2D with
    y still), 2 with x and y moving. */
@@ -79,34 +106,8 @@ void voice_coef(perlin_voice *v, int l, unsigned k, int form)
 		noise_octave_update(o, 1);
 		line_coef(o->gx[0], o->gv[0], o->gx[1], o->gv[1] - o->gx[1], dims_scale(v) * g, c);
 	} else if (moving) {
-		/* corner i (00, 10, 01, 11) is sc (gx (ux -+ 1/2) + gy (uy -+ 1/2)
-		   + gv): X ux + Y uy + C. Kept as the sum S of the four, the
-		   differences Dx (right - left), Dy (top - bottom) and Dxy (the
-		   diagonals), each X, Y, C: what path_coef needs either way. */
-		const double sc = dims_scale(v) * g;
-		const double *gx, *gy, *gv;
-		double *cm = y->coefd;
-		double C[4];
 		noise_octave_update(o, 2);
-		gx = o->gx;
-		gy = o->gy;
-		gv = o->gv;
-		C[0] = sc * (0.5 * (gx[0] + gy[0]) + gv[0]);
-		C[1] = sc * (0.5 * (gy[1] - gx[1]) + gv[1]);
-		C[2] = sc * (0.5 * (gx[2] - gy[2]) + gv[2]);
-		C[3] = sc * (gv[3] - 0.5 * (gx[3] + gy[3]));
-		cm[0] = sc * ((gx[0] + gx[1]) + (gx[2] + gx[3])); /* S */
-		cm[1] = sc * ((gy[0] + gy[1]) + (gy[2] + gy[3]));
-		cm[2] = (C[0] + C[1]) + (C[2] + C[3]);
-		cm[3] = sc * ((gx[1] + gx[3]) - (gx[0] + gx[2])); /* Dx */
-		cm[4] = sc * ((gy[1] + gy[3]) - (gy[0] + gy[2]));
-		cm[5] = (C[1] + C[3]) - (C[0] + C[2]);
-		cm[6] = sc * ((gx[2] + gx[3]) - (gx[0] + gx[1])); /* Dy */
-		cm[7] = sc * ((gy[2] + gy[3]) - (gy[0] + gy[1]));
-		cm[8] = (C[2] + C[3]) - (C[0] + C[1]);
-		cm[9] = sc * ((gx[0] + gx[3]) - (gx[1] + gx[2])); /* Dxy */
-		cm[10] = sc * ((gy[0] + gy[3]) - (gy[1] + gy[2]));
-		cm[11] = (C[0] + C[3]) - (C[1] + C[2]);
+		corner_lines(o, dims_scale(v) * g, y->coefd);
 	} else { /* y stands still (at ty): the 2D formula is the 1D one in x */
 		const double sy = ty * ty * ty * (ty * (ty * 6.0 - 15.0) + 10.0);
 		const double *gx, *gy, *gv;
@@ -236,3 +237,132 @@ void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t
 	}
 }
 
+
+/* The cell the kernels put sample i of a span in, on a ramp from a with
+   step whose j is jd at the span's start (see DENSE2_BIAS; jd + i is
+   exact, so the same double as theirs). */
+static inline int32_t cell_at(double a, double step, double jd, int32_t i)
+{
+	return (int32_t)((a + (jd + (double)i) * step) + DENSE2_BIAS) - (int32_t)DENSE2_BIAS;
+}
+
+/* The first sample after i, before n, whose cell is not c (n if none):
+   from the estimate, made exact by the loops (one test each, mostly). */
+static inline int32_t leave_at(const perlin_ramp *r, double jd, int32_t i, int32_t c,
+                               int32_t n)
+{
+	const double e = ((r->step > 0.0 ? (double)c + 1.0 : (double)c) - r->a) * r->inv - jd;
+	int32_t k;
+	if (r->step == 0.0 || !(e < (double)n))
+		k = n;
+	else
+		k = e > (double)i ? (int32_t)e + 1 : i + 1;
+	while (k > i + 1 && cell_at(r->a, r->step, jd, k - 1) != c)
+		--k;
+	while (k < n && cell_at(r->a, r->step, jd, k) == c)
+		++k;
+	return k;
+}
+
+/* cell + d modulo period (0: 2^32) */
+static uint32_t cell_plus(uint32_t cell, int32_t d, uint32_t period)
+{
+	int64_t c = (int64_t)cell + d;
+	if (period) {
+		c %= (int64_t)period;
+		if (c < 0)
+			c += (int64_t)period;
+	}
+	return (uint32_t)(uint64_t)c;
+}
+
+void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, uint32_t n_,
+                 dense_stair *s)
+{
+	const double jx = (double)rx->j, jy = (double)ry->j;
+	const int32_t n = (int32_t)n_;
+	int32_t cx = cell_at(rx->a, rx->step, jx, 0), cy = cell_at(ry->a, ry->step, jy, 0);
+	const int32_t sx = rx->step < 0.0 ? -1 : 1, sy = ry->step < 0.0 ? -1 : 1;
+	/* the next crossing of each */
+	int32_t ix = leave_at(rx, jx, 0, cx, n), iy = leave_at(ry, jy, 0, cy, n);
+	int32_t c = 0;
+	s->p.ax = rx->a;
+	s->p.sx = rx->step;
+	s->p.ay = ry->a;
+	s->p.sy = ry->step;
+	s->p.jx = rx->j;
+	s->p.jy = ry->j;
+	s->p.cx0 = cx;
+	s->p.cy0 = cy;
+	s->p.mx = sx < 0 ? -1 : 0;
+	s->p.my = sy < 0 ? -1 : 0;
+	s->x[0] = cell_plus(rx->cell, cx, period);
+	s->x1[0] = cell_plus(s->x[0], 1, period);
+	s->y[0] = ry->cell + (uint32_t)cy;
+	s->on[0] = 0;
+	/* at a crossing of both at one sample, x's comes first: no sample is
+	   in the cell between */
+	while ((ix < n || iy < n) && c + 1 < (int32_t)DENSE2_CELLS) {
+		++c;
+		if (ix <= iy) {
+			cx += sx;
+			ix = leave_at(rx, jx, ix, cx, n);
+			s->x[c] = sx > 0 ? s->x1[c - 1] : cell_plus(rx->cell, cx, period);
+			s->x1[c] = cell_plus(s->x[c], 1, period);
+			s->y[c] = s->y[c - 1];
+			s->on[c] = sx > 0 ? 1 : 0;
+		} else {
+			cy += sy;
+			iy = leave_at(ry, jy, iy, cy, n);
+			s->x[c] = s->x[c - 1];
+			s->x1[c] = s->x1[c - 1];
+			s->y[c] = ry->cell + (uint32_t)cy;
+			s->on[c] = sy > 0 ? 2 : 0;
+		}
+	}
+	s->n = c + 1;
+}
+
+/* Lattice point (column hash hx, row y), times sc, as floats: gx, gy, value */
+static inline void point_of(uint32_t hx, uint32_t y, double sc, float *out)
+{
+	double g[3];
+	noise_octave_point(hx, y, g);
+	out[0] = (float)(sc * g[0]);
+	out[1] = (float)(sc * g[1]);
+	out[2] = (float)(sc * g[2]);
+}
+
+void cell_table2(perlin_voice *v, int l, unsigned k, const dense_stair *s, double sc,
+                 float *tab)
+{
+	const noise_octave *o = &v->st[k][l].oct;
+	/* the columns' hashes of the cell; its corners 00, 10, 01, 11 at 0, 3,
+	   6, 9; two new a cell, but going back */
+	uint32_t h0 = 0, h1 = 0;
+	int32_t c;
+	for (c = 0; c < s->n; ++c) {
+		const uint32_t y = s->y[c];
+		float *t = tab + 12 * c;
+		const float *u = t - 12;
+		if (s->on[c] == 1) { /* on along x: the right corners are the new left */
+			memcpy(t, u + 3, 3 * sizeof *t);
+			memcpy(t + 6, u + 9, 3 * sizeof *t);
+			h0 = h1;
+			h1 = noise_octave_column(o, s->x1[c]);
+			point_of(h1, y, sc, t + 3);
+			point_of(h1, y + 1U, sc, t + 9);
+		} else if (s->on[c] == 2) { /* on along y: the top corners are the new bottom */
+			memcpy(t, u + 6, 6 * sizeof *t);
+			point_of(h0, y + 1U, sc, t + 6);
+			point_of(h1, y + 1U, sc, t + 9);
+		} else {
+			h0 = noise_octave_column(o, s->x[c]);
+			h1 = noise_octave_column(o, s->x1[c]);
+			point_of(h0, y, sc, t);
+			point_of(h1, y, sc, t + 3);
+			point_of(h0, y + 1U, sc, t + 6);
+			point_of(h1, y + 1U, sc, t + 9);
+		}
+	}
+}

@@ -209,6 +209,8 @@ typedef struct {
 
 /* Samples rendered at a time (render.c). */
 #define PERLIN_SPAN 1024
+/* floats in a layer's table of cells for the dense kernels (render.c) */
+#define PERLIN_TABLE (4 * (PERLIN_SPAN / 2 + 8))
 
 /* About the time between the points where the smoothers step (the
    grid, counted from activation, in whole groups of 8 samples: 256 at
@@ -262,6 +264,8 @@ typedef struct {
 	/* the voices' layer sums of a span (render.c), with the slack
 	   kernel.h's part() needs either side */
 	float buf[2][PERLIN_LAYERS][8 + PERLIN_SPAN + 8];
+	/* each layer's table of cells for the dense kernels (render.c) */
+	float table[PERLIN_LAYERS][PERLIN_TABLE];
 } perlin_dsp;
 
 /* Set up for sample rate sr (clamped to 8 kHz..768 kHz); state as after

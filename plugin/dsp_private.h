@@ -8,6 +8,17 @@
 
 #include <stdint.h>
 
+/* A 2D octave whose cells are short renders with dense2 (plugin/kernel.h):
+   its ramps keep their anchors, and the cells its path crosses in up to
+   DENSE2_SPAN samples come in a table. The path is monotonic in x and in
+   y, so those cells are a staircase and a sample's cell (cx, cy) is number
+   |cx - cx0| + |cy - cy0| in it. */
+typedef struct {
+	double ax, sx, ay, sy; /* the ramps' anchors and steps */
+	uint64_t jx, jy;       /* the first sample's j on each */
+	int32_t cx0, cy0;      /* its cell, counted from the ramps' cells */
+	int32_t mx, my;        /* the directions: 0 forwards, -1 backwards */
+} dense_path;
 /* The kernels of one lane width (plugin/kernel.h, compiled in kernels.c),
    chosen once (perlin_dsp_set_path): the render loops call them through
    this table. */
@@ -30,6 +41,15 @@ struct perlin_kernels {
 	   on an AMD EPYC) */
 	void (*dense)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	              int32_t c0, const float *line, float g0, float dg, uint32_t t0, int st);
+	/* acc += gain line x a 2D octave along path p from a table of its
+	   cells (dense_cells, cell_table2) */
+	void (*dense2)(float *acc, uint32_t len, const dense_path *p, const float *tab, float g0,
+	               float dg, uint32_t t0, int st);
+	/* the same for every layer at once (acc[l], tab[l], st[l]; layer 0's
+	   gain line g0a, dga, the others' g0b, dgb) */
+	void (*dense2n)(float *const *acc, uint32_t len, const dense_path *p,
+	                const float *const *tab, float g0a, float dga, float g0b, float dgb,
+	                uint32_t t0, const int *st);
 	/* out = clamp(offset + depth shape(acc (+ plus, unless NULL))),
 	   depth and offset lines from t0 (the span's place in its chunk) */
 	float (*finish)(const float *acc, const float *plus, float *out, uint32_t len,
@@ -97,6 +117,35 @@ void path_coef(const perlin_voice *v, int l, unsigned k, int along_y, double alp
 	lanes past its end that the kernel computes and masks off */
 void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t n,
                 double sc, float *line);
+#define DENSE2_SPAN 128U
+/* A sample's cell is (int)(t + DENSE2_BIAS) - DENSE2_BIAS (t = a + j step,
+   above -DENSE2_BIAS): kernels and tables the same. */
+#define DENSE2_BIAS 1048576.0
+#define DENSE2_LANES 8U /* lanes past the end the kernel computes, at most */
+/* steps below 1/2 in x and y: each crosses at most n / 2 + 1 times in n
+   samples */
+#define DENSE2_CELLS (DENSE2_SPAN + DENSE2_LANES + 4U)
+/* a table of either fits a layer's place (perlin_dsp's table) */
+typedef char dense_tables_fit[4 * DENSE_CELLS <= PERLIN_TABLE &&
+                              12 * DENSE2_CELLS <= PERLIN_TABLE ? 1 : -1];
+/* The cells of a 2D path (a staircase), in order: lattice columns x and
+   x + 1 (wrapped at the period) and row y of each, and how each follows
+   the one before (1 on along x, 2 on along y, 0 else: the first, or
+   backwards). */
+typedef struct {
+	dense_path p; /* the first sample */
+	int32_t n;
+	uint32_t x[DENSE2_CELLS], x1[DENSE2_CELLS], y[DENSE2_CELLS];
+	unsigned char on[DENSE2_CELLS];
+} dense_stair;
+/* The cells of ramps rx and ry's path in n samples from their j on (x
+   looping at period). */
+void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, uint32_t n,
+                 dense_stair *s);
+/* Layer l's octave k on those cells: 12 floats a cell, times sc (see dense2
+   in plugin/kernel.h). */
+void cell_table2(perlin_voice *v, int l, unsigned k, const dense_stair *s, double sc,
+                 float *tab);
 
 /* smooth.c */
 /* The multipliers and gains of voice v at end e of the chunk. */

@@ -392,6 +392,43 @@ KSEG(seg2l, 2)
 #undef KVAL
 #undef KGAIN
 
+/* The KW lanes' rows of 4 floats at line + idx[lane], transposed: m[n]
+   holds each lane's float n. */
+static KATTR inline __attribute__((always_inline)) void
+KF(rows)(const float *line, KF(vi) idx, KF(vf) m[4])
+{
+#if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
+	/* (vgatherdps is slow on many CPUs): lanes l and l + 4 share a
+	   256-bit row */
+#define KROW(l) _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(line + idx[l])), \
+	                             _mm_loadu_ps(line + idx[(l) + 4]), 1)
+	const __m256 r0 = KROW(0), r1 = KROW(1), r2 = KROW(2), r3 = KROW(3);
+#undef KROW
+	const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpacklo_ps(r2, r3);
+	const __m256 t2 = _mm256_unpackhi_ps(r0, r1), t3 = _mm256_unpackhi_ps(r2, r3);
+	m[0] = (KF(vf))_mm256_shuffle_ps(t0, t1, 0x44);
+	m[1] = (KF(vf))_mm256_shuffle_ps(t0, t1, 0xee);
+	m[2] = (KF(vf))_mm256_shuffle_ps(t2, t3, 0x44);
+	m[3] = (KF(vf))_mm256_shuffle_ps(t2, t3, 0xee);
+#elif KW == 4 && defined(__GNUC__) && !defined(__clang__)
+	const KF(vi) lo = { 0, 4, 1, 5 }, hi = { 2, 6, 3, 7 };
+	const KF(vi) first = { 0, 1, 4, 5 }, second = { 2, 3, 6, 7 };
+	const KF(vf) r0 = KF(load)(line + idx[0]), r1 = KF(load)(line + idx[1]);
+	const KF(vf) r2 = KF(load)(line + idx[2]), r3 = KF(load)(line + idx[3]);
+	const KF(vf) t0 = __builtin_shuffle(r0, r1, lo), t1 = __builtin_shuffle(r2, r3, lo);
+	const KF(vf) t2 = __builtin_shuffle(r0, r1, hi), t3 = __builtin_shuffle(r2, r3, hi);
+	m[0] = __builtin_shuffle(t0, t1, first);
+	m[1] = __builtin_shuffle(t0, t1, second);
+	m[2] = __builtin_shuffle(t2, t3, first);
+	m[3] = __builtin_shuffle(t2, t3, second);
+#else
+	unsigned l, n;
+	for (l = 0; l < KW; ++l)
+		for (n = 0; n < 4; ++n)
+			m[n][l] = line[idx[l] + (int32_t)n];
+#endif
+}
+
 /* The value along x at phases *tp (double lanes, >= 0) from a table of
    cell lines: lane by lane the cell floor(t) (c0: the table's first) and
    u = (t - floor t) - 1/2; the cell's line { m0, m1, D, E } (cell_line in
@@ -404,54 +441,14 @@ static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0,
 	const KF(vi) ci = __builtin_convertvector(t, KF(vi));
 	const KF(vf) u = __builtin_convertvector(
 		(t - __builtin_convertvector(ci, KF(vd))) - 0.5, KF(vf));
-	const KF(vi) idx = (ci - c0) * 4;
-	KF(vf) m0, m1, dd, e;
+	KF(vf) m[4];
 	if (one) { /* one cell: no gather */
 		const KF(vf) zero = { 0 };
 		return ((zero + line[0]) + (zero + line[1]) * u) +
 		       KF(h)(u) * ((zero + line[2]) * u + (zero + line[3]));
 	}
-#if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
-	{ /* the eight lanes' lines, transposed (vgatherdps is slow on many
-		 CPUs): lanes l and l + 4 share a 256-bit row */
-#define KROW(l) _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(line + idx[l])), \
-		                     _mm_loadu_ps(line + idx[(l) + 4]), 1)
-		const __m256 r0 = KROW(0), r1 = KROW(1), r2 = KROW(2), r3 = KROW(3);
-#undef KROW
-		const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpacklo_ps(r2, r3);
-		const __m256 t2 = _mm256_unpackhi_ps(r0, r1), t3 = _mm256_unpackhi_ps(r2, r3);
-		m0 = (KF(vf))_mm256_shuffle_ps(t0, t1, 0x44);
-		m1 = (KF(vf))_mm256_shuffle_ps(t0, t1, 0xee);
-		dd = (KF(vf))_mm256_shuffle_ps(t2, t3, 0x44);
-		e = (KF(vf))_mm256_shuffle_ps(t2, t3, 0xee);
-	}
-#elif KW == 4 && defined(__GNUC__) && !defined(__clang__)
-	{ /* the four lanes' lines, transposed */
-		const KF(vi) lo = { 0, 4, 1, 5 }, hi = { 2, 6, 3, 7 };
-		const KF(vi) first = { 0, 1, 4, 5 }, second = { 2, 3, 6, 7 };
-		const KF(vf) r0 = KF(load)(line + idx[0]), r1 = KF(load)(line + idx[1]);
-		const KF(vf) r2 = KF(load)(line + idx[2]), r3 = KF(load)(line + idx[3]);
-		const KF(vf) t0 = __builtin_shuffle(r0, r1, lo), t1 = __builtin_shuffle(r2, r3, lo);
-		const KF(vf) t2 = __builtin_shuffle(r0, r1, hi), t3 = __builtin_shuffle(r2, r3, hi);
-		m0 = __builtin_shuffle(t0, t1, first);
-		m1 = __builtin_shuffle(t0, t1, second);
-		dd = __builtin_shuffle(t2, t3, first);
-		e = __builtin_shuffle(t2, t3, second);
-	}
-#else
-	{
-		unsigned l;
-		for (l = 0; l < KW; ++l) {
-			float q[4];
-			memcpy(q, line + idx[l], sizeof q);
-			m0[l] = q[0];
-			m1[l] = q[1];
-			dd[l] = q[2];
-			e[l] = q[3];
-		}
-	}
-#endif
-	return (m0 + m1 * u) + KF(h)(u) * (dd * u + e);
+	KF(rows)(line, (ci - c0) * 4, m);
+	return (m[0] + m[1] * u) + KF(h)(u) * (m[2] * u + m[3]);
 }
 
 #if KW == 4 /* (the kernel table, kernels.c, uses this one on both paths) */
@@ -477,6 +474,100 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 	}
 }
 #endif
+
+/* acc[l][i] += (st[l]: =) g(i) x a 2D octave along path p
+   (dsp_private.h) for len samples, for nl layers l, their cells from the
+   tables tab[l] (coef.c's cell_table2: 12 floats a cell, corners 00, 10,
+   01, 11 each gx, gy, value, scaled) and g layer 0's gain line (g0a,
+   dga), the others' (g0b, dgb): lane by lane the cells of
+   tx = ax + (jx + i) sx and ty likewise, their number in the staircase,
+   the place in the cell, and the fades (made once for every layer), then
+   each layer's value by the noise library's formula (lerp2 in
+   noise/noise.c) in float. */
+static KATTR inline __attribute__((always_inline)) void
+KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const float *const *tab_,
+                float g0a, float dga, float g0b, float dgb, uint32_t t0, const int *st_,
+                const int nl)
+{
+	/* the pointers in locals: a store through acc[l] could change them */
+	float *acc[PERLIN_LAYERS];
+	const float *tab[PERLIN_LAYERS];
+	int st[PERLIN_LAYERS];
+	const KF(vi) zi = { 0 };
+	/* the cells as coef.c's cell_at has them: biased by DENSE2_BIAS,
+	   truncated (t + bias is above 0) */
+	const KF(vi) cx0 = zi + (p->cx0 + (int32_t)DENSE2_BIAS);
+	const KF(vi) cy0 = zi + (p->cy0 + (int32_t)DENSE2_BIAS);
+	const KF(vi) mx = zi + p->mx, my = zi + p->my;
+	const KF(vd) zd = { 0 };
+#if KW == 8
+	const KF(vd) lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
+#else
+	const KF(vd) lane = { 0, 1, 2, 3 };
+#endif
+	/* j + i + lane as doubles: exact (below 2^53) */
+	double jx = (double)p->jx, jy = (double)p->jy;
+	uint32_t i;
+	int l;
+	for (l = 0; l < nl; ++l) {
+		acc[l] = acc_[l];
+		tab[l] = tab_[l];
+		st[l] = st_[l];
+	}
+	for (i = 0; i < len; i += KW, jx += (double)KW, jy += (double)KW) {
+		/* (the last vector under a mask) */
+		const KF(vd) tx = p->ax + ((zd + jx) + lane) * p->sx;
+		const KF(vd) ty = p->ay + ((zd + jy) + lane) * p->sy;
+		const KF(vi) cx = __builtin_convertvector(tx + DENSE2_BIAS, KF(vi));
+		const KF(vi) cy = __builtin_convertvector(ty + DENSE2_BIAS, KF(vi));
+		/* u = t - floor t - 1/2 (in double), and t - floor t as u + 1/2 */
+		const KF(vf) ux = __builtin_convertvector(
+			(tx - (__builtin_convertvector(cx, KF(vd)) - DENSE2_BIAS)) - 0.5, KF(vf));
+		const KF(vf) uy = __builtin_convertvector(
+			(ty - (__builtin_convertvector(cy, KF(vd)) - DENSE2_BIAS)) - 0.5, KF(vf));
+		const KF(vf) fx = ux + 0.5f, fy = uy + 0.5f, fx1 = ux - 0.5f, fy1 = uy - 0.5f;
+		/* the fades as 1/2 + h(u): small terms, so within 1e-7 */
+		const KF(vf) sx = KF(h)(ux) + 0.5f, sy = KF(h)(uy) + 0.5f;
+		/* |cx - cx0| + |cy - cy0| (m: 0, or -1 to negate) */
+		const KF(vi) dx = cx - cx0, dy = cy - cy0;
+		const KF(vi) n = (((dx ^ mx) - mx) + ((dy ^ my) - my)) * 12;
+		const KF(vf) ga = KF(gain)(g0a, dga, (float)(t0 + i));
+		const KF(vf) gb = nl > 1 ? KF(gain)(g0b, dgb, (float)(t0 + i)) : ga;
+#pragma GCC unroll 5
+		for (l = 0; l < nl; ++l) {
+			KF(vf) a[4], b[4], c[4];
+			KF(rows)(tab[l], n, a);
+			KF(rows)(tab[l] + 4, n, b);
+			KF(rows)(tab[l] + 8, n, c);
+			{
+				const KF(vf) n00 = (a[0] * fx + a[1] * fy) + a[2];
+				const KF(vf) n10 = (a[3] * fx1 + b[0] * fy) + b[1];
+				const KF(vf) n01 = (b[2] * fx + b[3] * fy1) + c[0];
+				const KF(vf) n11 = (c[1] * fx1 + c[2] * fy1) + c[3];
+				const KF(vf) e = n00 + sx * (n10 - n00), f = n01 + sx * (n11 - n01);
+				const KF(vf) v = (e + sy * (f - e)) * (l ? gb : ga);
+				if (len - i >= KW)
+					KF(put)(acc[l] + i, v, st[l]);
+				else
+					KF(part)(acc[l] + i, v, 0, len - i, 0, st[l]);
+			}
+		}
+	}
+}
+
+/* One layer (g0, dg its gain line), and every layer at once. */
+static KATTR void KF(dense2)(float *acc, uint32_t len, const dense_path *p, const float *tab,
+                             float g0, float dg, uint32_t t0, int st)
+{
+	KF(dense2_body)(&acc, len, p, &tab, g0, dg, 0.0f, 0.0f, t0, &st, 1);
+}
+
+static KATTR void KF(dense2n)(float *const *acc, uint32_t len, const dense_path *p,
+                              const float *const *tab, float g0a, float dga, float g0b,
+                              float dgb, uint32_t t0, const int *st)
+{
+	KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, PERLIN_LAYERS);
+}
 
 /* v clamped into [-1, 1] (never NaN here), as the scalar kclamp */
 #if defined(__SSE2__) && KW == 4

@@ -12,6 +12,11 @@
    and the cells' lines come from a table made for each span. */
 #define DENSE_STEP 0.0625
 
+/* A 2D octave with y moving whose path's cells last at most 1 / DENSE2_STEP
+   samples (steps |x| + |y|) renders with dense2 over a staircase of cells
+   (see octave_dense). */
+#define DENSE2_STEP (1.0 / 24.0)
+
 /* A 2D path segment shorter than this (samples), or any while controls
    move (a grid point ends it), renders as lines (seg2l), a longer one as
    one polynomial (seg2x): making seg2x's 12 coefficients costs about 250
@@ -78,50 +83,86 @@ fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int form, float *co
 	}
 }
 
-/* Octave k along x with short cells: dense over a table for each heard
-   layer (gain lines g, from the span's place t0 in its chunk). */
+/* Octave k with short cells: dense over a table for each heard layer
+   (gain lines g, from the span's place t0 in its chunk), along x (two 0:
+   1D, or 2D with y still) or a 2D path (two: dense2, the ramps of x and y
+   both riding; every layer heard, unfolded: dense2n, for all at once).
+   The tables are the instance's (d->table[l]: layer l's). */
 static inline __attribute__((always_inline)) void
-octave_dense(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
-             const layer_gains *g, uint32_t len, uint32_t t0, const int nl)
+octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
+             const layer_gains *g, uint32_t len, uint32_t t0, const int nl, const int two)
 {
-	perlin_ramp *r = &v->rx[k];
+	perlin_ramp *r = &v->rx[k], *ry = &v->ry[k];
 	const double sc = dims_scale(v);
-	float line[4 * DENSE_CELLS], line0[4 * DENSE_CELLS];
+	const int all = two && nl > 1 && g->all && !g->fold;
+	dense_stair stair; /* (2D) */
 	uint32_t i = 0;
 	int32_t n;
 	int l;
-	for (l = 0; l < nl; ++l)
-		v->st[k][l].oct.y = ramp_pos(&v->ry[k], 0U); /* still, or unheard (1D) */
+	if (!two)
+		for (l = 0; l < nl; ++l)
+			v->st[k][l].oct.y = ramp_pos(ry, 0U); /* still, or unheard (1D) */
 	while (i < len) {
-		const uint32_t room = RAMP_REBASE - (uint32_t)r->j;
-		const uint32_t seg = room < len - i ? room : len - i;
-		const double ta = r->a + (double)r->j * r->step;
-		const double t1 = r->a + (double)(r->j + seg - 1U) * r->step;
-		const int32_t c0 = (int32_t)ta;
-		const int32_t cells = (int32_t)t1 - c0 + 1 + 4;
+		const uint32_t room = RAMP_REBASE - (uint32_t)(two && ry->j > r->j ? ry->j : r->j);
+		uint32_t seg = room < len - i ? room : len - i;
+		int32_t c0 = 0, count;
+		if (two) {
+			if (seg > DENSE2_SPAN)
+				seg = DENSE2_SPAN;
+			dense_cells(r, ry, v->st[k][0].oct.period, seg + DENSE2_LANES - 1U, &stair);
+			count = stair.n;
+		} else {
+			const double ta = r->a + (double)r->j * r->step;
+			const double t1 = r->a + (double)(r->j + seg - 1U) * r->step;
+			c0 = (int32_t)ta;
+			count = (int32_t)t1 - c0 + 1 + 4;
+		}
 		for (l = 0; l < nl; ++l) {
+			float *line = d->table[l];
 			if (!g->heard[LK(l)])
 				continue;
-			if (nl > 1 && g->fold) { /* layer 0 folded into the others */
-				if (l == 0) {
-					cell_table(v, 0, k, r->cell + (uint32_t)c0, cells, sc, line0);
-					continue;
-				}
-				cell_table(v, l, k, r->cell + (uint32_t)c0, cells, sc, line);
-				for (n = 0; n < 4 * cells; ++n)
-					line[n] = g->g0[0] * line0[n] + g->g0[LK(l)] * line[n];
-				d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, 1.0f,
-				                  0.0f, t0 + i, g->st[l]);
-				continue;
+			if (two)
+				cell_table2(v, l, k, &stair, sc, line);
+			else
+				cell_table(v, l, k, r->cell + (uint32_t)c0, count, sc, line);
+			if (all || (nl > 1 && g->fold && l == 0))
+				continue; /* (below; layer 0 folded into the others) */
+			if (nl > 1 && g->fold) {
+				for (n = 0; n < (two ? 12 : 4) * count; ++n)
+					line[n] = g->g0[0] * d->table[0][n] + g->g0[LK(l)] * line[n];
+				if (two)
+					d->kernels->dense2(acc[l] + i, seg, &stair.p, line, 1.0f, 0.0f, t0 + i,
+					                   g->st[l]);
+				else
+					d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, 1.0f,
+					                  0.0f, t0 + i, g->st[l]);
+			} else if (two) {
+				d->kernels->dense2(acc[l] + i, seg, &stair.p, line, g->g0[LK(l)], g->dg[LK(l)],
+				                   t0 + i, g->st[l]);
+			} else {
+				d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, g->g0[LK(l)],
+				                  g->dg[LK(l)], t0 + i, g->st[l]);
 			}
-			cell_table(v, l, k, r->cell + (uint32_t)c0, cells, sc, line);
-			d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, g->g0[LK(l)],
-			                  g->dg[LK(l)], t0 + i, g->st[l]);
+		}
+		if (all) {
+			float *to[PERLIN_LAYERS];
+			const float *tabs[PERLIN_LAYERS];
+			for (l = 0; l < PERLIN_LAYERS; ++l) {
+				to[l] = acc[l] + i;
+				tabs[l] = d->table[l];
+			}
+			d->kernels->dense2n(to, seg, &stair.p, tabs, g->g0[0], g->dg[0], g->g0[1], g->dg[1],
+			                    t0 + i, g->st);
 		}
 		r->j += seg;
 		i += seg;
 		if (r->j >= RAMP_REBASE)
 			ramp_rebase(r, v->st[k][0].oct.period);
+		if (two) {
+			ry->j += seg;
+			if (ry->j >= RAMP_REBASE)
+				ramp_rebase(ry, 0U);
+		}
 	}
 }
 
@@ -233,14 +274,14 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
    one layer costs what it did before there were more), or stored there
    where fresh[l] (nothing in it yet this span; then cleared). */
 static inline __attribute__((always_inline)) void
-octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
+octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
               int fresh[], uint32_t len, uint32_t t0, const int nl)
 {
 	perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
 	const uint32_t period = v->st[k][0].oct.period;
 	const int ref = d->path == PERLIN_PATH_REFERENCE;
 	layer_gains g;
-	int two = 0, behind = 0, dense, l;
+	int two = 0, behind = 0, dense, dense2, l;
 	uint32_t i = 0;
 	if (v->gain[0][k] == 0.0 && v->gain[1][k] == 0.0 &&
 	    (nl == 1 || (v->alt[0][k] == 0.0 && v->alt[1][k] == 0.0))) {
@@ -289,17 +330,23 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 		two = form_of(v, k) == 2;
 	}
 	dense = !two && !ref && rx->step >= DENSE_STEP && rx->step < 0.5;
+	dense2 = fabs(rx->step) + fabs(ry->step) >= DENSE2_STEP && v->shape.dims == 2 && !ref &&
+	         ry->step != 0.0 && fabs(rx->step) < 0.5 && fabs(ry->step) < 0.5;
 	/* the sums this octave writes: each heard layer's, but not layer 0's
 	   where the outputs are rendered at once (its share is in theirs) */
 	for (l = 0; l < nl; ++l) {
-		const int writes = g.heard[LK(l)] && (l > 0 || !g.all || (dense && !g.fold));
+		const int writes = g.heard[LK(l)] && (l > 0 || !g.all || ((dense || dense2) && !g.fold));
 		g.st[l] = writes && fresh[l];
 		if (writes)
 			fresh[l] = 0;
 	}
+	if (dense2) {
+		octave_dense(d, v, k, acc, &g, len, t0, nl, 1);
+		return;
+	}
 	if (dense) {
 		ramp_ride(ry, 0U, len); /* unheard (1D) or still (2D) */
-		octave_dense(d, v, k, acc, &g, len, t0, nl);
+		octave_dense(d, v, k, acc, &g, len, t0, nl, 0);
 		return;
 	}
 	if (!two && v->shape.dims == 1)
@@ -360,7 +407,7 @@ octave_span_n(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc
 
 /* Every octave of voice v: layer 0 alone, or all its layers (fresh[l]:
    nothing in layer l's sum yet; cleared as octaves write them). */
-static void voice_span(const perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[],
+static void voice_span(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[],
                        uint32_t len, uint32_t t0)
 {
 	unsigned k;

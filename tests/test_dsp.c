@@ -53,7 +53,7 @@ static void test_paths(void)
 		}
 		s.set[PERLIN_RATE] = (float)exp(test_uniform(log(0.01), log(1000.0)));
 		if (trial % 4 == 2) { /* cells of a few samples in the top octaves:
-			                      the dense kernel (dsp.c fast_dense) */
+			                      the dense kernel (render.c, octave_dense) */
 			s.sr = rates[test_rng() % 4U];
 			s.frames = (uint64_t)(3.0 * s.sr);
 			s.set[PERLIN_RATE] = (float)exp(test_uniform(log(100.0), log(1000.0)));
@@ -66,6 +66,11 @@ static void test_paths(void)
 		if (test_rng() & 1U)
 			s.set[PERLIN_DRIFT] = 0.0f;
 		s.set[PERLIN_RESET] = 0.0f;
+		if (trial % 8 == 6) { /* and 2D with y moving: the 2D dense kernel
+			                      (render.c, octave_dense with two) */
+			s.set[PERLIN_DIMENSIONS] = 2.0f;
+			s.set[PERLIN_DRIFT] = (float)test_uniform(0.1, 10.0);
+		}
 		if (trial >= 4 && trial < 8 && trial != 6) {
 			/* the ways the kernels finish a steady depth and offset
 			   (plugin/kernel.h, kmode): depth 1 and offset 0 (the shape
