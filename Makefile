@@ -26,7 +26,7 @@ CCFLAGS  = $(STD) $(WARN) $(CFLAGS)
 NOISE_SRC = noise/noise.c noise/noise.h
 # The DSP's C files, compiled into the plugin and the tests alike.
 DSP_C     = plugin/dsp.c plugin/params.c plugin/smooth.c plugin/transport.c \
-            plugin/voice.c plugin/ramp.c plugin/coef.c plugin/render.c \
+            plugin/voice.c plugin/ramp.c plugin/coef.c plugin/cells.c plugin/render.c \
             plugin/kernels.c noise/noise.c
 DSP_SRC   = $(DSP_C) plugin/dsp.h plugin/dsp_private.h plugin/ports.h \
             plugin/kernel.h $(NOISE_SRC)

@@ -1,5 +1,5 @@
 /* dsp_private.h: what the DSP's own files (dsp.c, params.c, smooth.c,
-   transport.c, voice.c, ramp.c, coef.c, render.c, kernels.c) share;
+   transport.c, voice.c, ramp.c, coef.c, cells.c, render.c, kernels.c) share;
    nothing outside plugin/ includes it. */
 #ifndef PERLIN_DSP_PRIVATE_H
 #define PERLIN_DSP_PRIVATE_H
@@ -110,6 +110,11 @@ int form_of(const perlin_voice *v, unsigned k);
    (lines, kernel seg2l) A's and B's lines, alpha and beta. */
 void path_coef(const perlin_voice *v, int l, unsigned k, int along_y, double alpha,
                double beta, double uc, int lines, float out[12]);
+/* A cell's value along x from the lines of its two lattice columns
+   (noise_octave_columns), times sc: { m0, m1, D, E } (see coef.c). */
+void cell_line(double P, double Q, double P2, double Q2, double sc, double out[4]);
+
+/* cells.c: the tables of cells the dense kernels read */
 /* The lines of layer l's octave k's n cells from `cell` on, times sc (4 floats a
    cell), for the dense kernel; n at most DENSE_CELLS. */
 #define SPAN PERLIN_SPAN

@@ -1,0 +1,156 @@
+/* cells.c: the tables of cells the dense kernels read (plugin/kernel.h):
+   a 1D octave's cell lines along x, and the cells a 2D path crosses (a
+   staircase) with their corners, made per span for octaves whose cells
+   last a few samples. */
+#include "dsp_private.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+/* The lines of octave k's n cells from `cell` on (cell_line, times sc),
+   4 floats a cell, into line. */
+void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t n,
+                double sc, float *line)
+{
+	double P[DENSE_CELLS + 1], Q[DENSE_CELLS + 1];
+	int32_t c;
+	noise_octave_columns(&v->st[k][l].oct, v->shape.dims, cell, (unsigned)n + 1U, P, Q);
+	for (c = 0; c < n; ++c) {
+		double cl[4];
+		unsigned m;
+		cell_line(P[c], Q[c], P[c + 1], Q[c + 1] - P[c + 1], sc, cl);
+		for (m = 0; m < 4; ++m)
+			line[4 * c + (int32_t)m] = (float)cl[m];
+	}
+}
+
+
+/* The cell the kernels put sample i of a span in, on a ramp from a with
+   step whose j is jd at the span's start (see DENSE2_BIAS; jd + i is
+   exact, so the same double as theirs). */
+static inline int32_t cell_at(double a, double step, double jd, int32_t i)
+{
+	return (int32_t)((a + (jd + (double)i) * step) + DENSE2_BIAS) - (int32_t)DENSE2_BIAS;
+}
+
+/* The first sample after i, before n, whose cell is not c (n if none):
+   from the estimate, made exact by the loops (one test each, mostly). */
+static inline int32_t leave_at(const perlin_ramp *r, double jd, int32_t i, int32_t c,
+                               int32_t n)
+{
+	const double e = ((r->step > 0.0 ? (double)c + 1.0 : (double)c) - r->a) * r->inv - jd;
+	int32_t k;
+	if (r->step == 0.0 || !(e < (double)n))
+		k = n;
+	else
+		k = e > (double)i ? (int32_t)e + 1 : i + 1;
+	while (k > i + 1 && cell_at(r->a, r->step, jd, k - 1) != c)
+		--k;
+	while (k < n && cell_at(r->a, r->step, jd, k) == c)
+		++k;
+	return k;
+}
+
+/* cell + d modulo period (0: 2^32) */
+static uint32_t cell_plus(uint32_t cell, int32_t d, uint32_t period)
+{
+	int64_t c = (int64_t)cell + d;
+	if (period) {
+		c %= (int64_t)period;
+		if (c < 0)
+			c += (int64_t)period;
+	}
+	return (uint32_t)(uint64_t)c;
+}
+
+void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, uint32_t n_,
+                 dense_stair *s)
+{
+	const double jx = (double)rx->j, jy = (double)ry->j;
+	const int32_t n = (int32_t)n_;
+	int32_t cx = cell_at(rx->a, rx->step, jx, 0), cy = cell_at(ry->a, ry->step, jy, 0);
+	const int32_t sx = rx->step < 0.0 ? -1 : 1, sy = ry->step < 0.0 ? -1 : 1;
+	/* the next crossing of each */
+	int32_t ix = leave_at(rx, jx, 0, cx, n), iy = leave_at(ry, jy, 0, cy, n);
+	int32_t c = 0;
+	s->p.ax = rx->a;
+	s->p.sx = rx->step;
+	s->p.ay = ry->a;
+	s->p.sy = ry->step;
+	s->p.jx = rx->j;
+	s->p.jy = ry->j;
+	s->p.cx0 = cx;
+	s->p.cy0 = cy;
+	s->p.mx = sx < 0 ? -1 : 0;
+	s->p.my = sy < 0 ? -1 : 0;
+	s->x[0] = cell_plus(rx->cell, cx, period);
+	s->x1[0] = cell_plus(s->x[0], 1, period);
+	s->y[0] = ry->cell + (uint32_t)cy;
+	s->on[0] = 0;
+	/* at a crossing of both at one sample, x's comes first: no sample is
+	   in the cell between */
+	while ((ix < n || iy < n) && c + 1 < (int32_t)DENSE2_CELLS) {
+		++c;
+		if (ix <= iy) {
+			cx += sx;
+			ix = leave_at(rx, jx, ix, cx, n);
+			s->x[c] = sx > 0 ? s->x1[c - 1] : cell_plus(rx->cell, cx, period);
+			s->x1[c] = cell_plus(s->x[c], 1, period);
+			s->y[c] = s->y[c - 1];
+			s->on[c] = sx > 0 ? 1 : 0;
+		} else {
+			cy += sy;
+			iy = leave_at(ry, jy, iy, cy, n);
+			s->x[c] = s->x[c - 1];
+			s->x1[c] = s->x1[c - 1];
+			s->y[c] = ry->cell + (uint32_t)cy;
+			s->on[c] = sy > 0 ? 2 : 0;
+		}
+	}
+	s->n = c + 1;
+}
+
+/* Lattice point (column hash hx, row y), times sc, as floats: gx, gy, value */
+static inline void point_of(uint32_t hx, uint32_t y, double sc, float *out)
+{
+	double g[3];
+	noise_octave_point(hx, y, g);
+	out[0] = (float)(sc * g[0]);
+	out[1] = (float)(sc * g[1]);
+	out[2] = (float)(sc * g[2]);
+}
+
+void cell_table2(perlin_voice *v, int l, unsigned k, const dense_stair *s, double sc,
+                 float *tab)
+{
+	const noise_octave *o = &v->st[k][l].oct;
+	/* the columns' hashes of the cell; its corners 00, 10, 01, 11 at 0, 3,
+	   6, 9; two new a cell, but going back */
+	uint32_t h0 = 0, h1 = 0;
+	int32_t c;
+	for (c = 0; c < s->n; ++c) {
+		const uint32_t y = s->y[c];
+		float *t = tab + 12 * c;
+		const float *u = t - 12;
+		if (s->on[c] == 1) { /* on along x: the right corners are the new left */
+			memcpy(t, u + 3, 3 * sizeof *t);
+			memcpy(t + 6, u + 9, 3 * sizeof *t);
+			h0 = h1;
+			h1 = noise_octave_column(o, s->x1[c]);
+			point_of(h1, y, sc, t + 3);
+			point_of(h1, y + 1U, sc, t + 9);
+		} else if (s->on[c] == 2) { /* on along y: the top corners are the new bottom */
+			memcpy(t, u + 6, 6 * sizeof *t);
+			point_of(h0, y + 1U, sc, t + 6);
+			point_of(h1, y + 1U, sc, t + 9);
+		} else {
+			h0 = noise_octave_column(o, s->x[c]);
+			h1 = noise_octave_column(o, s->x1[c]);
+			point_of(h0, y, sc, t);
+			point_of(h1, y, sc, t + 3);
+			point_of(h0, y + 1U, sc, t + 6);
+			point_of(h1, y + 1U, sc, t + 9);
+		}
+	}
+}
