@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #define TWO_POW_32 4294967296.0
 
@@ -359,19 +360,52 @@ void noise_octave_columns(const noise_octave *o, int dims, uint32_t cell,
 	}
 }
 
-uint32_t noise_octave_column(const noise_octave *o, uint32_t x)
+/* Lattice point (column hash hx, row y) times sc, as floats: gradient x,
+   gradient y, value */
+static inline void point_f(uint32_t hx, uint32_t y, double sc, float *out)
 {
-	if (o->period && x >= o->period)
-		x %= o->period;
-	return noise_hash(x ^ o->seed_hash);
+	const uint32_t h = noise_hash(hx ^ y);
+	out[0] = (float)(sc * grad2[h >> 28][0]);
+	out[1] = (float)(sc * grad2[h >> 28][1]);
+	out[2] = (float)(sc * value_of(h));
 }
 
-void noise_octave_point(uint32_t column, uint32_t y, double g[3])
+/* x wrapped at o's period */
+static inline uint32_t column_of(const noise_octave *o, uint32_t x)
 {
-	const uint32_t h = noise_hash(column ^ y);
-	g[0] = grad2[h >> 28][0];
-	g[1] = grad2[h >> 28][1];
-	g[2] = value_of(h);
+	return noise_hash((o->period && x >= o->period ? x % o->period : x) ^ o->seed_hash);
+}
+
+void noise_octave_cells_2d(const noise_octave *o, const uint32_t *x, const uint32_t *x1,
+                           const uint32_t *y, unsigned n, double sc, float *out)
+{
+	uint32_t h0 = 0, h1 = 0; /* the columns' hashes */
+	unsigned c;
+	for (c = 0; c < n; ++c) {
+		float *t = out + 12 * c;
+		const float *u = t - 12;
+		if (c > 0 && y[c] == y[c - 1] && x[c] == x1[c - 1]) {
+			/* one column right: the right corners are the new left */
+			memcpy(t, u + 3, 3 * sizeof *t);
+			memcpy(t + 6, u + 9, 3 * sizeof *t);
+			h0 = h1;
+			h1 = column_of(o, x1[c]);
+			point_f(h1, y[c], sc, t + 3);
+			point_f(h1, y[c] + 1U, sc, t + 9);
+		} else if (c > 0 && x[c] == x[c - 1] && y[c] == y[c - 1] + 1U) {
+			/* one row up: the top corners are the new bottom */
+			memcpy(t, u + 6, 6 * sizeof *t);
+			point_f(h0, y[c] + 1U, sc, t + 6);
+			point_f(h1, y[c] + 1U, sc, t + 9);
+		} else {
+			h0 = column_of(o, x[c]);
+			h1 = column_of(o, x1[c]);
+			point_f(h0, y[c], sc, t);
+			point_f(h1, y[c], sc, t + 3);
+			point_f(h0, y[c] + 1U, sc, t + 6);
+			point_f(h1, y[c] + 1U, sc, t + 9);
+		}
+	}
 }
 
 double noise_octave_1d(noise_octave *o)

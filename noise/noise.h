@@ -227,11 +227,15 @@ double noise_octave_2d(noise_octave *o);
    noise_octave_1d/2d do before evaluating: for code that evaluates the
    same formulas itself (the plugin's vector kernels). */
 void noise_octave_update(noise_octave *o, int dims);
-/* 2D lattice points of octave o one by one, as noise_octave_update hashes
-   them for a cell's corners: column x's hash (x wrapped at o's period),
-   then point (x, y)'s gradient and value from it into g[0..2]. */
-uint32_t noise_octave_column(const noise_octave *o, uint32_t x);
-void noise_octave_point(uint32_t column, uint32_t y, double g[3]);
+/* The corners of n 2D cells of octave o, cell c between columns x[c] and
+   x1[c] (the next column, wrapped at o's period) and rows y[c] and
+   y[c] + 1, as noise_octave_update hashes them: 12 floats a cell into
+   out, corners 00, 10, 01, 11, each gradient x, gradient y and value,
+   times sc. A cell one column right of or one row above the one before
+   takes the corners they share from it. For code that tabulates the cells
+   along a path (the plugin's 2D dense kernel). */
+void noise_octave_cells_2d(const noise_octave *o, const uint32_t *x, const uint32_t *x1,
+                           const uint32_t *y, unsigned n, double sc, float *out);
 /* Octave o along x at its current y, column by column: the noise at
    x = cell + t (t in [0, 1]) is s (L + fade(t) (R - L)), where
    L = P[0] t + Q[0], R = P[1] (t - 1) + Q[1] (the lines of the cell's left

@@ -87,7 +87,6 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 	s->x[0] = cell_plus(rx->cell, cx, period);
 	s->x1[0] = cell_plus(s->x[0], 1, period);
 	s->y[0] = ry->cell + (uint32_t)cy;
-	s->on[0] = 0;
 	/* at a crossing of both at one sample, x's comes first: no sample is
 	   in the cell between */
 	while ((ix < n || iy < n) && c + 1 < (int32_t)DENSE2_CELLS) {
@@ -98,59 +97,19 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 			s->x[c] = sx > 0 ? s->x1[c - 1] : cell_plus(rx->cell, cx, period);
 			s->x1[c] = cell_plus(s->x[c], 1, period);
 			s->y[c] = s->y[c - 1];
-			s->on[c] = sx > 0 ? 1 : 0;
 		} else {
 			cy += sy;
 			iy = leave_at(ry, jy, iy, cy, n);
 			s->x[c] = s->x[c - 1];
 			s->x1[c] = s->x1[c - 1];
 			s->y[c] = ry->cell + (uint32_t)cy;
-			s->on[c] = sy > 0 ? 2 : 0;
 		}
 	}
 	s->n = c + 1;
 }
 
-/* Lattice point (column hash hx, row y), times sc, as floats: gx, gy, value */
-static inline void point_of(uint32_t hx, uint32_t y, double sc, float *out)
-{
-	double g[3];
-	noise_octave_point(hx, y, g);
-	out[0] = (float)(sc * g[0]);
-	out[1] = (float)(sc * g[1]);
-	out[2] = (float)(sc * g[2]);
-}
-
 void cell_table2(perlin_voice *v, int l, unsigned k, const dense_stair *s, double sc,
                  float *tab)
 {
-	const noise_octave *o = &v->st[k][l].oct;
-	/* the columns' hashes of the cell; its corners 00, 10, 01, 11 at 0, 3,
-	   6, 9; two new a cell, but going back */
-	uint32_t h0 = 0, h1 = 0;
-	int32_t c;
-	for (c = 0; c < s->n; ++c) {
-		const uint32_t y = s->y[c];
-		float *t = tab + 12 * c;
-		const float *u = t - 12;
-		if (s->on[c] == 1) { /* on along x: the right corners are the new left */
-			memcpy(t, u + 3, 3 * sizeof *t);
-			memcpy(t + 6, u + 9, 3 * sizeof *t);
-			h0 = h1;
-			h1 = noise_octave_column(o, s->x1[c]);
-			point_of(h1, y, sc, t + 3);
-			point_of(h1, y + 1U, sc, t + 9);
-		} else if (s->on[c] == 2) { /* on along y: the top corners are the new bottom */
-			memcpy(t, u + 6, 6 * sizeof *t);
-			point_of(h0, y + 1U, sc, t + 6);
-			point_of(h1, y + 1U, sc, t + 9);
-		} else {
-			h0 = noise_octave_column(o, s->x[c]);
-			h1 = noise_octave_column(o, s->x1[c]);
-			point_of(h0, y, sc, t);
-			point_of(h1, y, sc, t + 3);
-			point_of(h0, y + 1U, sc, t + 6);
-			point_of(h1, y + 1U, sc, t + 9);
-		}
-	}
+	noise_octave_cells_2d(&v->st[k][l].oct, s->x, s->x1, s->y, (unsigned)s->n, sc, tab);
 }

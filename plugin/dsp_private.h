@@ -134,14 +134,11 @@ void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t
 typedef char dense_tables_fit[4 * DENSE_CELLS <= PERLIN_TABLE &&
                               12 * DENSE2_CELLS <= PERLIN_TABLE ? 1 : -1];
 /* The cells of a 2D path (a staircase), in order: lattice columns x and
-   x + 1 (wrapped at the period) and row y of each, and how each follows
-   the one before (1 on along x, 2 on along y, 0 else: the first, or
-   backwards). */
+   x + 1 (wrapped at the period) and row y of each. */
 typedef struct {
 	dense_path p; /* the first sample */
 	int32_t n;
 	uint32_t x[DENSE2_CELLS], x1[DENSE2_CELLS], y[DENSE2_CELLS];
-	unsigned char on[DENSE2_CELLS];
 } dense_stair;
 /* The cells of ramps rx and ry's path in n samples from their j on (x
    looping at period). */
