@@ -209,8 +209,10 @@ typedef struct {
 
 /* Samples rendered at a time (render.c). */
 #define PERLIN_SPAN 1024
-/* floats in a layer's table of cells for the dense kernels (render.c) */
-#define PERLIN_TABLE (4 * (PERLIN_SPAN / 2 + 8))
+/* floats in a layer's table of cells for the dense kernels (render.c):
+   the larger of 1D's (4 a cell, a span's) and 2D's (12 a cell, for 256
+   samples; see plugin/dsp_private.h) */
+#define PERLIN_TABLE (12 * (256 + 8 + 4))
 
 /* About the time between the points where the smoothers step (the
    grid, counted from activation, in whole groups of 8 samples: 256 at

@@ -122,7 +122,7 @@ void cell_line(double P, double Q, double P2, double Q2, double sc, double out[4
 	lanes past its end that the kernel computes and masks off */
 void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t n,
                 double sc, float *line);
-#define DENSE2_SPAN 128U
+#define DENSE2_SPAN 256U
 /* A sample's cell is (int)(t + DENSE2_BIAS) - DENSE2_BIAS (t = a + j step,
    above -DENSE2_BIAS): kernels and tables the same. */
 #define DENSE2_BIAS 1048576.0
