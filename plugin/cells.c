@@ -27,17 +27,18 @@ void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t
 
 
 /* The cell the kernels put sample i of a span in, on a ramp from a with
-   step whose j is jd at the span's start (see DENSE2_BIAS; jd + i is
-   exact, so the same double as theirs). */
-static inline int32_t cell_at(double a, double step, double jd, int32_t i)
+   step whose j is jd at the span's start (bias: 0 when every step is
+   forwards, so t >= 0, else DENSE2_BIAS; jd + i is exact, so the same
+   double as theirs). */
+static inline int32_t cell_at(double a, double step, double jd, int32_t i, double bias)
 {
-	return (int32_t)((a + (jd + (double)i) * step) + DENSE2_BIAS) - (int32_t)DENSE2_BIAS;
+	return (int32_t)((a + (jd + (double)i) * step) + bias) - (int32_t)bias;
 }
 
 /* The first sample after i, before n, whose cell is not c (n if none):
    from the estimate, made exact by the loops (one test each, mostly). */
 static inline int32_t leave_at(const perlin_ramp *r, double jd, int32_t i, int32_t c,
-                               int32_t n)
+                               int32_t n, double bias)
 {
 	const double e = ((r->step > 0.0 ? (double)c + 1.0 : (double)c) - r->a) * r->inv - jd;
 	int32_t k;
@@ -45,9 +46,9 @@ static inline int32_t leave_at(const perlin_ramp *r, double jd, int32_t i, int32
 		k = n;
 	else
 		k = e > (double)i ? (int32_t)e + 1 : i + 1;
-	while (k > i + 1 && cell_at(r->a, r->step, jd, k - 1) != c)
+	while (k > i + 1 && cell_at(r->a, r->step, jd, k - 1, bias) != c)
 		--k;
-	while (k < n && cell_at(r->a, r->step, jd, k) == c)
+	while (k < n && cell_at(r->a, r->step, jd, k, bias) == c)
 		++k;
 	return k;
 }
@@ -69,10 +70,12 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 {
 	const double jx = (double)rx->j, jy = (double)ry->j;
 	const int32_t n = (int32_t)n_;
-	int32_t cx = cell_at(rx->a, rx->step, jx, 0), cy = cell_at(ry->a, ry->step, jy, 0);
 	const int32_t sx = rx->step < 0.0 ? -1 : 1, sy = ry->step < 0.0 ? -1 : 1;
+	const double bias = sx < 0 || sy < 0 ? DENSE2_BIAS : 0.0;
+	int32_t cx = cell_at(rx->a, rx->step, jx, 0, bias);
+	int32_t cy = cell_at(ry->a, ry->step, jy, 0, bias);
 	/* the next crossing of each */
-	int32_t ix = leave_at(rx, jx, 0, cx, n), iy = leave_at(ry, jy, 0, cy, n);
+	int32_t ix = leave_at(rx, jx, 0, cx, n, bias), iy = leave_at(ry, jy, 0, cy, n, bias);
 	int32_t c = 0;
 	s->p.ax = rx->a;
 	s->p.sx = rx->step;
@@ -93,13 +96,13 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 		++c;
 		if (ix <= iy) {
 			cx += sx;
-			ix = leave_at(rx, jx, ix, cx, n);
+			ix = leave_at(rx, jx, ix, cx, n, bias);
 			s->x[c] = sx > 0 ? s->x1[c - 1] : cell_plus(rx->cell, cx, period);
 			s->x1[c] = cell_plus(s->x[c], 1, period);
 			s->y[c] = s->y[c - 1];
 		} else {
 			cy += sy;
-			iy = leave_at(ry, jy, iy, cy, n);
+			iy = leave_at(ry, jy, iy, cy, n, bias);
 			s->x[c] = s->x[c - 1];
 			s->x1[c] = s->x1[c - 1];
 			s->y[c] = ry->cell + (uint32_t)cy;

@@ -123,8 +123,9 @@ void cell_line(double P, double Q, double P2, double Q2, double sc, double out[4
 void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t n,
                 double sc, float *line);
 #define DENSE2_SPAN 256U
-/* A sample's cell is (int)(t + DENSE2_BIAS) - DENSE2_BIAS (t = a + j step,
-   above -DENSE2_BIAS): kernels and tables the same. */
+/* A sample's cell is (int)t (t = a + j step) when every step is forwards
+   (t >= 0), else (int)(t + DENSE2_BIAS) - DENSE2_BIAS (t above
+   -DENSE2_BIAS): kernels and tables the same. */
 #define DENSE2_BIAS 1048576.0
 #define DENSE2_LANES 8U /* lanes past the end the kernel computes, at most */
 /* steps below 1/2 in x and y: each crosses at most n / 2 + 1 times in n

@@ -487,17 +487,18 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 static KATTR inline __attribute__((always_inline)) void
 KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const float *const *tab_,
                 float g0a, float dga, float g0b, float dgb, uint32_t t0, const int *st_,
-                const int nl)
+                const int nl, const int back)
 {
 	/* the pointers in locals: a store through acc[l] could change them */
 	float *acc[PERLIN_LAYERS];
 	const float *tab[PERLIN_LAYERS];
 	int st[PERLIN_LAYERS];
 	const KF(vi) zi = { 0 };
-	/* the cells as coef.c's cell_at has them: biased by DENSE2_BIAS,
-	   truncated (t + bias is above 0) */
-	const KF(vi) cx0 = zi + (p->cx0 + (int32_t)DENSE2_BIAS);
-	const KF(vi) cy0 = zi + (p->cy0 + (int32_t)DENSE2_BIAS);
+	/* the cells as cells.c's cell_at has them: t truncated, every step
+	   forwards (t >= 0), else t + DENSE2_BIAS (above 0) truncated */
+	const double bias = back ? DENSE2_BIAS : 0.0;
+	const KF(vi) cx0 = zi + (p->cx0 + (int32_t)bias);
+	const KF(vi) cy0 = zi + (p->cy0 + (int32_t)bias);
 	const KF(vi) mx = zi + p->mx, my = zi + p->my;
 	const KF(vd) zd = { 0 };
 #if KW == 8
@@ -518,19 +519,23 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 		/* (the last vector under a mask) */
 		const KF(vd) tx = p->ax + ((zd + jx) + lane) * p->sx;
 		const KF(vd) ty = p->ay + ((zd + jy) + lane) * p->sy;
-		const KF(vi) cx = __builtin_convertvector(tx + DENSE2_BIAS, KF(vi));
-		const KF(vi) cy = __builtin_convertvector(ty + DENSE2_BIAS, KF(vi));
+		/* (t + 0 is t, and so is c - 0: forwards, the same values
+		   without the bias) */
+		const KF(vi) cx = __builtin_convertvector(back ? tx + bias : tx, KF(vi));
+		const KF(vi) cy = __builtin_convertvector(back ? ty + bias : ty, KF(vi));
+		const KF(vd) fxd = __builtin_convertvector(cx, KF(vd));
+		const KF(vd) fyd = __builtin_convertvector(cy, KF(vd));
 		/* u = t - floor t - 1/2 (in double), and t - floor t as u + 1/2 */
 		const KF(vf) ux = __builtin_convertvector(
-			(tx - (__builtin_convertvector(cx, KF(vd)) - DENSE2_BIAS)) - 0.5, KF(vf));
+			(tx - (back ? fxd - bias : fxd)) - 0.5, KF(vf));
 		const KF(vf) uy = __builtin_convertvector(
-			(ty - (__builtin_convertvector(cy, KF(vd)) - DENSE2_BIAS)) - 0.5, KF(vf));
+			(ty - (back ? fyd - bias : fyd)) - 0.5, KF(vf));
 		const KF(vf) fx = ux + 0.5f, fy = uy + 0.5f, fx1 = ux - 0.5f, fy1 = uy - 0.5f;
 		/* the fades as 1/2 + h(u): small terms, so within 1e-7 */
 		const KF(vf) sx = KF(h)(ux) + 0.5f, sy = KF(h)(uy) + 0.5f;
 		/* |cx - cx0| + |cy - cy0| (m: 0, or -1 to negate) */
 		const KF(vi) dx = cx - cx0, dy = cy - cy0;
-		const KF(vi) n = (((dx ^ mx) - mx) + ((dy ^ my) - my)) * 12;
+		const KF(vi) n = (back ? ((dx ^ mx) - mx) + ((dy ^ my) - my) : dx + dy) * 12;
 		const KF(vf) ga = KF(gain)(g0a, dga, (float)(t0 + i));
 		const KF(vf) gb = nl > 1 ? KF(gain)(g0b, dgb, (float)(t0 + i)) : ga;
 #pragma GCC unroll 5
@@ -559,14 +564,20 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 static KATTR void KF(dense2)(float *acc, uint32_t len, const dense_path *p, const float *tab,
                              float g0, float dg, uint32_t t0, int st)
 {
-	KF(dense2_body)(&acc, len, p, &tab, g0, dg, 0.0f, 0.0f, t0, &st, 1);
+	if (p->mx || p->my) /* (a loop of its own for paths that go back) */
+		KF(dense2_body)(&acc, len, p, &tab, g0, dg, 0.0f, 0.0f, t0, &st, 1, 1);
+	else
+		KF(dense2_body)(&acc, len, p, &tab, g0, dg, 0.0f, 0.0f, t0, &st, 1, 0);
 }
 
 static KATTR void KF(dense2n)(float *const *acc, uint32_t len, const dense_path *p,
                               const float *const *tab, float g0a, float dga, float g0b,
                               float dgb, uint32_t t0, const int *st)
 {
-	KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, PERLIN_LAYERS);
+	if (p->mx || p->my)
+		KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, PERLIN_LAYERS, 1);
+	else
+		KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, PERLIN_LAYERS, 0);
 }
 
 /* v clamped into [-1, 1] (never NaN here), as the scalar kclamp */
