@@ -361,12 +361,13 @@ void noise_octave_columns(const noise_octave *o, int dims, uint32_t cell,
 }
 
 /* Lattice point (column hash hx, row y) times sc, as floats: gradient x,
-   gradient y, value */
-static inline void point_f(uint32_t hx, uint32_t y, double sc, float *out)
+   gradient y (from gs, the gradients times sc as floats), value */
+static inline void point_f(uint32_t hx, uint32_t y, float gs[16][2], double sc,
+                           float *out)
 {
 	const uint32_t h = noise_hash(hx ^ y);
-	out[0] = (float)(sc * grad2[h >> 28][0]);
-	out[1] = (float)(sc * grad2[h >> 28][1]);
+	out[0] = gs[h >> 28][0];
+	out[1] = gs[h >> 28][1];
 	out[2] = (float)(sc * value_of(h));
 }
 
@@ -380,7 +381,12 @@ void noise_octave_cells_2d(const noise_octave *o, const uint32_t *x, const uint3
                            const uint32_t *y, unsigned n, double sc, float *out)
 {
 	uint32_t h0 = 0, h1 = 0; /* the columns' hashes */
+	float gs[16][2];
 	unsigned c;
+	for (c = 0; c < 16; ++c) {
+		gs[c][0] = (float)(sc * grad2[c][0]);
+		gs[c][1] = (float)(sc * grad2[c][1]);
+	}
 	for (c = 0; c < n; ++c) {
 		float *t = out + 12 * c;
 		const float *u = t - 12;
@@ -390,20 +396,20 @@ void noise_octave_cells_2d(const noise_octave *o, const uint32_t *x, const uint3
 			memcpy(t + 6, u + 9, 3 * sizeof *t);
 			h0 = h1;
 			h1 = column_of(o, x1[c]);
-			point_f(h1, y[c], sc, t + 3);
-			point_f(h1, y[c] + 1U, sc, t + 9);
+			point_f(h1, y[c], gs, sc, t + 3);
+			point_f(h1, y[c] + 1U, gs, sc, t + 9);
 		} else if (c > 0 && x[c] == x[c - 1] && y[c] == y[c - 1] + 1U) {
 			/* one row up: the top corners are the new bottom */
 			memcpy(t, u + 6, 6 * sizeof *t);
-			point_f(h0, y[c] + 1U, sc, t + 6);
-			point_f(h1, y[c] + 1U, sc, t + 9);
+			point_f(h0, y[c] + 1U, gs, sc, t + 6);
+			point_f(h1, y[c] + 1U, gs, sc, t + 9);
 		} else {
 			h0 = column_of(o, x[c]);
 			h1 = column_of(o, x1[c]);
-			point_f(h0, y[c], sc, t);
-			point_f(h1, y[c], sc, t + 3);
-			point_f(h0, y[c] + 1U, sc, t + 6);
-			point_f(h1, y[c] + 1U, sc, t + 9);
+			point_f(h0, y[c], gs, sc, t);
+			point_f(h1, y[c], gs, sc, t + 3);
+			point_f(h0, y[c] + 1U, gs, sc, t + 6);
+			point_f(h1, y[c] + 1U, gs, sc, t + 9);
 		}
 	}
 }
