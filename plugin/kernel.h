@@ -14,11 +14,13 @@
    cell: the quintic fade is 1/2 + h(u), h(u) = u (15/8 + u^2 (6 u^2 - 5)),
    so the intermediates stay small and float keeps the result within 1e-6
    of the double reference. Along x alone (1D, or 2D with y still) a
-   cell's value is a degree-6 polynomial in u, evaluated by Horner. A sample j steps after a ramp's anchor
-   (perlin_ramp in dsp.h) has, in groups of 8 from the anchor, j = 8q + m,
+   cell's value is a degree-6 polynomial in u, evaluated by Horner. A
+   sample j steps after a ramp's anchor (perlin_ramp in dsp.h) has, in
+   groups of 8 from the anchor, j = 8q + m,
        u(j) = (float)((a - 1/2) + q * 8 step) + mf[m],  mf[m] = (float)(m step)
    in the one-coordinate kernel (seg1) and the path kernel (seg2x); the
-   table kernel (dense) uses u(j) from (a + j step) per lane, in double. */
+   table kernels (dense, and dense2 for a 2D path) use u(j) from
+   (a + j step) per lane, in double. */
 
 #define KVEC(T, n) __attribute__((vector_size((n) * sizeof(T))))
 typedef float KF(vf) KVEC(float, KW);
