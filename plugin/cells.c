@@ -4,7 +4,6 @@
    last a few samples. */
 #include "dsp_private.h"
 
-#include <math.h>
 #include <stddef.h>
 #include <string.h>
 

@@ -23,6 +23,12 @@
    (a + j step) per lane, in double. */
 
 #define KVEC(T, n) __attribute__((vector_size((n) * sizeof(T))))
+/* the lanes' numbers, to start a vector of either type */
+#if KW == 8
+#define KLANES { 0, 1, 2, 3, 4, 5, 6, 7 }
+#else
+#define KLANES { 0, 1, 2, 3 }
+#endif
 typedef float KF(vf) KVEC(float, KW);
 typedef double KF(vd) KVEC(double, KW);
 typedef int32_t KF(vi) KVEC(int32_t, KW);
@@ -53,11 +59,7 @@ static KATTR inline __attribute__((always_inline)) KF(vf)
 KF(gline)(float g0, float dg, float at)
 {
 	const KF(vf) zero = { 0 };
-#if KW == 8
-	const KF(vf) lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
-#else
-	const KF(vf) lane = { 0, 1, 2, 3 };
-#endif
+	const KF(vf) lane = KLANES;
 	return (zero + g0) + (zero + dg) * ((zero + at) + lane);
 }
 
@@ -503,11 +505,7 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 	const KF(vi) cy0 = zi + (p->cy0 + (int32_t)bias);
 	const KF(vi) mx = zi + p->mx, my = zi + p->my;
 	const KF(vd) zd = { 0 };
-#if KW == 8
-	const KF(vd) lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
-#else
-	const KF(vd) lane = { 0, 1, 2, 3 };
-#endif
+	const KF(vd) lane = KLANES;
 	/* j + i + lane as doubles: exact (below 2^53) */
 	double jx = (double)p->jx, jy = (double)p->jy;
 	uint32_t i;
@@ -759,11 +757,7 @@ static KATTR float KF(mix)(const float *now, const float *was, float *out, uint3
 	if (out && len >= KW) {
 		const KF(vf) zero = { 0 };
 		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
-#if KW == 8
-		const KF(vf) lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
-#else
-		const KF(vf) lane = { 0, 1, 2, 3 };
-#endif
+		const KF(vf) lane = KLANES;
 		for (; i + KW <= len; i += KW) {
 			const KF(vf) za = KCLAMP(KF(load)(now + i)), zb = KCLAMP(KF(load)(was + i));
 			const KF(vf) a = za * (1.5f - 0.5f * za * za), b = zb * (1.5f - 0.5f * zb * zb);
@@ -797,6 +791,7 @@ static KATTR void KF(add)(float *a, const float *b, uint32_t len)
 }
 
 #undef KVEC
+#undef KLANES
 #undef kmode
 #undef KW_OF
 #undef KFINISH_MODES

@@ -94,6 +94,9 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 {
 	perlin_ramp *r = &v->rx[k], *ry = &v->ry[k];
 	const double sc = dims_scale(v);
+	/* folded or all at once: the outputs of a 2D path (a 1D octave with
+	   cells this short never folds: FOLD_STEP is below DENSE_STEP) */
+	const int fold = two && nl > 1 && g->fold;
 	const int all = two && nl > 1 && g->all && !g->fold;
 	dense_stair stair; /* (2D) */
 	uint32_t i = 0;
@@ -125,17 +128,13 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 				cell_table2(v, l, k, &stair, sc, line);
 			else
 				cell_table(v, l, k, r->cell + (uint32_t)c0, count, sc, line);
-			if (all || (nl > 1 && g->fold && l == 0))
+			if (all || (fold && l == 0))
 				continue; /* (below; layer 0 folded into the others) */
-			if (nl > 1 && g->fold) {
-				for (n = 0; n < (two ? 12 : 4) * count; ++n)
+			if (fold) {
+				for (n = 0; n < 12 * count; ++n)
 					line[n] = g->g0[0] * d->table[0][n] + g->g0[LK(l)] * line[n];
-				if (two)
-					d->kernels->dense2(acc[l] + i, seg, &stair.p, line, 1.0f, 0.0f, t0 + i,
-					                   g->st[l]);
-				else
-					d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, 1.0f,
-					                  0.0f, t0 + i, g->st[l]);
+				d->kernels->dense2(acc[l] + i, seg, &stair.p, line, 1.0f, 0.0f, t0 + i,
+				                   g->st[l]);
 			} else if (two) {
 				d->kernels->dense2(acc[l] + i, seg, &stair.p, line, g->g0[LK(l)], g->dg[LK(l)],
 				                   t0 + i, g->st[l]);
@@ -330,8 +329,8 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 		two = form_of(v, k) == 2;
 	}
 	dense = !two && !ref && rx->step >= DENSE_STEP && rx->step < 0.5;
-	dense2 = fabs(rx->step) + fabs(ry->step) >= DENSE2_STEP && v->shape.dims == 2 && !ref &&
-	         ry->step != 0.0 && fabs(rx->step) < 0.5 && fabs(ry->step) < 0.5;
+	dense2 = fabs(rx->step) + fabs(ry->step) >= DENSE2_STEP && !ref && form_of(v, k) == 2 &&
+	         fabs(rx->step) < 0.5 && fabs(ry->step) < 0.5;
 	/* the sums this octave writes: each heard layer's, but not layer 0's
 	   where the outputs are rendered at once (its share is in theirs) */
 	for (l = 0; l < nl; ++l) {
