@@ -54,22 +54,42 @@ static KATTR inline KF(vf) KF(h)(KF(vf) u)
 
 /* The octave's gain at KW samples: g0 + dg (at + lane), `at` the first
    one's place in its grid chunk (a whole number), so a sample's gain is
-   the same wherever a span starts. */
-static KATTR inline __attribute__((always_inline)) KF(vf)
-KF(gline)(float g0, float dg, float at)
+   the same wherever a span starts. A loop keeps at + lane as a vector
+   (atl, from at_lanes), adding 8 a group: whole numbers below 2^24, so
+   the same floats. */
+static KATTR inline __attribute__((always_inline)) KF(vf) KF(at_lanes)(float at)
 {
 	const KF(vf) zero = { 0 };
 	const KF(vf) lane = KLANES;
-	return (zero + g0) + (zero + dg) * ((zero + at) + lane);
+	return (zero + at) + lane;
+}
+
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(glinev)(float g0, float dg, KF(vf) atl)
+{
+	const KF(vf) zero = { 0 };
+	return (zero + g0) + (zero + dg) * atl;
+}
+
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(gline)(float g0, float dg, float at)
+{
+	return KF(glinev)(g0, dg, KF(at_lanes)(at));
+}
+
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(gainv)(float g0, float dg, KF(vf) atl)
+{
+	const KF(vf) zero = { 0 };
+	if (dg == 0.0f) /* a steady gain (g0 + 0 x is g0: the same value) */
+		return zero + g0;
+	return KF(glinev)(g0, dg, atl);
 }
 
 static KATTR inline __attribute__((always_inline)) KF(vf)
 KF(gain)(float g0, float dg, float at)
 {
-	const KF(vf) zero = { 0 };
-	if (dg == 0.0f) /* a steady gain (g0 + 0 x is g0: the same value) */
-		return zero + g0;
-	return KF(gline)(g0, dg, at);
+	return KF(gainv)(g0, dg, KF(at_lanes)(at));
 }
 
 /* p[l] += v[l] (st: p[l] = v[l]) for the lanes lo <= l < hi of the KW
@@ -152,6 +172,7 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	double qd = (double)(j >> 3); /* the group: exact below 2^53 */
 	const uint32_t m = (uint32_t)(j & 7U);
 	float *p = acc - m, *end;
+	KF(vf) atv;
 	if (m || len < 8U) { /* the first group, lanes m .. m + len */
 		const uint32_t hi = len < 8U - m ? m + len : 8U;
 		const float base = (float)(a + qd * step8);
@@ -167,17 +188,18 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	if (p >= acc + len)
 		return;
 	end = p + (uint32_t)(acc + len - p) / 8U * 8U;
+	atv = KF(at_lanes)((float)(t0 + (uint32_t)(p - acc))); /* (see gain()) */
+#define KGV(v, atl) (dg == 0.0f ? (v) : (v) * KF(gainv)(g0, dg, (atl)))
 #define KGROUP(p, qd) do { \
 		const float base = (float)(a + (qd) * step8); \
-		const uint32_t i = (uint32_t)((p) - acc); \
-		KF(put)((p), KGAIN(KVAL(base + m0), (float)(t0 + i)), st); \
-		KGROUP_HI(p, base, i); \
+		KF(put)((p), KGV(KVAL(base + m0), atv), st); \
+		KGROUP_HI(p, base); \
+		atv += 8.0f; \
 	} while (0)
 #if KW == 4
-#define KGROUP_HI(p, base, i) \
-	KF(put)((p) + 4, KGAIN(KVAL((base) + m1), (float)(t0 + (i) + 4)), st)
+#define KGROUP_HI(p, base) KF(put)((p) + 4, KGV(KVAL((base) + m1), atv + 4.0f), st)
 #else
-#define KGROUP_HI(p, base, i) (void)0
+#define KGROUP_HI(p, base) (void)0
 #endif
 	for (; p + 8 < end; p += 16, qd += 2.0) { /* two groups a turn */
 		KGROUP(p, qd);
@@ -188,6 +210,7 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 		p += 8;
 		qd += 1.0;
 	}
+#undef KGV
 #undef KGROUP
 #undef KGROUP_HI
 	if (p < acc + len) { /* the last group, lanes 0 .. acc + len - p */
@@ -241,6 +264,7 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 	const uint32_t m = (uint32_t)(j & 7U);
 	int64_t o = -(int64_t)m; /* the group's lane 0, from acc[l] */
 	int64_t end;
+	KF(vf) atv;
 	int l, n;
 #pragma GCC unroll 5
 	for (l = 0; l < PERLIN_OUTPUTS + blend; ++l)
@@ -253,10 +277,10 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 	/* the values of a group at u from lane 0 at `at` in the chunk, into
 	   v[]; the gain lines as gain() makes them (gmov: either moves; then
 	   the other too is g0 + 0 x, which is g0: gains are never -0) */
-#define KGROUPN(u, at) do { \
+#define KGROUPN(u, atl) do { \
 		if (blend) { \
-			const KF(vf) ga = gmov ? KF(gline)(g0a, dga, (at)) : zero + g0a; \
-			const KF(vf) gb = gmov ? KF(gline)(g0b, dgb, (at)) : zero + g0b; \
+			const KF(vf) ga = gmov ? KF(glinev)(g0a, dga, (atl)) : zero + g0a; \
+			const KF(vf) gb = gmov ? KF(glinev)(g0b, dgb, (atl)) : zero + g0b; \
 			const KF(vf) p0 = KVALN((u), PERLIN_OUTPUTS) * ga; \
 			_Pragma("GCC unroll 4") \
 			for (l = 0; l < PERLIN_OUTPUTS; ++l) \
@@ -271,12 +295,12 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 		const uint32_t hi = len < 8U - m ? m + len : 8U;
 		const float base = (float)(a + qd * step8);
 		KF(vf) v[PERLIN_OUTPUTS];
-		KGROUPN(base + m0, (float)((int64_t)t0 + o));
+		KGROUPN(base + m0, KF(at_lanes)((float)((int64_t)t0 + o)));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
 			KF(part)(acc[l] + o, v[l], m, hi, 0, st);
 #if KW == 4
-		KGROUPN(base + m1, (float)((int64_t)t0 + o + 4));
+		KGROUPN(base + m1, KF(at_lanes)((float)((int64_t)t0 + o + 4)));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
 			KF(part)(acc[l] + o, v[l], m, hi, 4, st);
@@ -287,15 +311,16 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 	if (o >= (int64_t)len)
 		return;
 	end = o + ((int64_t)len - o) / 8 * 8;
-	for (; o < end; o += 8, qd += 1.0) {
+	atv = KF(at_lanes)((float)((int64_t)t0 + o)); /* (see gain()) */
+	for (; o < end; o += 8, qd += 1.0, atv += 8.0f) {
 		const float base = (float)(a + qd * step8);
 		KF(vf) v[PERLIN_OUTPUTS];
-		KGROUPN(base + m0, (float)((int64_t)t0 + o));
+		KGROUPN(base + m0, atv);
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
 			KF(put)(acc[l] + o, v[l], st);
 #if KW == 4
-		KGROUPN(base + m1, (float)((int64_t)t0 + o + 4));
+		KGROUPN(base + m1, atv + 4.0f);
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
 			KF(put)(acc[l] + o + 4, v[l], st);
@@ -305,12 +330,12 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 		const uint32_t hi = (uint32_t)((int64_t)len - o);
 		const float base = (float)(a + qd * step8);
 		KF(vf) v[PERLIN_OUTPUTS];
-		KGROUPN(base + m0, (float)((int64_t)t0 + o));
+		KGROUPN(base + m0, KF(at_lanes)((float)((int64_t)t0 + o)));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
 			KF(part)(acc[l] + o, v[l], 0, hi, 0, st);
 #if KW == 4
-		KGROUPN(base + m1, (float)((int64_t)t0 + o + 4));
+		KGROUPN(base + m1, KF(at_lanes)((float)((int64_t)t0 + o + 4)));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
 			KF(part)(acc[l] + o, v[l], 0, hi, 4, st);
@@ -491,7 +516,7 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 static KATTR inline __attribute__((always_inline)) void
 KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const float *const *tab_,
                 float g0a, float dga, float g0b, float dgb, uint32_t t0, const int *st_,
-                const int nl, const int back)
+                const int nl, const int back, const int steady)
 {
 	/* the pointers in locals: a store through acc[l] could change them */
 	float *acc[PERLIN_LAYERS];
@@ -505,6 +530,7 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 	const KF(vi) cy0 = zi + (p->cy0 + (int32_t)bias);
 	const KF(vi) mx = zi + p->mx, my = zi + p->my;
 	const KF(vd) zd = { 0 };
+	const KF(vf) zf = { 0 };
 	const KF(vd) lane = KLANES;
 	/* j + i + lane as doubles: exact (below 2^53) */
 	double jx = (double)p->jx, jy = (double)p->jy;
@@ -536,8 +562,9 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 		/* |cx - cx0| + |cy - cy0| (m: 0, or -1 to negate) */
 		const KF(vi) dx = cx - cx0, dy = cy - cy0;
 		const KF(vi) n = (back ? ((dx ^ mx) - mx) + ((dy ^ my) - my) : dx + dy) * 12;
-		const KF(vf) ga = KF(gain)(g0a, dga, (float)(t0 + i));
-		const KF(vf) gb = nl > 1 ? KF(gain)(g0b, dgb, (float)(t0 + i)) : ga;
+		/* (steady: both gains, as gain() has them) */
+		const KF(vf) ga = steady ? zf + g0a : KF(gain)(g0a, dga, (float)(t0 + i));
+		const KF(vf) gb = nl == 1 ? ga : steady ? zf + g0b : KF(gain)(g0b, dgb, (float)(t0 + i));
 #pragma GCC unroll 5
 		for (l = 0; l < nl; ++l) {
 			KF(vf) a[4], b[4], c[4];
@@ -560,25 +587,34 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 	}
 }
 
-/* One layer (g0, dg its gain line), and every layer at once. */
+/* One layer (g0, dg its gain line), and every layer at once: a loop each
+   for paths that go back and for steady gains. */
+#define KDENSE2(acc, tab, g0a, dga, g0b, dgb, st, nl) do { \
+		const int steady_ = dga == 0.0f && dgb == 0.0f; \
+		if (p->mx || p->my) { \
+			if (steady_) \
+				KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 1, 1); \
+			else \
+				KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 1, 0); \
+		} else if (steady_) { \
+			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 0, 1); \
+		} else { \
+			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 0, 0); \
+		} \
+	} while (0)
 static KATTR void KF(dense2)(float *acc, uint32_t len, const dense_path *p, const float *tab,
                              float g0, float dg, uint32_t t0, int st)
 {
-	if (p->mx || p->my) /* (a loop of its own for paths that go back) */
-		KF(dense2_body)(&acc, len, p, &tab, g0, dg, 0.0f, 0.0f, t0, &st, 1, 1);
-	else
-		KF(dense2_body)(&acc, len, p, &tab, g0, dg, 0.0f, 0.0f, t0, &st, 1, 0);
+	KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &st, 1);
 }
 
 static KATTR void KF(dense2n)(float *const *acc, uint32_t len, const dense_path *p,
                               const float *const *tab, float g0a, float dga, float g0b,
                               float dgb, uint32_t t0, const int *st)
 {
-	if (p->mx || p->my)
-		KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, PERLIN_LAYERS, 1);
-	else
-		KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, PERLIN_LAYERS, 0);
+	KDENSE2(acc, tab, g0a, dga, g0b, dgb, st, PERLIN_LAYERS);
 }
+#undef KDENSE2
 
 /* v clamped into [-1, 1] (never NaN here), as the scalar kclamp */
 #if defined(__SSE2__) && KW == 4
@@ -636,9 +672,10 @@ KF(finish_body)(const float *acc, const float *plus, float *out, uint32_t len, f
 		const KF(vf) d0 = zero + depth, o0 = zero + offset;
 		/* w = clamp(o + d shape(clamp(z))) (see kmode); denormals out
 		   as 0, as kfinish1 (|w| below FLT_MIN, the sign bit masked off) */
-		for (; i + KW <= len; i += KW) {
-			const KF(vf) dv = mode == KMOVE ? KF(gain)(depth, ddepth, (float)(t0 + i)) : d0;
-			const KF(vf) ov = mode == KMOVE ? KF(gain)(offset, doffset, (float)(t0 + i)) : o0;
+		KF(vf) atv = KF(at_lanes)((float)t0); /* (see gain()) */
+		for (; i + KW <= len; i += KW, atv += (float)KW) {
+			const KF(vf) dv = mode == KMOVE ? KF(gainv)(depth, ddepth, atv) : d0;
+			const KF(vf) ov = mode == KMOVE ? KF(gainv)(offset, doffset, atv) : o0;
 			const KF(vf) z = KCLAMP(plus ? KF(load)(acc + i) + KF(load)(plus + i)
 			                             : KF(load)(acc + i));
 			const KF(vf) w = KW_OF(z * (1.5f - 0.5f * z * z), dv, ov, mode);
@@ -704,10 +741,11 @@ KF(finish4_body)(const float *acc, const float *const *plus_, float *const *out_
 		const KF(vf) zero = { 0 };
 		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
 		const KF(vf) d0 = zero + depth, o0 = zero + offset;
-		for (; i + KW <= len; i += KW) {
+		KF(vf) atv = KF(at_lanes)((float)t0); /* (see gain()) */
+		for (; i + KW <= len; i += KW, atv += (float)KW) {
 			/* (steady: the same values, made once) */
-			const KF(vf) dv = mode == KMOVE ? KF(gain)(depth, ddepth, (float)(t0 + i)) : d0;
-			const KF(vf) ov = mode == KMOVE ? KF(gain)(offset, doffset, (float)(t0 + i)) : o0;
+			const KF(vf) dv = mode == KMOVE ? KF(gainv)(depth, ddepth, atv) : d0;
+			const KF(vf) ov = mode == KMOVE ? KF(gainv)(offset, doffset, atv) : o0;
 			const KF(vf) s = none ? zero : KF(load)(acc + i);
 #pragma GCC unroll 4
 			for (o = 0; o < PERLIN_OUTPUTS; ++o) {
@@ -758,13 +796,17 @@ static KATTR float KF(mix)(const float *now, const float *was, float *out, uint3
 		const KF(vf) zero = { 0 };
 		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
 		const KF(vf) lane = KLANES;
-		for (; i + KW <= len; i += KW) {
+		/* the fade's samples (f0 + i) + lane as a vector, whole numbers: the
+		   same floats */
+		KF(vf) fv = (zero + f0) + lane;
+		KF(vf) atv = KF(at_lanes)((float)t0); /* (see gain()) */
+		for (; i + KW <= len; i += KW, atv += (float)KW, fv += (float)KW) {
 			const KF(vf) za = KCLAMP(KF(load)(now + i)), zb = KCLAMP(KF(load)(was + i));
 			const KF(vf) a = za * (1.5f - 0.5f * za * za), b = zb * (1.5f - 0.5f * zb * zb);
-			const KF(vf) f = ((zero + (f0 + (float)i)) + lane) * inv_n;
+			const KF(vf) f = fv * inv_n;
 			const KF(vf) sm = f * f * (3.0f - 2.0f * f);
-			const KF(vf) dv = KF(gain)(depth, ddepth, (float)(t0 + i));
-			const KF(vf) ov = KF(gain)(offset, doffset, (float)(t0 + i));
+			const KF(vf) dv = KF(gainv)(depth, ddepth, atv);
+			const KF(vf) ov = KF(gainv)(offset, doffset, atv);
 			const KF(vf) w = KCLAMP(ov + dv * (b + sm * (a - b)));
 			const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN;
 			KF(store)(out + i, (KF(vf))((KF(vi))w & keep));
