@@ -36,8 +36,8 @@ static inline int32_t cell_at(double a, double step, double jd, int32_t i, doubl
 
 /* The first sample after i, before n, whose cell is not c (n if none):
    from the estimate, made exact by the loops (one test each, mostly). */
-static inline int32_t leave_at(const perlin_ramp *r, double jd, int32_t i, int32_t c,
-                               int32_t n, double bias)
+static int32_t leave_at(const perlin_ramp *r, double jd, int32_t i, int32_t c, int32_t n,
+                        double bias)
 {
 	const double e = ((r->step > 0.0 ? (double)c + 1.0 : (double)c) - r->a) * r->inv - jd;
 	int32_t k;
@@ -50,6 +50,22 @@ static inline int32_t leave_at(const perlin_ramp *r, double jd, int32_t i, int32
 	while (k < n && cell_at(r->a, r->step, jd, k, bias) == c)
 		++k;
 	return k;
+}
+
+/* Where (in samples from the span's start, not rounded) ramp r leaves its
+   cell c (FAR if it never moves), and how much later it leaves each next
+   one (*next: |1 / step|), and a bound on how far the kernels' crossing
+   can be from it (*tol: an error of 1e-6 in the phase, far above the
+   double rounding of the phase and of DENSE2_BIAS, 2^-32). */
+#define FAR 1e300
+static double leave_est(const perlin_ramp *r, double jd, int32_t c, double *next, double *tol)
+{
+	const double inv = r->inv < 0.0 ? -r->inv : r->inv;
+	*next = inv;
+	*tol = 1e-6 * (1.0 + inv);
+	if (r->step == 0.0)
+		return FAR;
+	return ((r->step > 0.0 ? (double)c + 1.0 : (double)c) - r->a) * r->inv - jd;
 }
 
 /* cell + d modulo period (0: 2^32) */
@@ -73,8 +89,14 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 	const double bias = sx < 0 || sy < 0 ? DENSE2_BIAS : 0.0;
 	int32_t cx = cell_at(rx->a, rx->step, jx, 0, bias);
 	int32_t cy = cell_at(ry->a, ry->step, jy, 0, bias);
-	/* the next crossing of each */
-	int32_t ix = leave_at(rx, jx, 0, cx, n, bias), iy = leave_at(ry, jy, 0, cy, n, bias);
+	/* where each leaves its cell next, estimated: the staircase needs only
+	   the order of the crossings, and only where a sample lies between
+	   them (crossings in one sample interval leave no sample in the cell
+	   between, whichever comes first); the exact samples (leave_at) are
+	   looked up only where the estimates are too close to tell */
+	double nx, ny, tx, ty;
+	double ex = leave_est(rx, jx, cx, &nx, &tx), ey = leave_est(ry, jy, cy, &ny, &ty);
+	const double lx = (double)(n - 1) + tx, ly = (double)(n - 1) + ty, close = tx + ty;
 	int32_t c = 0;
 	s->p.ax = rx->a;
 	s->p.sx = rx->step;
@@ -89,19 +111,27 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 	s->x[0] = cell_plus(rx->cell, cx, period);
 	s->x1[0] = cell_plus(s->x[0], 1, period);
 	s->y[0] = ry->cell + (uint32_t)cy;
-	/* at a crossing of both at one sample, x's comes first: no sample is
-	   in the cell between */
-	while ((ix < n || iy < n) && c + 1 < (int32_t)DENSE2_CELLS) {
+	/* every crossing that may come at a sample before n (a cell more, past
+	   the samples, is never read) */
+	while ((ex < lx || ey < ly) && c + 1 < (int32_t)DENSE2_CELLS) {
+		const double d = ex - ey;
+		int x_first = d < 0.0;
+		if (d < close && -d < close) { /* too close: the samples */
+			const double e = ex < ey ? ex : ey;
+			const int32_t from = e > 3.0 ? (int32_t)e - 3 : 0;
+			/* (at one sample, x's first) */
+			x_first = leave_at(rx, jx, from, cx, n, bias) <= leave_at(ry, jy, from, cy, n, bias);
+		}
 		++c;
-		if (ix <= iy) {
+		if (x_first) {
 			cx += sx;
-			ix = leave_at(rx, jx, ix, cx, n, bias);
+			ex += nx;
 			s->x[c] = sx > 0 ? s->x1[c - 1] : cell_plus(rx->cell, cx, period);
 			s->x1[c] = cell_plus(s->x[c], 1, period);
 			s->y[c] = s->y[c - 1];
 		} else {
 			cy += sy;
-			iy = leave_at(ry, jy, iy, cy, n, bias);
+			ey += ny;
 			s->x[c] = s->x[c - 1];
 			s->x1[c] = s->x1[c - 1];
 			s->y[c] = ry->cell + (uint32_t)cy;

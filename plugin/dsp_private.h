@@ -129,7 +129,8 @@ void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t
 #define DENSE2_BIAS 1048576.0
 #define DENSE2_LANES 8U /* lanes past the end the kernel computes, at most */
 /* steps below 1/2 in x and y: each crosses at most n / 2 + 1 times in n
-   samples */
+   samples (and dense_cells may list one crossing more of each, just past
+   them) */
 #define DENSE2_CELLS (DENSE2_SPAN + DENSE2_LANES + 4U)
 /* a table of either fits a layer's place (perlin_dsp's table) */
 typedef char dense_tables_fit[4 * DENSE_CELLS <= PERLIN_TABLE &&
