@@ -6,6 +6,7 @@
 #include "automation.h"
 #include "host.h"
 #include "test.h"
+#include "../plugin/dsp_private.h" /* dense_cells and the ramps: test_staircase */
 
 #include <math.h>
 #include <stdlib.h>
@@ -322,6 +323,84 @@ static void test_band_limit(void)
 	CHECK(steady > 0.0, "no energy above sr/4 at all: the measure measures nothing");
 }
 
+/* The 2D dense kernel's staircase (plugin/cells.c, dense_cells), listed
+   from estimated crossings: every sample's cell, computed as the kernel
+   computes it, must be the table's entry |cx - cx0| + |cy - cy0|. On
+   random paths, forwards and back, looping or not, and on paths whose x
+   and y crossings tie exactly, or both fall within rounding of one
+   sample, where the estimates cannot tell their order. */
+static void test_staircase(void)
+{
+	int trial, wrong = 0, worst_n = 0;
+	for (trial = 0; trial < 4000; ++trial) {
+		const int kind = trial % 4;
+		const uint32_t period = trial % 5 == 4 ? 3U + (uint32_t)(test_rng() % 9U) : 0U;
+		perlin_ramp rx, ry;
+		noise_pos px, py;
+		dense_stair s;
+		double sx = test_uniform(1.0 / 48.0, 0.49), sy = test_uniform(1e-9, 0.49);
+		double bias;
+		int32_t n, i;
+		if (test_rng() & 1U)
+			sx = -sx;
+		if (test_rng() & 1U)
+			sy = -sy;
+		px.cell = (uint32_t)test_rng();
+		py.cell = (uint32_t)test_rng();
+		if (period)
+			px.cell %= period;
+		px.frac = test_uniform(0.0, 1.0);
+		py.frac = test_uniform(0.0, 1.0);
+		if (kind == 1) { /* every crossing a tie */
+			sy = sx;
+			py.frac = px.frac;
+		} else if (kind == 2) { /* both cross within rounding of sample k: */
+			/* which cell each is in there is rounding's call, and where an
+			   estimate says one thing and the kernel's phase the other, the
+			   order matters if the other crosses at another sample */
+			const double ax = sx > 0.0 ? sx : -sx, ay = sy > 0.0 ? sy : -sy;
+			const double m = ax > ay ? ax : ay;
+			const double k = (double)(1U + test_rng() % (uint64_t)(1.0 / m));
+			px.frac = sx > 0.0 ? 1.0 - k * sx : -k * sx;
+			py.frac = sy > 0.0 ? 1.0 - k * sy : -k * sy;
+		} else if (kind == 3) { /* y nearly still */
+			sy = sy < 0.0 ? -1e-9 : 1e-9;
+		}
+		ramp_start(&rx, px, sx);
+		ramp_start(&ry, py, sy);
+		rx.j = kind == 2 ? 0U : test_rng() % (RAMP_REBASE - 300U);
+		ry.j = kind == 1 || kind == 2 ? rx.j : test_rng() % (RAMP_REBASE - 300U);
+		n = 1 + (int32_t)(test_rng() % (DENSE2_SPAN + DENSE2_LANES - 1U));
+		dense_cells(&rx, &ry, period, (uint32_t)n, &s);
+		worst_n = s.n > worst_n ? s.n : worst_n;
+		bias = sx < 0.0 || sy < 0.0 ? DENSE2_BIAS : 0.0;
+		for (i = 0; i < n; ++i) {
+			/* the kernel's cells (kernel.h, dense2_body) */
+			const int32_t cx = (int32_t)((rx.a + ((double)rx.j + (double)i) * rx.step) + bias) -
+			                   (int32_t)bias;
+			const int32_t cy = (int32_t)((ry.a + ((double)ry.j + (double)i) * ry.step) + bias) -
+			                   (int32_t)bias;
+			const int32_t dx = cx - s.p.cx0, dy = cy - s.p.cy0;
+			const int32_t at = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+			int64_t x = (int64_t)rx.cell + cx;
+			if (period) {
+				x %= (int64_t)period;
+				x += x < 0 ? (int64_t)period : 0;
+			}
+			if (at >= s.n || s.x[at] != (uint32_t)x || s.y[at] != ry.cell + (uint32_t)cy) {
+				++wrong;
+				break;
+			}
+		}
+	}
+	printf("   4000 paths (a quarter all ties, a quarter crossing within rounding of a "
+	       "sample): %d with a sample "
+	       "in the wrong cell; at most %d cells (room for %u)\n", wrong, worst_n,
+	       (unsigned)DENSE2_CELLS);
+	CHECK(wrong == 0, "%d paths put a sample in the wrong cell", wrong);
+	CHECK(worst_n <= (int)DENSE2_CELLS, "%d cells", worst_n);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -333,6 +412,8 @@ int main(int argc, char **argv)
 	test_same_as_plugin(argv[1]);
 	test_section("render paths: vector kernels against the scalar reference");
 	test_paths();
+	test_section("the 2D dense kernel's staircase puts every sample in its cell");
+	test_staircase();
 	test_section("the shaping stays in [-1, 1] for every float");
 	test_shape_bound();
 	test_section("the band-limit follows the rate being played");
