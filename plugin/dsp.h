@@ -211,8 +211,9 @@ typedef struct {
 #define PERLIN_SPAN 1024
 /* floats in a layer's table of cells for the dense kernels (render.c):
    the larger of 1D's (4 a cell, a span's) and 2D's (12 a cell, for 256
-   samples; see plugin/dsp_private.h) */
-#define PERLIN_TABLE (12 * (256 + 8 + 4))
+   samples, and rows 16 floats longer on the AVX2 path; see
+   plugin/dsp_private.h) */
+#define PERLIN_TABLE (12 * (256 + 8 + 4 + 16))
 
 /* About the time between the points where the smoothers step (the
    grid, counted from activation, in whole groups of 8 samples: 256 at
@@ -268,6 +269,7 @@ typedef struct {
 	float buf[2][PERLIN_LAYERS][8 + PERLIN_SPAN + 8];
 	/* each layer's table of cells for the dense kernels (render.c) */
 	float table[PERLIN_LAYERS][PERLIN_TABLE];
+	float cells[PERLIN_TABLE]; /* a 2D table, cell by cell, before its rows are made */
 } perlin_dsp;
 
 /* Set up for sample rate sr (clamped to 8 kHz..768 kHz); state as after

@@ -79,6 +79,11 @@ struct perlin_kernels {
 	void (*finish4)(const float *acc, const float *const *plus, float *const *out, uint32_t len,
 	                float depth, float ddepth, float offset, float doffset, uint32_t t0,
 	                float *last);
+	/* the 2D tables dense2 reads: NULL, a cell's 12 floats together, as
+	   cell_table2 makes them (4 lanes: each lane loads its cell's rows of
+	   4); else each float's row of DENSE2_STRIDE cells, which rows2 makes
+	   from cell_table2's n cells (8 lanes: a load and a permute a float) */
+	void (*rows2)(const float *cells, int32_t n, float *rows);
 };
 
 /* ramp.c: an octave's phase (perlin_ramp). A ramp is rebased after
@@ -132,9 +137,13 @@ void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t
    samples (and dense_cells may list one crossing more of each, just past
    them) */
 #define DENSE2_CELLS (DENSE2_SPAN + DENSE2_LANES + 4U)
+/* A 2D table's layout (struct perlin_kernels, rows2): a cell's 12 floats
+   together, or each float's row of DENSE2_STRIDE cells (the AVX2 kernel
+   loads 16 from a group's first cell on: rows that long). */
+#define DENSE2_STRIDE (DENSE2_CELLS + 16U)
 /* a table of either fits a layer's place (perlin_dsp's table) */
 typedef char dense_tables_fit[4 * DENSE_CELLS <= PERLIN_TABLE &&
-                              12 * DENSE2_CELLS <= PERLIN_TABLE ? 1 : -1];
+                              12 * DENSE2_STRIDE <= PERLIN_TABLE ? 1 : -1];
 /* The cells of a 2D path (a staircase), in order: lattice columns x and
    x + 1 (wrapped at the period) and row y of each. */
 typedef struct {
@@ -147,7 +156,7 @@ typedef struct {
 void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, uint32_t n,
                  dense_stair *s);
 /* Layer l's octave k on those cells: 12 floats a cell, times sc (see dense2
-   in plugin/kernel.h). */
+   in plugin/kernel.h), a cell's floats together. */
 void cell_table2(perlin_voice *v, int l, unsigned k, const dense_stair *s, double sc,
                  float *tab);
 

@@ -504,6 +504,74 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 }
 #endif
 
+/* The 8-lane 2D kernel reads its tables a float's row at a time
+   (dense2_stride, plugin/dsp_private.h): lane l's value is row[rel[l]]
+   (rel below 8, or below 16 when wide), a load and a permute. */
+#if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
+#define KSOA 1
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(pick)(const float *row, __m256i rel, int wide)
+{
+	const __m256 lo = _mm256_permutevar8x32_ps(_mm256_loadu_ps(row), rel);
+	__m256 hi;
+	if (!wide)
+		return (KF(vf))lo;
+	hi = _mm256_permutevar8x32_ps(_mm256_loadu_ps(row + 8), rel);
+	return (KF(vf))_mm256_blendv_ps(
+		lo, hi, _mm256_castsi256_ps(_mm256_cmpgt_epi32(rel, _mm256_set1_epi32(7))));
+}
+
+/* rows[m DENSE2_STRIDE + c] = cells[12 c + m] for the n cells of a table
+   (and up to 7 more: both have the room), eight cells at a time: their
+   floats 0-7 an 8 x 8 transpose, 8-11 four 4 x 4 ones. */
+static KATTR void KF(rows2)(const float *cells, int32_t n, float *rows)
+{
+	int32_t c;
+	for (c = 0; c < n; c += 8) {
+		const float *p = cells + 12 * c;
+		float *q = rows + c;
+		__m256 r[8], t[8], u[8], y[4], w[4];
+		int i;
+#pragma GCC unroll 8
+		for (i = 0; i < 8; ++i)
+			r[i] = _mm256_loadu_ps(p + 12 * i);
+#pragma GCC unroll 4
+		for (i = 0; i < 8; i += 2) {
+			t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
+			t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
+		}
+#pragma GCC unroll 2
+		for (i = 0; i < 8; i += 4) {
+			u[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+			u[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xee);
+			u[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+			u[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xee);
+		}
+#pragma GCC unroll 4
+		for (i = 0; i < 4; ++i) {
+			_mm256_storeu_ps(q + i * (int32_t)DENSE2_STRIDE,
+			                 _mm256_permute2f128_ps(u[i], u[i + 4], 0x20));
+			_mm256_storeu_ps(q + (i + 4) * (int32_t)DENSE2_STRIDE,
+			                 _mm256_permute2f128_ps(u[i], u[i + 4], 0x31));
+		}
+#pragma GCC unroll 4
+		for (i = 0; i < 4; ++i) /* cells i and i + 4, floats 8-11 */
+			y[i] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p + 12 * i + 8)),
+			                            _mm_loadu_ps(p + 12 * (i + 4) + 8), 1);
+		w[0] = _mm256_unpacklo_ps(y[0], y[1]);
+		w[1] = _mm256_unpackhi_ps(y[0], y[1]);
+		w[2] = _mm256_unpacklo_ps(y[2], y[3]);
+		w[3] = _mm256_unpackhi_ps(y[2], y[3]);
+		_mm256_storeu_ps(q + 8 * (int32_t)DENSE2_STRIDE, _mm256_shuffle_ps(w[0], w[2], 0x44));
+		_mm256_storeu_ps(q + 9 * (int32_t)DENSE2_STRIDE, _mm256_shuffle_ps(w[0], w[2], 0xee));
+		_mm256_storeu_ps(q + 10 * (int32_t)DENSE2_STRIDE, _mm256_shuffle_ps(w[1], w[3], 0x44));
+		_mm256_storeu_ps(q + 11 * (int32_t)DENSE2_STRIDE, _mm256_shuffle_ps(w[1], w[3], 0xee));
+	}
+}
+#else
+#define KSOA 0
+#endif
+
 /* acc[l][i] += (st[l]: =) g(i) x a 2D octave along path p
    (dsp_private.h) for len samples, for nl layers l, their cells from the
    tables tab[l] (coef.c's cell_table2: 12 floats a cell, corners 00, 10,
@@ -561,16 +629,46 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 		const KF(vf) sx = KF(h)(ux) + 0.5f, sy = KF(h)(uy) + 0.5f;
 		/* |cx - cx0| + |cy - cy0| (m: 0, or -1 to negate) */
 		const KF(vi) dx = cx - cx0, dy = cy - cy0;
-		const KF(vi) n = (back ? ((dx ^ mx) - mx) + ((dy ^ my) - my) : dx + dy) * 12;
+		const KF(vi) nc = back ? ((dx ^ mx) - mx) + ((dy ^ my) - my) : dx + dy;
+#if KSOA
+		/* the lanes' cells from lane 0's on: the path goes on through the
+		   staircase, so up to 14 on (each sample crosses at most one x
+		   and one y edge) */
+		const int32_t n0 = nc[0];
+		const __m256i rel = (__m256i)(nc - n0);
+		const int wide = nc[KW - 1] - n0 >= 8;
+#else
+		const KF(vi) n = nc * 12;
+#endif
 		/* (steady: both gains, as gain() has them) */
 		const KF(vf) ga = steady ? zf + g0a : KF(gain)(g0a, dga, (float)(t0 + i));
 		const KF(vf) gb = nl == 1 ? ga : steady ? zf + g0b : KF(gain)(g0b, dgb, (float)(t0 + i));
 #pragma GCC unroll 5
 		for (l = 0; l < nl; ++l) {
 			KF(vf) a[4], b[4], c[4];
+#if KSOA
+			const float *t = tab[l] + n0;
+			int m;
+			if (wide) {
+#pragma GCC unroll 4
+				for (m = 0; m < 4; ++m) {
+					a[m] = KF(pick)(t + m * (int)DENSE2_STRIDE, rel, 1);
+					b[m] = KF(pick)(t + (m + 4) * (int)DENSE2_STRIDE, rel, 1);
+					c[m] = KF(pick)(t + (m + 8) * (int)DENSE2_STRIDE, rel, 1);
+				}
+			} else {
+#pragma GCC unroll 4
+				for (m = 0; m < 4; ++m) {
+					a[m] = KF(pick)(t + m * (int)DENSE2_STRIDE, rel, 0);
+					b[m] = KF(pick)(t + (m + 4) * (int)DENSE2_STRIDE, rel, 0);
+					c[m] = KF(pick)(t + (m + 8) * (int)DENSE2_STRIDE, rel, 0);
+				}
+			}
+#else
 			KF(rows)(tab[l], n, a);
 			KF(rows)(tab[l] + 4, n, b);
 			KF(rows)(tab[l] + 8, n, c);
+#endif
 			{
 				const KF(vf) n00 = (a[0] * fx + a[1] * fy) + a[2];
 				const KF(vf) n10 = (a[3] * fx1 + b[0] * fy) + b[1];
@@ -615,6 +713,7 @@ static KATTR void KF(dense2n)(float *const *acc, uint32_t len, const dense_path 
 	KDENSE2(acc, tab, g0a, dga, g0b, dgb, st, PERLIN_LAYERS);
 }
 #undef KDENSE2
+#undef KSOA
 
 /* v clamped into [-1, 1] (never NaN here), as the scalar kclamp */
 #if defined(__SSE2__) && KW == 4

@@ -124,15 +124,24 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			float *line = d->table[l];
 			if (!g->heard[LK(l)])
 				continue;
-			if (two)
+			if (two && d->kernels->rows2) { /* (each float's row: see dsp_private.h) */
+				cell_table2(v, l, k, &stair, sc, d->cells);
+				d->kernels->rows2(d->cells, count, line);
+			} else if (two) {
 				cell_table2(v, l, k, &stair, sc, line);
-			else
+			} else {
 				cell_table(v, l, k, r->cell + (uint32_t)c0, count, sc, line);
+			}
 			if (all || (fold && l == 0))
 				continue; /* (below; layer 0 folded into the others) */
-			if (fold) {
-				for (n = 0; n < 12 * count; ++n)
-					line[n] = g->g0[0] * d->table[0][n] + g->g0[LK(l)] * line[n];
+			if (fold) { /* each float of each cell, in either layout */
+				const int32_t rows = d->kernels->rows2 ? 12 : 1;
+				const int32_t row = d->kernels->rows2 ? (int32_t)DENSE2_STRIDE : 0;
+				const int32_t each = d->kernels->rows2 ? count : 12 * count;
+				int32_t m;
+				for (m = 0; m < rows; ++m)
+					for (n = m * row; n < m * row + each; ++n)
+						line[n] = g->g0[0] * d->table[0][n] + g->g0[LK(l)] * line[n];
 				d->kernels->dense2(acc[l] + i, seg, &stair.p, line, 1.0f, 0.0f, t0 + i,
 				                   g->st[l]);
 			} else if (two) {
