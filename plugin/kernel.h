@@ -505,7 +505,7 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 #endif
 
 /* The 8-lane 2D kernel reads its tables a float's row at a time
-   (dense2_stride, plugin/dsp_private.h): lane l's value is row[rel[l]]
+   (rows2, plugin/dsp_private.h): lane l's value is row[rel[l]]
    (rel below 8, or below 16 when wide), a load and a permute. */
 #if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
 #define KSOA 1
@@ -574,8 +574,9 @@ static KATTR void KF(rows2)(const float *cells, int32_t n, float *rows)
 
 /* acc[l][i] += (st[l]: =) g(i) x a 2D octave along path p
    (dsp_private.h) for len samples, for nl layers l, their cells from the
-   tables tab[l] (coef.c's cell_table2: 12 floats a cell, corners 00, 10,
-   01, 11 each gx, gy, value, scaled) and g layer 0's gain line (g0a,
+   tables tab[l] (cells.c's cell_table2: 12 floats a cell, corners 00, 10,
+   01, 11 each gx, gy, value, scaled; with 8 lanes a row per float, see
+   rows2) and g layer 0's gain line (g0a,
    dga), the others' (g0b, dgb): lane by lane the cells of
    tx = ax + (jx + i) sx and ty likewise, their number in the staircase,
    the place in the cell, and the fades (made once for every layer), then
