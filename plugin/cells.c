@@ -4,9 +4,6 @@
    last a few samples. */
 #include "dsp_private.h"
 
-#include <stddef.h>
-#include <string.h>
-
 /* The lines of octave k's n cells from `cell` on (cell_line, times sc),
    4 floats a cell, into line. */
 void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t n,
@@ -24,7 +21,6 @@ void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t
 	}
 }
 
-
 /* The cell the kernels put sample i of a span in, on a ramp from a with
    step whose j is jd at the span's start (bias: 0 when every step is
    forwards, so t >= 0, else DENSE2_BIAS; jd + i is exact, so the same
@@ -34,12 +30,19 @@ static inline int32_t cell_at(double a, double step, double jd, int32_t i, doubl
 	return (int32_t)((a + (jd + (double)i) * step) + bias) - (int32_t)bias;
 }
 
+/* Where (in samples from the span's start, not rounded) ramp r leaves
+   cell c: its far edge in the way it goes, from the anchor. */
+static double leave_guess(const perlin_ramp *r, double jd, int32_t c)
+{
+	return ((r->step > 0.0 ? (double)c + 1.0 : (double)c) - r->a) * r->inv - jd;
+}
+
 /* The first sample after i, before n, whose cell is not c (n if none):
-   from the estimate, made exact by the loops (one test each, mostly). */
+   from the guess, made exact by the loops (one test each, mostly). */
 static int32_t leave_at(const perlin_ramp *r, double jd, int32_t i, int32_t c, int32_t n,
                         double bias)
 {
-	const double e = ((r->step > 0.0 ? (double)c + 1.0 : (double)c) - r->a) * r->inv - jd;
+	const double e = leave_guess(r, jd, c);
 	int32_t k;
 	if (r->step == 0.0 || !(e < (double)n))
 		k = n;
@@ -52,20 +55,17 @@ static int32_t leave_at(const perlin_ramp *r, double jd, int32_t i, int32_t c, i
 	return k;
 }
 
-/* Where (in samples from the span's start, not rounded) ramp r leaves its
-   cell c (FAR if it never moves), and how much later it leaves each next
-   one (*next: |1 / step|), and a bound on how far the kernels' crossing
-   can be from it (*tol: an error of 1e-6 in the phase, far above the
-   double rounding of the phase and of DENSE2_BIAS, 2^-32). */
+/* leave_guess, or FAR if r never moves; how much later it leaves each
+   next cell (*next: |1 / step|), and a bound on how far the kernels'
+   crossing can be from the guess (*tol: an error of 1e-6 in the phase,
+   far above the double rounding of the phase and of DENSE2_BIAS, 2^-32). */
 #define FAR 1e300
 static double leave_est(const perlin_ramp *r, double jd, int32_t c, double *next, double *tol)
 {
 	const double inv = r->inv < 0.0 ? -r->inv : r->inv;
 	*next = inv;
 	*tol = 1e-6 * (1.0 + inv);
-	if (r->step == 0.0)
-		return FAR;
-	return ((r->step > 0.0 ? (double)c + 1.0 : (double)c) - r->a) * r->inv - jd;
+	return r->step == 0.0 ? FAR : leave_guess(r, jd, c);
 }
 
 /* cell + d modulo period (0: 2^32) */

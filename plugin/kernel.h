@@ -421,25 +421,14 @@ KSEG(seg2l, 2)
 #undef KVAL
 #undef KGAIN
 
-/* The KW lanes' rows of 4 floats at line + idx[lane], transposed: m[n]
+#if KW == 4 /* (the 4-lane kernels read a cell's floats together; the 8-lane
+	      ones a row per float: see pick and rows2) */
+/* The 4 lanes' rows of 4 floats at line + idx[lane], transposed: m[n]
    holds each lane's float n. */
 static KATTR inline __attribute__((always_inline)) void
 KF(rows)(const float *line, KF(vi) idx, KF(vf) m[4])
 {
-#if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
-	/* (vgatherdps is slow on many CPUs): lanes l and l + 4 share a
-	   256-bit row */
-#define KROW(l) _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(line + idx[l])), \
-	                             _mm_loadu_ps(line + idx[(l) + 4]), 1)
-	const __m256 r0 = KROW(0), r1 = KROW(1), r2 = KROW(2), r3 = KROW(3);
-#undef KROW
-	const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpacklo_ps(r2, r3);
-	const __m256 t2 = _mm256_unpackhi_ps(r0, r1), t3 = _mm256_unpackhi_ps(r2, r3);
-	m[0] = (KF(vf))_mm256_shuffle_ps(t0, t1, 0x44);
-	m[1] = (KF(vf))_mm256_shuffle_ps(t0, t1, 0xee);
-	m[2] = (KF(vf))_mm256_shuffle_ps(t2, t3, 0x44);
-	m[3] = (KF(vf))_mm256_shuffle_ps(t2, t3, 0xee);
-#elif KW == 4 && defined(__GNUC__) && !defined(__clang__)
+#if defined(__GNUC__) && !defined(__clang__)
 	const KF(vi) lo = { 0, 4, 1, 5 }, hi = { 2, 6, 3, 7 };
 	const KF(vi) first = { 0, 1, 4, 5 }, second = { 2, 3, 6, 7 };
 	const KF(vf) r0 = KF(load)(line + idx[0]), r1 = KF(load)(line + idx[1]);
@@ -462,27 +451,21 @@ KF(rows)(const float *line, KF(vi) idx, KF(vf) m[4])
    cell lines: lane by lane the cell floor(t) (c0: the table's first) and
    u = (t - floor t) - 1/2; the cell's line { m0, m1, D, E } (cell_line in
    coef.c, 4 floats a cell) is gathered and the value is
-   m0 + m1 u + h(u) (D u + E) (one: the table has one cell, every lane's). */
-static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0,
-                                      const float *line, int one)
+   m0 + m1 u + h(u) (D u + E). */
+static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0, const float *line)
 {
 	const KF(vd) t = *tp;
 	const KF(vi) ci = __builtin_convertvector(t, KF(vi));
 	const KF(vf) u = __builtin_convertvector(
 		(t - __builtin_convertvector(ci, KF(vd))) - 0.5, KF(vf));
 	KF(vf) m[4];
-	if (one) { /* one cell: no gather */
-		const KF(vf) zero = { 0 };
-		return ((zero + line[0]) + (zero + line[1]) * u) +
-		       KF(h)(u) * ((zero + line[2]) * u + (zero + line[3]));
-	}
 	KF(rows)(line, (ci - c0) * 4, m);
 	return (m[0] + m[1] * u) + KF(h)(u) * (m[2] * u + m[3]);
 }
 
-#if KW == 4 /* (the kernel table, kernels.c, uses this one on both paths) */
 /* acc[i] += (st: =) line_at(a + j step), for len samples of a ramp from step j, in
-   an octave whose cells are short (a few samples). */
+   an octave whose cells are short (a few samples). The kernel table
+   (kernels.c) uses this one on both paths. */
 static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
                             double step, int32_t c0, const float *line,
                             float g0, float dg, uint32_t t0, int st)
@@ -494,7 +477,7 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 		vj[l] = (double)(j + l);
 	for (i = 0; i < len; i += KW) { /* the last vector under a mask */
 		const KF(vd) t = a + vj * step;
-		const KF(vf) v = KF(line_at)(&t, c0, line, 0) * KF(gain)(g0, dg, (float)(t0 + i));
+		const KF(vf) v = KF(line_at)(&t, c0, line) * KF(gain)(g0, dg, (float)(t0 + i));
 		if (len - i >= KW)
 			KF(put)(acc + i, v, st);
 		else
