@@ -362,12 +362,12 @@ void noise_octave_columns(const noise_octave *o, int dims, uint32_t cell,
 
 /* Lattice point (column hash hx, row y) times sc, as floats: gradient x,
    gradient y (from gs, the gradients times sc as floats), value */
-static inline void point_f(uint32_t hx, uint32_t y, float gs[16][2], double sc,
-                           float *out)
+static inline void point_f(uint32_t hx, uint32_t y, const float gx[16], const float gy[16],
+                           double sc, float *out)
 {
 	const uint32_t h = noise_hash(hx ^ y);
-	out[0] = gs[h >> 28][0];
-	out[1] = gs[h >> 28][1];
+	out[0] = gx[h >> 28];
+	out[1] = gy[h >> 28];
 	out[2] = (float)(sc * value_of(h));
 }
 
@@ -377,39 +377,47 @@ static inline uint32_t column_of(const noise_octave *o, uint32_t x)
 	return noise_hash((o->period && x >= o->period ? x % o->period : x) ^ o->seed_hash);
 }
 
-void noise_octave_cells_2d(const noise_octave *o, const uint32_t *x, const uint32_t *x1,
-                           const uint32_t *y, unsigned n, double sc, float *out)
+void noise_gradients_2d(double sc, float gx[16], float gy[16])
 {
-	uint32_t h0 = 0, h1 = 0; /* the columns' hashes */
-	float gs[16][2];
 	unsigned c;
 	for (c = 0; c < 16; ++c) {
-		gs[c][0] = (float)(sc * grad2[c][0]);
-		gs[c][1] = (float)(sc * grad2[c][1]);
+		gx[c] = (float)(sc * grad2[c][0]);
+		gy[c] = (float)(sc * grad2[c][1]);
 	}
-	for (c = 0; c < n; ++c) {
+}
+
+void noise_octave_cells_2d(const noise_octave *o, const uint32_t *x, const uint32_t *y,
+                           unsigned n, double sc, float *out)
+{
+	uint32_t h0 = 0, h1 = 0; /* the columns' hashes */
+	uint32_t x1 = 0, was = 0; /* the column after x[c], and after x[c - 1] */
+	float gx[16], gy[16];
+	unsigned c;
+	noise_gradients_2d(sc, gx, gy);
+	for (c = 0; c < n; ++c, was = x1) {
 		float *t = out + 12 * c;
 		const float *u = t - 12;
-		if (c > 0 && y[c] == y[c - 1] && x[c] == x1[c - 1]) {
+		x1 = next_cell(x[c], o->period);
+		if (c > 0 && y[c] == y[c - 1] && x[c] == was) {
 			/* one column right: the right corners are the new left */
 			memcpy(t, u + 3, 3 * sizeof *t);
 			memcpy(t + 6, u + 9, 3 * sizeof *t);
 			h0 = h1;
-			h1 = column_of(o, x1[c]);
-			point_f(h1, y[c], gs, sc, t + 3);
-			point_f(h1, y[c] + 1U, gs, sc, t + 9);
+			h1 = column_of(o, x1);
+			point_f(h1, y[c], gx, gy, sc, t + 3);
+			point_f(h1, y[c] + 1U, gx, gy, sc, t + 9);
 		} else if (c > 0 && x[c] == x[c - 1] && y[c] == y[c - 1] + 1U) {
 			/* one row up: the top corners are the new bottom */
 			memcpy(t, u + 6, 6 * sizeof *t);
-			point_f(h0, y[c] + 1U, gs, sc, t + 6);
-			point_f(h1, y[c] + 1U, gs, sc, t + 9);
+			point_f(h0, y[c] + 1U, gx, gy, sc, t + 6);
+			point_f(h1, y[c] + 1U, gx, gy, sc, t + 9);
 		} else {
 			h0 = column_of(o, x[c]);
-			h1 = column_of(o, x1[c]);
-			point_f(h0, y[c], gs, sc, t);
-			point_f(h1, y[c], gs, sc, t + 3);
-			point_f(h0, y[c] + 1U, gs, sc, t + 6);
-			point_f(h1, y[c] + 1U, gs, sc, t + 9);
+			h1 = column_of(o, x1);
+			point_f(h0, y[c], gx, gy, sc, t);
+			point_f(h1, y[c], gx, gy, sc, t + 3);
+			point_f(h0, y[c] + 1U, gx, gy, sc, t + 6);
+			point_f(h1, y[c] + 1U, gx, gy, sc, t + 9);
 		}
 	}
 }

@@ -4,6 +4,8 @@
    last a few samples. */
 #include "dsp_private.h"
 
+#include <math.h>
+
 /* The lines of octave k's n cells from `cell` on (cell_line, times sc),
    4 floats a cell, into line. */
 void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t n,
@@ -97,7 +99,8 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 	double nx, ny, tx, ty;
 	double ex = leave_est(rx, jx, cx, &nx, &tx), ey = leave_est(ry, jy, cy, &ny, &ty);
 	const double lx = (double)(n - 1) + tx, ly = (double)(n - 1) + ty, close = tx + ty;
-	int32_t c = 0;
+	uint32_t x = cell_plus(rx->cell, cx, period), y = ry->cell + (uint32_t)cy; /* cell c's */
+	int32_t c = 0, i;
 	s->p.ax = rx->a;
 	s->p.sx = rx->step;
 	s->p.ay = ry->a;
@@ -108,15 +111,15 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 	s->p.cy0 = cy;
 	s->p.mx = sx < 0 ? -1 : 0;
 	s->p.my = sy < 0 ? -1 : 0;
-	s->x[0] = cell_plus(rx->cell, cx, period);
-	s->x1[0] = cell_plus(s->x[0], 1, period);
-	s->y[0] = ry->cell + (uint32_t)cy;
+	s->x[0] = x;
+	s->y[0] = y;
 	/* every crossing that may come at a sample before n (a cell more, past
-	   the samples, is never read) */
+	   the samples, is never read); x steps through the period's end to 0
+	   and back, y (and x without a period) through 2^32 */
 	while ((ex < lx || ey < ly) && c + 1 < (int32_t)DENSE2_CELLS) {
 		const double d = ex - ey;
 		int x_first = d < 0.0;
-		if (d < close && -d < close) { /* too close: the samples */
+		if (fabs(d) < close) { /* too close: the samples */
 			const double e = ex < ey ? ex : ey;
 			const int32_t from = e > 3.0 ? (int32_t)e - 3 : 0;
 			/* (at one sample, x's first) */
@@ -126,22 +129,26 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 		if (x_first) {
 			cx += sx;
 			ex += nx;
-			s->x[c] = sx > 0 ? s->x1[c - 1] : cell_plus(rx->cell, cx, period);
-			s->x1[c] = cell_plus(s->x[c], 1, period);
-			s->y[c] = s->y[c - 1];
+			x += (uint32_t)sx;
+			if (period && x >= period)
+				x = sx > 0 ? 0U : period - 1U;
 		} else {
 			cy += sy;
 			ey += ny;
-			s->x[c] = s->x[c - 1];
-			s->x1[c] = s->x1[c - 1];
-			s->y[c] = ry->cell + (uint32_t)cy;
+			y += (uint32_t)sy;
 		}
+		s->x[c] = x;
+		s->y[c] = y;
 	}
 	s->n = c + 1;
+	for (i = c + 1; i < c + (int32_t)DENSE2_LANES; ++i) {
+		s->x[i] = x;
+		s->y[i] = y;
+	}
 }
 
 void cell_table2(perlin_voice *v, int l, unsigned k, const dense_stair *s, double sc,
                  float *tab)
 {
-	noise_octave_cells_2d(&v->st[k][l].oct, s->x, s->x1, s->y, (unsigned)s->n, sc, tab);
+	noise_octave_cells_2d(&v->st[k][l].oct, s->x, s->y, (unsigned)s->n, sc, tab);
 }

@@ -81,9 +81,13 @@ struct perlin_kernels {
 	                float *last);
 	/* the 2D tables dense2 reads: NULL, a cell's 12 floats together, as
 	   cell_table2 makes them (4 lanes: each lane loads its cell's rows of
-	   4); else each float's row of DENSE2_STRIDE cells, which rows2 makes
-	   from cell_table2's n cells (8 lanes: a load and a permute a float) */
-	void (*rows2)(const float *cells, int32_t n, float *rows);
+	   4); else each float's row of DENSE2_STRIDE cells (8 lanes: a load
+	   and a permute a float), which table2 makes from a staircase's n
+	   cells (dense_stair: x, y; x looping at period), the same floats as
+	   cell_table2's (grads: noise_gradients_2d's of sc, x parts then y
+	   parts) */
+	void (*table2)(uint32_t seed_hash, uint32_t period, const uint32_t *x, const uint32_t *y,
+	               int32_t n, double sc, const float grads[32], float *rows);
 };
 
 /* ramp.c: an octave's phase (perlin_ramp). A ramp is rebased after
@@ -137,19 +141,20 @@ void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t
    samples (and dense_cells may list one crossing more of each, just past
    them) */
 #define DENSE2_CELLS (DENSE2_SPAN + DENSE2_LANES + 4U)
-/* A 2D table's layout (struct perlin_kernels, rows2): a cell's 12 floats
+/* A 2D table's layout (struct perlin_kernels, table2): a cell's 12 floats
    together, or each float's row of DENSE2_STRIDE cells (the AVX2 kernel
    loads 16 from a group's first cell on: rows that long). */
 #define DENSE2_STRIDE (DENSE2_CELLS + 16U)
 /* a table of either fits a layer's place (perlin_dsp's table) */
 typedef char dense_tables_fit[4 * DENSE_CELLS <= PERLIN_TABLE &&
                               12 * DENSE2_STRIDE <= PERLIN_TABLE ? 1 : -1];
-/* The cells of a 2D path (a staircase), in order: lattice columns x and
-   x + 1 (wrapped at the period) and row y of each. */
+/* The cells of a 2D path (a staircase), in order: lattice column x
+   (below the period, if any) and row y of each, and the last one's again
+   up to DENSE2_LANES - 1 times (table2 makes 8 cells at a time). */
 typedef struct {
 	dense_path p; /* the first sample */
 	int32_t n;
-	uint32_t x[DENSE2_CELLS], x1[DENSE2_CELLS], y[DENSE2_CELLS];
+	uint32_t x[DENSE2_CELLS + DENSE2_LANES], y[DENSE2_CELLS + DENSE2_LANES];
 } dense_stair;
 /* The cells of ramps rx and ry's path in n samples from their j on (x
    looping at period). */

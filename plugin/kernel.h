@@ -422,7 +422,7 @@ KSEG(seg2l, 2)
 #undef KGAIN
 
 #if KW == 4 /* (the 4-lane kernels read a cell's floats together; the 8-lane
-	      ones a row per float: see pick and rows2) */
+	      ones a row per float: see pick and table2) */
 /* The 4 lanes' rows of 4 floats at line + idx[lane], transposed: m[n]
    holds each lane's float n. */
 static KATTR inline __attribute__((always_inline)) void
@@ -488,7 +488,7 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 #endif
 
 /* The 8-lane 2D kernel reads its tables a float's row at a time
-   (rows2, plugin/dsp_private.h): lane l's value is row[rel[l]]
+   (table2, plugin/dsp_private.h): lane l's value is row[rel[l]]
    (rel below 8, or below 16 when wide), a load and a permute. */
 #if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
 #define KSOA 1
@@ -504,51 +504,102 @@ KF(pick)(const float *row, __m256i rel, int wide)
 		lo, hi, _mm256_castsi256_ps(_mm256_cmpgt_epi32(rel, _mm256_set1_epi32(7))));
 }
 
-/* rows[m DENSE2_STRIDE + c] = cells[12 c + m] for the n cells of a table
-   (and up to 7 more: both have the room), eight cells at a time: their
-   floats 0-7 an 8 x 8 transpose, 8-11 four 4 x 4 ones. */
-static KATTR void KF(rows2)(const float *cells, int32_t n, float *rows)
+typedef uint32_t KF(vu) KVEC(uint32_t, KW);
+
+/* noise_hash (noise/noise.c) in every lane */
+static KATTR inline __attribute__((always_inline)) KF(vu) KF(hash)(KF(vu) x)
 {
+	x ^= x >> 16;
+	x *= 0x7feb352dU;
+	x ^= x >> 15;
+	x *= 0x846ca68bU;
+	x ^= x >> 16;
+	return x;
+}
+
+/* The gradient x or y (g: its 16 floats) and the value, times sc (s17:
+   sc / 2^17), of the lattice points whose hashes are h, into rows
+   DENSE2_STRIDE apart: what noise_octave_cells_2d's point_f makes of
+   each. The gradient is g[h >> 28]: a permute of either half, picked by
+   h's top bit. The value sc value_of(h), value_of(h) = ((h & 0xffff) +
+   1/2) / 2^16 - 1/2 = (2 (h & 0xffff) - 65535) / 2^17 exactly, is the
+   double product s17 (2 (h & 0xffff) - 65535) (the same real number,
+   rounded once), then a float. */
+static KATTR inline __attribute__((always_inline)) void
+KF(corner)(KF(vu) h, const __m256 g[4], double s17, float *row)
+{
+	const __m256i hi = (__m256i)h, idx = _mm256_srli_epi32(hi, 28);
+	const __m256 top = _mm256_castsi256_ps(hi);
+	const __m256i k = _mm256_sub_epi32(_mm256_slli_epi32(_mm256_and_si256(hi,
+		_mm256_set1_epi32(0xffff)), 1), _mm256_set1_epi32(65535));
+	const __m256d sv = _mm256_set1_pd(s17);
+	const __m128 lo = _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtepi32_pd(
+		_mm256_castsi256_si128(k)), sv));
+	const __m128 up = _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtepi32_pd(
+		_mm256_extracti128_si256(k, 1)), sv));
+	_mm256_storeu_ps(row, _mm256_blendv_ps(_mm256_permutevar8x32_ps(g[0], idx),
+	                                       _mm256_permutevar8x32_ps(g[1], idx), top));
+	_mm256_storeu_ps(row + DENSE2_STRIDE,
+	                 _mm256_blendv_ps(_mm256_permutevar8x32_ps(g[2], idx),
+	                                  _mm256_permutevar8x32_ps(g[3], idx), top));
+	_mm256_storeu_ps(row + 2 * DENSE2_STRIDE, _mm256_set_m128(up, lo));
+}
+
+/* lerp2 (noise/noise.c) of the cells at t + rel[lane] (rows of
+   DENSE2_STRIDE floats, see table2: corners 00, 10, 01, 11 each gx, gy,
+   value) at fx, fy (fx1 = fx - 1, fy1 = fy - 1) with the fades sx, sy: the
+   same float operations as the 4-lane kernel's */
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(lerp2)(const float *t, __m256i rel, int wide, KF(vf) fx, KF(vf) fy, KF(vf) fx1, KF(vf) fy1,
+          KF(vf) sx, KF(vf) sy)
+{
+#define KPICK(m) KF(pick)(t + (m) * (int)DENSE2_STRIDE, rel, wide)
+	const KF(vf) n00 = (KPICK(0) * fx + KPICK(1) * fy) + KPICK(2);
+	const KF(vf) n10 = (KPICK(3) * fx1 + KPICK(4) * fy) + KPICK(5);
+	const KF(vf) e = n00 + sx * (n10 - n00);
+	const KF(vf) n01 = (KPICK(6) * fx + KPICK(7) * fy1) + KPICK(8);
+	const KF(vf) n11 = (KPICK(9) * fx1 + KPICK(10) * fy1) + KPICK(11);
+	const KF(vf) f = n01 + sx * (n11 - n01);
+#undef KPICK
+	return e + sy * (f - e);
+}
+
+/* rows[m DENSE2_STRIDE + c] = float m of cell c of a 2D octave's n cells
+   (and up to 7 more: the staircase's columns x and rows y have them, and
+   the rows the room), as noise_octave_cells_2d makes them (12 a cell:
+   corners 00, 10, 01, 11, each gradient x, gradient y, value, times sc;
+   seed_hash the octave's, grads noise_gradients_2d's of sc, x parts then
+   y parts), eight cells at a time, every corner hashed
+   (the noise library takes shared ones from the cell before, which the
+   lanes cannot). */
+static KATTR void KF(table2)(uint32_t seed_hash, uint32_t period, const uint32_t *x,
+                             const uint32_t *y, int32_t n, double sc, const float grads[32],
+                             float *rows)
+{
+	const KF(vu) s = { 0 };
+	const double s17 = sc * (1.0 / 131072.0);
+	__m256 g[4];
 	int32_t c;
+	g[0] = _mm256_loadu_ps(grads);
+	g[1] = _mm256_loadu_ps(grads + 8);
+	g[2] = _mm256_loadu_ps(grads + 16);
+	g[3] = _mm256_loadu_ps(grads + 24);
 	for (c = 0; c < n; c += 8) {
-		const float *p = cells + 12 * c;
-		float *q = rows + c;
-		__m256 r[8], t[8], u[8], y[4], w[4];
-		int i;
-#pragma GCC unroll 8
-		for (i = 0; i < 8; ++i)
-			r[i] = _mm256_loadu_ps(p + 12 * i);
-#pragma GCC unroll 4
-		for (i = 0; i < 8; i += 2) {
-			t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
-			t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
+		KF(vu) cx, cx1, cy;
+		memcpy(&cx, x + c, sizeof cx);
+		memcpy(&cy, y + c, sizeof cy);
+		/* the next column: x + 1, 0 at the period (as without one, at
+		   2^32) */
+		cx1 = cx + 1U;
+		cx1 &= ~(KF(vu))(cx1 == (s + period));
+		{
+			const KF(vu) h0 = KF(hash)(cx ^ (s + seed_hash)), h1 = KF(hash)(cx1 ^ (s + seed_hash));
+			float *q = rows + c;
+			KF(corner)(KF(hash)(h0 ^ cy), g, s17, q);
+			KF(corner)(KF(hash)(h1 ^ cy), g, s17, q + 3 * DENSE2_STRIDE);
+			KF(corner)(KF(hash)(h0 ^ (cy + 1U)), g, s17, q + 6 * DENSE2_STRIDE);
+			KF(corner)(KF(hash)(h1 ^ (cy + 1U)), g, s17, q + 9 * DENSE2_STRIDE);
 		}
-#pragma GCC unroll 2
-		for (i = 0; i < 8; i += 4) {
-			u[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
-			u[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xee);
-			u[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
-			u[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xee);
-		}
-#pragma GCC unroll 4
-		for (i = 0; i < 4; ++i) {
-			_mm256_storeu_ps(q + i * (int32_t)DENSE2_STRIDE,
-			                 _mm256_permute2f128_ps(u[i], u[i + 4], 0x20));
-			_mm256_storeu_ps(q + (i + 4) * (int32_t)DENSE2_STRIDE,
-			                 _mm256_permute2f128_ps(u[i], u[i + 4], 0x31));
-		}
-#pragma GCC unroll 4
-		for (i = 0; i < 4; ++i) /* cells i and i + 4, floats 8-11 */
-			y[i] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p + 12 * i + 8)),
-			                            _mm_loadu_ps(p + 12 * (i + 4) + 8), 1);
-		w[0] = _mm256_unpacklo_ps(y[0], y[1]);
-		w[1] = _mm256_unpackhi_ps(y[0], y[1]);
-		w[2] = _mm256_unpacklo_ps(y[2], y[3]);
-		w[3] = _mm256_unpackhi_ps(y[2], y[3]);
-		_mm256_storeu_ps(q + 8 * (int32_t)DENSE2_STRIDE, _mm256_shuffle_ps(w[0], w[2], 0x44));
-		_mm256_storeu_ps(q + 9 * (int32_t)DENSE2_STRIDE, _mm256_shuffle_ps(w[0], w[2], 0xee));
-		_mm256_storeu_ps(q + 10 * (int32_t)DENSE2_STRIDE, _mm256_shuffle_ps(w[1], w[3], 0x44));
-		_mm256_storeu_ps(q + 11 * (int32_t)DENSE2_STRIDE, _mm256_shuffle_ps(w[1], w[3], 0xee));
 	}
 }
 #else
@@ -559,7 +610,7 @@ static KATTR void KF(rows2)(const float *cells, int32_t n, float *rows)
    (dsp_private.h) for len samples, for nl layers l, their cells from the
    tables tab[l] (cells.c's cell_table2: 12 floats a cell, corners 00, 10,
    01, 11 each gx, gy, value, scaled; with 8 lanes a row per float, see
-   rows2) and g layer 0's gain line (g0a,
+   table2) and g layer 0's gain line (g0a,
    dga), the others' (g0b, dgb): lane by lane the cells of
    tx = ax + (jx + i) sx and ty likewise, their number in the staircase,
    the place in the cell, and the fades (made once for every layer), then
@@ -629,37 +680,28 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 		const KF(vf) gb = nl == 1 ? ga : steady ? zf + g0b : KF(gain)(g0b, dgb, (float)(t0 + i));
 #pragma GCC unroll 5
 		for (l = 0; l < nl; ++l) {
-			KF(vf) a[4], b[4], c[4];
 #if KSOA
+			/* (a copy of the formula for either way of picking: each
+			   corner's three floats are used as soon as they are read) */
 			const float *t = tab[l] + n0;
-			int m;
-			if (wide) {
-#pragma GCC unroll 4
-				for (m = 0; m < 4; ++m) {
-					a[m] = KF(pick)(t + m * (int)DENSE2_STRIDE, rel, 1);
-					b[m] = KF(pick)(t + (m + 4) * (int)DENSE2_STRIDE, rel, 1);
-					c[m] = KF(pick)(t + (m + 8) * (int)DENSE2_STRIDE, rel, 1);
-				}
-			} else {
-#pragma GCC unroll 4
-				for (m = 0; m < 4; ++m) {
-					a[m] = KF(pick)(t + m * (int)DENSE2_STRIDE, rel, 0);
-					b[m] = KF(pick)(t + (m + 4) * (int)DENSE2_STRIDE, rel, 0);
-					c[m] = KF(pick)(t + (m + 8) * (int)DENSE2_STRIDE, rel, 0);
-				}
-			}
+			const KF(vf) w = wide ? KF(lerp2)(t, rel, 1, fx, fy, fx1, fy1, sx, sy)
+			                      : KF(lerp2)(t, rel, 0, fx, fy, fx1, fy1, sx, sy);
 #else
+			KF(vf) a[4], b[4], c[4], w;
 			KF(rows)(tab[l], n, a);
 			KF(rows)(tab[l] + 4, n, b);
 			KF(rows)(tab[l] + 8, n, c);
-#endif
 			{
 				const KF(vf) n00 = (a[0] * fx + a[1] * fy) + a[2];
 				const KF(vf) n10 = (a[3] * fx1 + b[0] * fy) + b[1];
 				const KF(vf) n01 = (b[2] * fx + b[3] * fy1) + c[0];
 				const KF(vf) n11 = (c[1] * fx1 + c[2] * fy1) + c[3];
 				const KF(vf) e = n00 + sx * (n10 - n00), f = n01 + sx * (n11 - n01);
-				const KF(vf) v = (e + sy * (f - e)) * (l ? gb : ga);
+				w = e + sy * (f - e);
+			}
+#endif
+			{
+				const KF(vf) v = w * (l ? gb : ga);
 				if (len - i >= KW)
 					KF(put)(acc[l] + i, v, st[l]);
 				else

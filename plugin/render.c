@@ -124,9 +124,13 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			float *line = d->table[l];
 			if (!g->heard[LK(l)])
 				continue;
-			if (two && d->kernels->rows2) { /* (each float's row: see dsp_private.h) */
-				cell_table2(v, l, k, &stair, sc, d->cells);
-				d->kernels->rows2(d->cells, count, line);
+			if (two && d->kernels->table2) { /* (each float's row: see dsp_private.h) */
+				if (d->grads_for != sc) {
+					noise_gradients_2d(sc, d->grads, d->grads + 16);
+					d->grads_for = sc;
+				}
+				d->kernels->table2(v->st[k][l].oct.seed_hash, v->st[k][l].oct.period, stair.x,
+				                   stair.y, count, sc, d->grads, line);
 			} else if (two) {
 				cell_table2(v, l, k, &stair, sc, line);
 			} else {
@@ -135,9 +139,9 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			if (all || (fold && l == 0))
 				continue; /* (below; layer 0 folded into the others) */
 			if (fold) { /* each float of each cell, in either layout */
-				const int32_t rows = d->kernels->rows2 ? 12 : 1;
-				const int32_t row = d->kernels->rows2 ? (int32_t)DENSE2_STRIDE : 0;
-				const int32_t each = d->kernels->rows2 ? count : 12 * count;
+				const int32_t rows = d->kernels->table2 ? 12 : 1;
+				const int32_t row = d->kernels->table2 ? (int32_t)DENSE2_STRIDE : 0;
+				const int32_t each = d->kernels->table2 ? count : 12 * count;
 				int32_t m;
 				for (m = 0; m < rows; ++m)
 					for (n = m * row; n < m * row + each; ++n)

@@ -402,6 +402,68 @@ static void test_staircase(void)
 	CHECK(worst_n < (int)DENSE2_CELLS, "%d cells: the table's room was reached", worst_n);
 }
 
+/* The AVX2 kernels' 2D tables (plugin/kernel.h, table2: every corner
+   hashed, eight cells at a time, a row per float) against the noise
+   library's (noise_octave_cells_2d, which takes the corners a cell shares
+   with the one before from it): bit-identical, on random staircases
+   forwards, backwards and jumping, looping or not, with rows near 2^32
+   (y + 1 wraps), any seed and any scale. */
+static void test_table2(void)
+{
+	static perlin_dsp d;
+	static float ref[12 * (DENSE2_CELLS + DENSE2_LANES)], rows[PERLIN_TABLE], grads[32];
+	int trial, wrong = 0;
+	perlin_dsp_init(&d, 48000.0);
+	perlin_dsp_set_path(&d, PERLIN_PATH_AVX2);
+	if (!d.kernels->table2) {
+		printf("   no AVX2 here: the 4-lane kernels read the noise library's tables\n");
+		return;
+	}
+	for (trial = 0; trial < 2000; ++trial) {
+		const uint32_t period = trial % 3 == 2 ? 1U + (uint32_t)(test_rng() % 12U) : 0U;
+		const double sc = NOISE_SCALE_2D * exp(test_uniform(log(1e-3), log(4.0)));
+		const int32_t n = 1 + (int32_t)(test_rng() % (DENSE2_CELLS - 1U));
+		dense_stair s;
+		noise_octave o;
+		noise_pos x0, y0;
+		int32_t c, m;
+		x0.cell = period ? (uint32_t)test_rng() % period : (uint32_t)test_rng();
+		y0.cell = trial % 4 == 1 ? 0xffffffffU - (uint32_t)(test_rng() % 300U)
+		                         : (uint32_t)test_rng();
+		x0.frac = y0.frac = 0.0;
+		noise_octave_init(&o, x0, y0, (uint32_t)test_rng(), period);
+		for (c = 0; c < n + (int32_t)DENSE2_LANES - 1; ++c) {
+			const uint32_t r = (uint32_t)(test_rng() % 16U);
+			uint32_t x = c ? s.x[c - 1] : x0.cell, y = c ? s.y[c - 1] : y0.cell;
+			if (c && r < 6) /* one column right */
+				x = period && x + 1U >= period ? 0U : x + 1U;
+			else if (c && r < 12) /* one row up */
+				++y;
+			else if (c && r < 13) /* one row down */
+				--y;
+			else if (c && r < 14) /* one column left */
+				x = period && x == 0U ? period - 1U : x - 1U;
+			else if (c) /* anywhere */
+				x = period ? (uint32_t)test_rng() % period : (uint32_t)test_rng();
+			s.x[c] = x;
+			s.y[c] = y;
+		}
+		noise_octave_cells_2d(&o, s.x, s.y, (unsigned)n, sc, ref);
+		noise_gradients_2d(sc, grads, grads + 16);
+		d.kernels->table2(o.seed_hash, period, s.x, s.y, n, sc, grads, rows);
+		for (c = 0; c < n; ++c)
+			for (m = 0; m < 12; ++m)
+				if (memcmp(&rows[m * (int32_t)DENSE2_STRIDE + c], &ref[12 * c + m],
+				           sizeof ref[0])) {
+					++wrong;
+					c = n;
+					break;
+				}
+	}
+	printf("   2000 staircases: %d tables differ from the noise library's\n", wrong);
+	CHECK(wrong == 0, "%d of the AVX2 kernels' 2D tables differ", wrong);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -415,6 +477,8 @@ int main(int argc, char **argv)
 	test_paths();
 	test_section("the 2D dense kernel's staircase puts every sample in its cell");
 	test_staircase();
+	test_section("the AVX2 kernels' 2D tables are the noise library's");
+	test_table2();
 	test_section("the shaping stays in [-1, 1] for every float");
 	test_shape_bound();
 	test_section("the band-limit follows the rate being played");
