@@ -346,11 +346,14 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 	         fabs(rx->step) < 0.5 && fabs(ry->step) < 0.5;
 	/* the sums this octave writes: each heard layer's, but not layer 0's
 	   where the outputs are rendered at once (its share is in theirs) */
-	for (l = 0; l < nl; ++l) {
-		const int writes = g.heard[LK(l)] && (l > 0 || !g.all || ((dense || dense2) && !g.fold));
-		g.st[l] = writes && fresh[l];
-		if (writes)
-			fresh[l] = 0;
+	{
+		const int w0 = g.heard[0] && (!g.all || ((dense || dense2) && !g.fold));
+		for (l = 0; l < nl; ++l) {
+			const int writes = l ? g.heard[1] : w0;
+			g.st[l] = writes && fresh[l];
+			if (writes)
+				fresh[l] = 0;
+		}
 	}
 	if (dense2) {
 		octave_dense(d, v, k, acc, &g, len, t0, nl, 1);
