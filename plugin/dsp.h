@@ -171,9 +171,9 @@ typedef struct {
 	uint32_t coef_x, coef_y; /* coef's cell */
 	double coef_ty;   /* and y in it (form 1 in 2D) */
 	/* the path polynomial (seg2x) or lines (seg2l) of the octave's current
-	   segment, if path_ok: for the voice's path_for */
+	   segment, if the layer's bit in the voice's path_ok is set: for the
+	   voice's path_for */
 	float path[12];
-	int path_ok;
 	/* a folded octave's coefficients (render.c): layer 0's and this
 	   layer's, weighted, for the voice's fold_for */
 	float fold[12];
@@ -192,11 +192,16 @@ typedef struct {
 	   while they hold), and the form they take: the same for every layer */
 	double path_for[NOISE_MAX_OCTAVES][6];
 	double path_uc[NOISE_MAX_OCTAVES]; /* the polynomial's centre, in the ramp's u */
+	unsigned path_ok[NOISE_MAX_OCTAVES]; /* bit l: layer l's path is for path_for */
 	int path_lines[NOISE_MAX_OCTAVES]; /* 1: as lines (seg2l) */
 	/* what the layers' fold is for: the weights and form (0 none, 1 coef,
 	   2 path), cleared when any layer's coefficients change */
 	double fold_for[NOISE_MAX_OCTAVES][2];
 	int fold_form[NOISE_MAX_OCTAVES];
+	/* bit k: octave k's own layers (1..) are marked out of date (form 0,
+	   not in path_ok) while unheard (render.c, voice_span); 0 is always
+	   safe */
+	unsigned own_stale;
 	double mult[2][NOISE_MAX_OCTAVES]; /* frequency multipliers at the chunk's ends */
 	double mult_was[NOISE_MAX_OCTAVES]; /* and at the grid point before (x phases) */
 	/* octave gains at the chunk's ends: layer 0's (gain), and each other

@@ -204,6 +204,13 @@ static void seg_reference(perlin_voice *v, int l, unsigned k, float *acc, uint32
 	}
 }
 
+/* Layers 0 .. n - 1 as bits, and those of them heard (g) */
+#define LAYER_BITS(n) ((1U << (n)) - 1U)
+static inline unsigned heard_bits(const layer_gains *g, const int nl)
+{
+	return (g->heard[0] ? 1U : 0U) | (nl > 1 && g->heard[1] ? LAYER_BITS(nl) & ~1U : 0U);
+}
+
 /* The coefficients of every heard layer of octave k for its cell now. */
 static inline __attribute__((always_inline)) void
 heard_coef(perlin_voice *v, unsigned k, const layer_gains *g, const int nl)
@@ -247,17 +254,17 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 		v->path_uc[k] = lines ? 0.0 : (p->a - 0.5) + 0.5 * (start + end) * p->step;
 		v->path_lines[k] = lines;
 		memcpy(v->path_for[k], key, sizeof key);
-		for (l = 0; l < nl; ++l)
-			v->st[k][l].path_ok = 0;
+		v->path_ok[k] &= ~LAYER_BITS(nl);
 	}
-	for (l = 0; l < nl; ++l) {
-		perlin_stream *y = &v->st[k][l];
-		if (g->heard[LK(l)] && !y->path_ok) {
-			path_coef(v, l, k, along_y, alpha, beta, v->path_uc[k], v->path_lines[k], y->path);
-			y->path_ok = 1;
-			v->fold_form[k] = 0;
+	if ((v->path_ok[k] & heard_bits(g, nl)) != heard_bits(g, nl))
+		for (l = 0; l < nl; ++l) {
+			if (g->heard[LK(l)] && !(v->path_ok[k] & 1U << l)) {
+				path_coef(v, l, k, along_y, alpha, beta, v->path_uc[k], v->path_lines[k],
+				          v->st[k][l].path);
+				v->path_ok[k] |= 1U << l;
+				v->fold_form[k] = 0;
+			}
 		}
-	}
 	if (nl > 1 && g->all) { /* every layer heard: the outputs at once */
 		float *to[PERLIN_OUTPUTS];
 		const float *cs[PERLIN_OUTPUTS];
@@ -299,10 +306,9 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 	    (nl == 1 || (v->alt[0][k] == 0.0 && v->alt[1][k] == 0.0))) {
 		/* silent (an octave above the count): only the phases move, and
 		   its cells and coefficients go out of date */
-		for (l = 0; l < nl; ++l) {
+		for (l = 0; l < nl; ++l)
 			v->st[k][l].form = 0;
-			v->st[k][l].path_ok = 0;
-		}
+		v->path_ok[k] &= ~LAYER_BITS(nl);
 		ramp_ride(rx, period, len);
 		ramp_ride(ry, 0U, len);
 		return;
@@ -316,13 +322,19 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 		g.g0[l] = (float)gs;
 		g.dg[l] = (float)g.dgd[l];
 	}
-	for (l = 0; l < nl; ++l) {
-		if (!g.heard[LK(l)]) {
-			v->st[k][l].form = 0; /* its cell and coefficients go out of date */
-			v->st[k][l].path_ok = 0;
-			continue;
+	/* an unheard layer's cell and coefficients go out of date; a heard
+	   one without them is behind (layer 0, then the outputs' own) */
+	for (l = 0; l < (nl > 1 ? 2 : 1); ++l) {
+		const int from = l ? 1 : 0, to = l ? nl : 1;
+		int m;
+		if (!g.heard[l]) {
+			for (m = from; m < to; ++m)
+				v->st[k][m].form = 0;
+			v->path_ok[k] &= ~(LAYER_BITS(to) & ~LAYER_BITS(from));
+		} else {
+			for (m = from; m < to; ++m)
+				behind |= !v->st[k][m].form;
 		}
-		behind |= !v->st[k][l].form;
 	}
 	/* (the heard layers' forms are one, made together, unless behind) */
 	two = v->st[k][g.heard[0] ? 0 : 1].form == 2;
@@ -432,17 +444,22 @@ static void voice_span(perlin_dsp *d, perlin_voice *v, float *const acc[], int f
 			octave_span_n(d, v, k, acc, fresh, len, t0, 1);
 	else
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+			const unsigned bit = 1U << k;
 			if (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0) {
+				v->own_stale &= ~bit;
 				octave_span_n(d, v, k, acc, fresh, len, t0, PERLIN_LAYERS);
 				continue;
 			}
 			/* the outputs' own layers unheard (a shared octave): layer 0
 			   alone, as octave_span_n with every layer would render it,
 			   at the cost of one layer; the others go out of date as
-			   it would leave them */
-			for (l = 1; l < PERLIN_LAYERS; ++l) {
-				v->st[k][l].form = 0;
-				v->st[k][l].path_ok = 0;
+			   it would leave them (once: only a render of them, above,
+			   sets them again) */
+			if (!(v->own_stale & bit)) {
+				for (l = 1; l < PERLIN_LAYERS; ++l)
+					v->st[k][l].form = 0;
+				v->path_ok[k] &= 1U;
+				v->own_stale |= bit;
 			}
 			octave_span_n(d, v, k, acc, fresh, len, t0, 1);
 		}

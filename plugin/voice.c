@@ -192,8 +192,8 @@ static void start_voice(perlin_dsp *d)
 			noise_octave_init(&y->oct, xk, yk, noise_octave_seed(layer_seed(v->shape.seed, l), k),
 			                  per);
 			y->form = 0;
-			y->path_ok = 0;
 		}
+		v->path_ok[k] = 0;
 	}
 	d->cur = !d->cur;
 	d->want_reset = d->want_locate = 0;
