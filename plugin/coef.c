@@ -81,12 +81,11 @@ static void corner_lines(const noise_octave *o, double sc, double cm[12])
 	cm[11] = (C[0] + C[3]) - (C[1] + C[2]);
 }
 
-/* Kernel coefficients of octave k for its current cell, gain 1 (the
-   kernels multiply by the gain line): form 1 along x alone (1D, or 2D with
-   y still), 2 with x and y moving. */
-void voice_coef(perlin_voice *v, int l, unsigned k, int form)
+/* Kernel coefficients of octave k of a layer (y: its stream) for the
+   octave's current cell, gain 1 (the kernels multiply by the gain line):
+   form 1 along x alone (1D, or 2D with y still), 2 with x and y moving. */
+void voice_coef(const perlin_voice *v, perlin_stream *y, unsigned k, int form)
 {
-	perlin_stream *y = &v->st[k][l];
 	noise_octave *o = &y->oct;
 	float *c = y->coef;
 	const double g = 1.0;
@@ -161,10 +160,10 @@ static void line_pair(const double l[4], double uc, const double hx[6], double o
    seg2l in plugin/kernel.h). along_y: the path on y's ramp
    instead, ux = alpha uy + beta (the same formula with x and y trading
    places, for paths closer to y). */
-void path_coef(const perlin_voice *v, int l, unsigned k, int along_y, double alpha,
-               double beta, double uc, int lines, float out[12])
+void path_coef(const perlin_stream *y, int along_y, double alpha, double beta, double uc,
+               int lines, float out[12])
 {
-	const double *cm = v->st[k][l].coefd;
+	const double *cm = y->coefd;
 	/* p: the ramp the path is on (x, or y when along_y), q = alpha p + beta
 	   the other; each combination's X, Y, C as a line in p */
 	const unsigned ip = along_y ? 1U : 0U, iq = 1U - ip;

@@ -109,16 +109,18 @@ void ramp_ride(perlin_ramp *r, uint32_t period, uint32_t n);
 /* coef.c: a cell's kernel coefficients */
 /* The scale of noise_octave_2d/1d (noise/noise.h) */
 double dims_scale(const perlin_voice *v);
-/* Layer l's coefficients of octave k for its current cell in form 1
-   (along x) or 2 (x and y), gain 1; kept if still for the same cell. */
-void voice_coef(perlin_voice *v, int l, unsigned k, int form);
+/* The coefficients of octave k of a layer (y: its stream, v->st[k][l])
+   for the octave's current cell in form 1 (along x) or 2 (x and y), gain
+   1; kept if still for the same cell. */
+void voice_coef(const perlin_voice *v, perlin_stream *y, unsigned k, int form);
 /* The form octave k needs now. */
 int form_of(const perlin_voice *v, unsigned k);
-/* (of layer l) Form 2 along a straight path uy = alpha ux + beta (kernel seg2x), or
+/* (of a layer's octave, y its stream, from its form 2 coefficients) Form
+   2 along a straight path uy = alpha ux + beta (kernel seg2x), or
    along_y, ux = alpha uy + beta: 12 coefficients by powers of ux - uc; or
    (lines, kernel seg2l) A's and B's lines, alpha and beta. */
-void path_coef(const perlin_voice *v, int l, unsigned k, int along_y, double alpha,
-               double beta, double uc, int lines, float out[12]);
+void path_coef(const perlin_stream *y, int along_y, double alpha, double beta, double uc,
+               int lines, float out[12]);
 /* A cell's value along x from the lines of its two lattice columns
    (noise_octave_columns), times sc: { m0, m1, D, E } (see coef.c). */
 void cell_line(double P, double Q, double P2, double Q2, double sc, double out[4]);

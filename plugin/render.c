@@ -221,7 +221,7 @@ heard_coef(perlin_voice *v, unsigned k, const layer_gains *g, const int nl)
 		v->fold_form[k] = 0; /* folded coefficients of the old cell */
 	for (l = 0; l < nl; ++l)
 		if (g->heard[LK(l)])
-			voice_coef(v, l, k, form);
+			voice_coef(v, &v->st[k][l], k, form);
 }
 
 /* One path segment of octave k (seg samples from i, `left` to the next
@@ -256,15 +256,23 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 		memcpy(v->path_for[k], key, sizeof key);
 		v->path_ok[k] &= ~LAYER_BITS(nl);
 	}
-	if ((v->path_ok[k] & heard_bits(g, nl)) != heard_bits(g, nl))
+	if (nl == 1) { /* (layer 0, heard) */
+		if (!(v->path_ok[k] & 1U)) {
+			path_coef(&v->st[k][0], along_y, alpha, beta, v->path_uc[k], v->path_lines[k],
+			          v->st[k][0].path);
+			v->path_ok[k] |= 1U;
+			v->fold_form[k] = 0;
+		}
+	} else if ((v->path_ok[k] & heard_bits(g, nl)) != heard_bits(g, nl)) {
 		for (l = 0; l < nl; ++l) {
 			if (g->heard[LK(l)] && !(v->path_ok[k] & 1U << l)) {
-				path_coef(v, l, k, along_y, alpha, beta, v->path_uc[k], v->path_lines[k],
-				          v->st[k][l].path);
+				path_coef(&v->st[k][l], along_y, alpha, beta, v->path_uc[k],
+				          v->path_lines[k], v->st[k][l].path);
 				v->path_ok[k] |= 1U << l;
 				v->fold_form[k] = 0;
 			}
 		}
+	}
 	if (nl > 1 && g->all) { /* every layer heard: the outputs at once */
 		float *to[PERLIN_OUTPUTS];
 		const float *cs[PERLIN_OUTPUTS];
@@ -360,12 +368,17 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 	   where the outputs are rendered at once (its share is in theirs) */
 	{
 		const int w0 = g.heard[0] && (!g.all || ((dense || dense2) && !g.fold));
-		for (l = 0; l < nl; ++l) {
-			const int writes = l ? g.heard[1] : w0;
-			g.st[l] = writes && fresh[l];
-			if (writes)
+		g.st[0] = w0 && fresh[0];
+		if (w0)
+			fresh[0] = 0;
+		if (nl > 1 && g.heard[1])
+			for (l = 1; l < nl; ++l) {
+				g.st[l] = fresh[l];
 				fresh[l] = 0;
-		}
+			}
+		else
+			for (l = 1; l < nl; ++l)
+				g.st[l] = 0;
 	}
 	if (dense2) {
 		octave_dense(d, v, k, acc, &g, len, t0, nl, 1);

@@ -61,7 +61,7 @@ static void voice_steps(const perlin_dsp *d, perlin_voice *v)
 		v->fold_form[k] = 0; /* the coefficients may change with the form */
 		for (l = 0; l < v->layers; ++l)
 			if (v->st[k][l].form) /* heard: the coefficients of its cell (kept if the same) */
-				voice_coef(v, l, k, form);
+				voice_coef(v, &v->st[k][l], k, form);
 	}
 }
 
