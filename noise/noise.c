@@ -56,11 +56,7 @@ noise_fbm noise_fbm_clamp(noise_fbm p)
    bit. */
 uint32_t noise_hash(uint32_t x)
 {
-	x ^= x >> 16;
-	x *= 0x7feb352dU;
-	x ^= x >> 15;
-	x *= 0x846ca68bU;
-	x ^= x >> 16;
+	NOISE_HASH_STEPS(x);
 	return x;
 }
 

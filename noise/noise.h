@@ -149,6 +149,11 @@ noise_fbm noise_fbm_clamp(noise_fbm p);
 
 /* A full-avalanche 32-bit integer hash. */
 uint32_t noise_hash(uint32_t x);
+/* noise_hash's steps on x in place: for any unsigned 32-bit x, or a
+   vector of them (the plugin's kernels hash 8 lanes at once with it) */
+#define NOISE_HASH_STEPS(x) \
+	((x) ^= (x) >> 16, (x) *= 0x7feb352dU, (x) ^= (x) >> 15, (x) *= 0x846ca68bU, \
+	 (x) ^= (x) >> 16)
 /* The seed of octave k of an fBm with seed `seed`. */
 uint32_t noise_octave_seed(uint32_t seed, unsigned k);
 

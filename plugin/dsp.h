@@ -274,10 +274,10 @@ typedef struct {
 	float buf[2][PERLIN_LAYERS][8 + PERLIN_SPAN + 8];
 	/* each layer's table of cells for the dense kernels (render.c) */
 	float table[PERLIN_LAYERS][PERLIN_TABLE];
-	/* the 2D gradients times grads_for, x parts then y parts (the AVX2
+	/* the 2D gradients times NOISE_SCALE_2D (dims_scale of a 2D voice),
+	   x parts then y parts, made at init (the AVX2
 	   tables': noise_gradients_2d) */
 	float grads[32];
-	double grads_for;
 } perlin_dsp;
 
 /* Set up for sample rate sr (clamped to 8 kHz..768 kHz); state as after

@@ -506,14 +506,10 @@ KF(pick)(const float *row, __m256i rel, int wide)
 
 typedef uint32_t KF(vu) KVEC(uint32_t, KW);
 
-/* noise_hash (noise/noise.c) in every lane */
+/* noise_hash (noise/noise.h) in every lane */
 static KATTR inline __attribute__((always_inline)) KF(vu) KF(hash)(KF(vu) x)
 {
-	x ^= x >> 16;
-	x *= 0x7feb352dU;
-	x ^= x >> 15;
-	x *= 0x846ca68bU;
-	x ^= x >> 16;
+	NOISE_HASH_STEPS(x);
 	return x;
 }
 

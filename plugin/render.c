@@ -125,10 +125,6 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			if (!g->heard[LK(l)])
 				continue;
 			if (two && d->kernels->table2) { /* (each float's row: see dsp_private.h) */
-				if (d->grads_for != sc) {
-					noise_gradients_2d(sc, d->grads, d->grads + 16);
-					d->grads_for = sc;
-				}
 				d->kernels->table2(v->st[k][l].oct.seed_hash, v->st[k][l].oct.period, stair.x,
 				                   stair.y, count, sc, d->grads, line);
 			} else if (two) {

@@ -270,7 +270,6 @@ static int cmp(const void *a, const void *b)
 	return x < y ? -1 : (x > y);
 }
 
-/* Block times in microseconds: median, 99th percentile, largest. */
 /* Each block's time (us) by the clock, the least over TIMED_PASSES
    passes over every row (seconds apart: the same blocks, with the same
    controls and messages, so the same work): [four][scenario][path]. */

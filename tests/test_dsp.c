@@ -6,7 +6,7 @@
 #include "automation.h"
 #include "host.h"
 #include "test.h"
-#include "../plugin/dsp_private.h" /* dense_cells and the ramps: test_staircase */
+#include "../plugin/dsp_private.h" /* test_staircase, test_table2: the staircase, kernels */
 
 #include <math.h>
 #include <stdlib.h>
