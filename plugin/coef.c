@@ -61,23 +61,28 @@ double dims_scale(const perlin_voice *v)
    what path_coef and the table of a 2D path need. */
 static void corner_lines(const noise_octave *o, double sc, double cm[12])
 {
+	/* the x and y parts side by side: the same operations on each, so
+	   the same values as one at a time */
+	typedef double pair __attribute__((vector_size(16)));
 	const double *gx = o->gx, *gy = o->gy, *gv = o->gv;
+	const pair g0 = { gx[0], gy[0] }, g1 = { gx[1], gy[1] }, g2 = { gx[2], gy[2] },
+		g3 = { gx[3], gy[3] };
+	const pair s01 = g0 + g1, s23 = g2 + g3, s02 = g0 + g2, s13 = g1 + g3, s03 = g0 + g3,
+		s12 = g1 + g2;
+	const pair S = sc * (s01 + s23), Dx = sc * (s13 - s02), Dy = sc * (s23 - s01),
+		Dxy = sc * (s03 - s12);
 	double C[4];
 	C[0] = sc * (0.5 * (gx[0] + gy[0]) + gv[0]);
 	C[1] = sc * (0.5 * (gy[1] - gx[1]) + gv[1]);
 	C[2] = sc * (0.5 * (gx[2] - gy[2]) + gv[2]);
 	C[3] = sc * (gv[3] - 0.5 * (gx[3] + gy[3]));
-	cm[0] = sc * ((gx[0] + gx[1]) + (gx[2] + gx[3])); /* S */
-	cm[1] = sc * ((gy[0] + gy[1]) + (gy[2] + gy[3]));
+	memcpy(cm, &S, sizeof S); /* S */
 	cm[2] = (C[0] + C[1]) + (C[2] + C[3]);
-	cm[3] = sc * ((gx[1] + gx[3]) - (gx[0] + gx[2])); /* Dx */
-	cm[4] = sc * ((gy[1] + gy[3]) - (gy[0] + gy[2]));
+	memcpy(cm + 3, &Dx, sizeof Dx); /* Dx */
 	cm[5] = (C[1] + C[3]) - (C[0] + C[2]);
-	cm[6] = sc * ((gx[2] + gx[3]) - (gx[0] + gx[1])); /* Dy */
-	cm[7] = sc * ((gy[2] + gy[3]) - (gy[0] + gy[1]));
+	memcpy(cm + 6, &Dy, sizeof Dy); /* Dy */
 	cm[8] = (C[2] + C[3]) - (C[0] + C[1]);
-	cm[9] = sc * ((gx[0] + gx[3]) - (gx[1] + gx[2])); /* Dxy */
-	cm[10] = sc * ((gy[0] + gy[3]) - (gy[1] + gy[2]));
+	memcpy(cm + 9, &Dxy, sizeof Dxy); /* Dxy */
 	cm[11] = (C[0] + C[3]) - (C[1] + C[2]);
 }
 
@@ -210,10 +215,4 @@ void path_coef(const perlin_stream *y, int along_y, double alpha, double beta, d
 	out[9] = (float)(hy[3] * B[6] + hy[4] * B[5] + hy[5] * B[4]);
 	out[10] = (float)(hy[4] * B[6] + hy[5] * B[5]);
 	out[11] = (float)(hy[5] * B[6]);
-}
-
-/* The coefficient form octave k needs: along x (1), or x and y (2). */
-int form_of(const perlin_voice *v, unsigned k)
-{
-	return v->shape.dims == 2 && v->ry[k].step != 0.0 ? 2 : 1;
 }

@@ -129,10 +129,11 @@ typedef struct {
 
 /* A phase advancing by `step` per sample from an anchor: after j samples it
    is cell + a + j step (the octave's one phase). `cross` is the j where
-   the phase leaves its cell (or the ramp is rebased). */
+   the phase leaves its cell (or the ramp is rebased). `anchor` counts its
+   anchors (from 1): a path through two ramps holds while both do. */
 typedef struct {
 	double a, step, inv; /* inv: 1 / step (0 when still) */
-	uint64_t j, cross;
+	uint64_t j, cross, anchor;
 	uint32_t cell;
 	float mf[8]; /* (float)(m step), m = 0..7: see plugin/kernel.h */
 } perlin_ramp;
@@ -189,8 +190,9 @@ typedef struct {
 	perlin_stream st[NOISE_MAX_OCTAVES][PERLIN_LAYERS]; /* octave k of layer l */
 	int layers; /* how many are rendered: 1, or PERLIN_LAYERS */
 	/* the ramps' anchors the layers' paths are for (kept across blocks
-	   while they hold), and the form they take: the same for every layer */
-	double path_for[NOISE_MAX_OCTAVES][6];
+	   while they hold: x's and y's anchor counts, and 1 if the path is on
+	   y's ramp), and the form they take: the same for every layer */
+	uint64_t path_for[NOISE_MAX_OCTAVES][3];
 	double path_uc[NOISE_MAX_OCTAVES]; /* the polynomial's centre, in the ramp's u */
 	unsigned path_ok[NOISE_MAX_OCTAVES]; /* bit l: layer l's path is for path_for */
 	int path_lines[NOISE_MAX_OCTAVES]; /* 1: as lines (seg2l) */

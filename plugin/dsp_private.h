@@ -113,8 +113,11 @@ double dims_scale(const perlin_voice *v);
    for the octave's current cell in form 1 (along x) or 2 (x and y), gain
    1; kept if still for the same cell. */
 void voice_coef(const perlin_voice *v, perlin_stream *y, unsigned k, int form);
-/* The form octave k needs now. */
-int form_of(const perlin_voice *v, unsigned k);
+/* The form octave k needs now: along x (1), or x and y (2). */
+static inline int form_of(const perlin_voice *v, unsigned k)
+{
+	return v->shape.dims == 2 && v->ry[k].step != 0.0 ? 2 : 1;
+}
 /* (of a layer's octave, y its stream, from its form 2 coefficients) Form
    2 along a straight path uy = alpha ux + beta (kernel seg2x), or
    along_y, ux = alpha uy + beta: 12 coefficients by powers of ux - uc; or

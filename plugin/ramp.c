@@ -45,16 +45,29 @@ void ramp_start(perlin_ramp *r, noise_pos p, double step)
 	r->step = step;
 	r->inv = step != 0.0 ? 1.0 / step : 0.0;
 	r->j = 0;
+	r->anchor++;
 	r->cross = ramp_cross(r->a, step, r->inv);
 	for (m = 0; m < 8; ++m)
 		r->mf[m] = (float)((double)m * step);
+}
+
+/* floor(t), inline below 2^62 (a ramp's a + j step always is): the
+   baseline instruction set has no rounding instruction, and libm's floor
+   is a call. Exact, so the same value. */
+static inline double ramp_floor(double t)
+{
+	double f;
+	if (!(t < 4e18 && t > -4e18))
+		return floor(t);
+	f = (double)(int64_t)t;
+	return f > t ? f - 1.0 : f;
 }
 
 /* The position the ramp is at. */
 noise_pos ramp_pos(const perlin_ramp *r, uint32_t period)
 {
 	const double t = r->a + (double)r->j * r->step;
-	const double fl = floor(t);
+	const double fl = ramp_floor(t);
 	noise_pos p;
 	int64_t c = (int64_t)r->cell + (int64_t)fl; /* fl may be negative */
 	if (period) {
@@ -94,6 +107,7 @@ void ramp_next_cell(perlin_ramp *r, uint32_t period)
 		return;
 	}
 	r->j = 0;
+	r->anchor++;
 	r->cross = ramp_cross(r->a, r->step, r->inv);
 }
 

@@ -239,17 +239,18 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 	   anchors to the next crossing or rebase of either ramp, which the
 	   anchors alone fix, so it is the same whatever splits the blocks,
 	   and kept across them */
-	const double key[6] = { p->a, p->step, (double)p->cell, q->a, q->step,
-	                        (double)q->cell + (along_y ? 0.5 : 0.0) };
 	int l;
-	if (memcmp(key, v->path_for[k], sizeof key)) { /* a new segment: its form */
+	if (v->path_for[k][0] != rx->anchor || v->path_for[k][1] != ry->anchor ||
+	    v->path_for[k][2] != (uint64_t)along_y) { /* a new segment: its form */
 		const double start = p->j > q->j ? (double)(p->j - q->j) : 0.0;
 		const double end = (double)(p->j + left - 1U);
 		/* while controls move, the next grid point re-anchors */
 		const int lines = end - start < PATH_LINES_BELOW || d->moving;
 		v->path_uc[k] = lines ? 0.0 : (p->a - 0.5) + 0.5 * (start + end) * p->step;
 		v->path_lines[k] = lines;
-		memcpy(v->path_for[k], key, sizeof key);
+		v->path_for[k][0] = rx->anchor;
+		v->path_for[k][1] = ry->anchor;
+		v->path_for[k][2] = (uint64_t)along_y;
 		v->path_ok[k] &= ~LAYER_BITS(nl);
 	}
 	if (nl == 1) { /* (layer 0, heard) */

@@ -185,7 +185,7 @@ static void start_voice(perlin_dsp *d)
 		}
 		ramp_start(&v->rx[k], xk, 0.0);
 		ramp_start(&v->ry[k], yk, 0.0);
-		memset(v->path_for[k], 0xff, sizeof v->path_for[k]); /* NaN: no path yet */
+		memset(v->path_for[k], 0, sizeof v->path_for[k]); /* no path yet (anchors count from 1) */
 		v->fold_form[k] = 0;
 		for (l = 0; l < v->layers; ++l) {
 			perlin_stream *y = &v->st[k][l];
