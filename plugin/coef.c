@@ -35,12 +35,15 @@ static void path_poly(const double M[2], const double D[2], float c[7])
 
 /* Kernel coefficients of octave k for its current cell (gradients hashed
    here, once per cell), in u = t - 1/2 (see plugin/kernel.h): cell_line
-   by powers of u, h(u) = 15/8 u - 5 u^3 + 6 u^5. */
+   by powers of u, h(u) = 15/8 u - 5 u^3 + 6 u^5, and as the line itself. */
 static void line_coef(double P, double Q, double P2, double Q2, double sc,
-                      float c[7])
+                      float c[7], float line[4])
 {
 	double l[4], M[2], D[2];
+	unsigned m;
 	cell_line(P, Q, P2, Q2, sc, l);
+	for (m = 0; m < 4; ++m)
+		line[m] = (float)l[m];
 	M[0] = l[1];
 	M[1] = l[0];
 	D[0] = l[2];
@@ -107,7 +110,7 @@ void voice_coef(const perlin_voice *v, perlin_stream *y, unsigned k, int form)
 	o->y.cell = v->ry[k].cell;
 	if (v->shape.dims == 1) { /* L = g0 t + v0, R = g1 (t - 1) + v1 */
 		noise_octave_update(o, 1);
-		line_coef(o->gx[0], o->gv[0], o->gx[1], o->gv[1] - o->gx[1], dims_scale(v) * g, c);
+		line_coef(o->gx[0], o->gv[0], o->gx[1], o->gv[1] - o->gx[1], dims_scale(v) * g, c, y->line);
 	} else if (moving) {
 		noise_octave_update(o, 2);
 		corner_lines(o, dims_scale(v) * g, y->coefd);
@@ -124,7 +127,7 @@ void voice_coef(const perlin_voice *v, perlin_stream *y, unsigned k, int form)
 		P2 = (1.0 - sy) * gx[1] + sy * gx[3];
 		line_coef(P, Q, P2,
 		          (1.0 - sy) * (gy[1] * ty + gv[1]) + sy * (gy[3] * (ty - 1.0) + gv[3]) - P2,
-		          dims_scale(v) * g, c);
+		          dims_scale(v) * g, c, y->line);
 	}
 }
 

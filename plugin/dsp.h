@@ -167,6 +167,8 @@ typedef struct {
 typedef struct {
 	noise_octave oct; /* seed, period, gradients of the cell */
 	float coef[7];    /* form 1's kernel coefficients of the cell (gain 1) */
+	float line[4];    /* and as its line m0, m1, D, E: (m0 + m1 u) + h(u) (D u + E)
+	                     (the outputs at once, which share h(u): render.c) */
 	double coefd[12]; /* form 2's corner sums S, Dx, Dy, Dxy (X, Y, C each: coef.c) */
 	int form;         /* of coef: 0 none (unheard), 1 along x, 2 x and y */
 	uint32_t coef_x, coef_y; /* coef's cell */

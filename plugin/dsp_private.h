@@ -60,16 +60,14 @@ struct perlin_kernels {
 	             float doffset, uint32_t t0);
 	/* a[i] += b[i] */
 	void (*add)(float *a, const float *b, uint32_t len);
-	/* seg1, seg2x and seg2l for the PERLIN_OUTPUTS outputs of an octave
-	   at once, into as many sums: folded (c0 NULL: c[l] with gain 1), or
-	   layer 0's c0 and each output's c[l] with their gain lines (see
-	   plugin/kernel.h, segn_body) */
+	/* the PERLIN_OUTPUTS outputs of an octave at once, into as many sums,
+	   as lines that share h(u): along x (c: the layers' cell lines, see
+	   perlin_stream's line) and along a 2D path (c: seg2l's); folded (c0
+	   NULL: c[l] with gain 1), or layer 0's c0 and each output's c[l] with
+	   their gain lines (see plugin/kernel.h, segn_body) */
 	void (*seg1n)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
 	              const float mf[8], const float *const *c, const float *c0, float g0a,
 	              float dga, float g0b, float dgb, uint32_t t0, int st);
-	void (*seg2xn)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
-	               const float mf[8], const float *const *c, const float *c0, float g0a,
-	               float dga, float g0b, float dgb, uint32_t t0, int st);
 	void (*seg2ln)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
 	               const float mf[8], const float *const *c, const float *c0, float g0a,
 	               float dga, float g0b, float dgb, uint32_t t0, int st);

@@ -224,27 +224,19 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	}
 }
 
-/* k[n-1] u^(n-1) + ... + k[0] by Horner, as KPOLY and KPOLY11 */
-static KATTR inline __attribute__((always_inline)) KF(vf)
-KF(horner)(const KF(vf) *k, int n, KF(vf) u)
-{
-	KF(vf) v = k[n - 1];
-	int i;
-#pragma GCC unroll 12
-	for (i = n - 2; i >= 0; --i)
-		v = v * u + k[i];
-	return v;
-}
-
 /* The outputs of an octave whose layers are all heard, at once (render.c,
-   layer_gains): u and the groups made once for all of them. Folded (blend
-   0): acc[l][i] += the value of c[l] (form two, steady gains folded into
-   the coefficients) at u(j); each sample's value is the same float
-   operations as seg1_body's with gain 1 (c x 1 is c), so the same as four
-   calls of it. Blended (blend 1, gains moving): acc[l][i] += G0 P + GA Q_l,
-   P the value of layer 0's c0 and Q_l of c[l], G0 and GA their gain
-   lines (g0a + dga (at + lane) and g0b + dgb (...), at from the span's
-   place t0 in its chunk, see gain()), P computed once for all four. */
+   layer_gains), each as lines in u that share h(u) (and along a 2D path
+   h(uy)), made once a group for all of them: along x (two 0) a layer's
+   value is (k0 + k1 u) + h(u) (k2 u + k3), its cell's line (cell_line in
+   coef.c: 6 operations a lane against Horner's 12); along a 2D path (two
+   2) seg2l's lines (k0..k7; alpha and beta, the same for every layer, in
+   c[0][8] and c[0][9]), the same float operations as KF(lines) (14
+   against the polynomial's 22). Folded (blend 0): acc[l][i] += the value
+   of c[l] (steady gains folded into the coefficients) at u(j). Blended
+   (blend 1, gains moving): acc[l][i] += G0 P + GA Q_l, P the value of
+   layer 0's c0 and Q_l of c[l], G0 and GA their gain lines (g0a + dga
+   (at + lane) and g0b + dgb (...), at from the span's place t0 in its
+   chunk, see gain()), P computed once for all four. */
 static KATTR inline __attribute__((always_inline)) void
 KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double step,
               const float mf[8], const float *const *c, const float *c0, float g0a, float dga,
@@ -254,8 +246,9 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 	float *const acc[PERLIN_OUTPUTS] = { acc_[0], acc_[1], acc_[2], acc_[3] };
 	const double step8 = step * 8.0;
 	const KF(vf) zero = { 0 };
-	const int nc = two == 1 ? 12 : two == 2 ? 10 : 7;
-	KF(vf) K[PERLIN_OUTPUTS + 1][12]; /* the outputs', then layer 0's */
+	const int nc = two ? 8 : 4;
+	KF(vf) K[PERLIN_OUTPUTS + 1][8]; /* the outputs', then layer 0's */
+	const KF(vf) va = zero + (two ? c[0][8] : 0.0f), vb = zero + (two ? c[0][9] : 0.0f);
 	const KF(vf) m0 = KF(load)(mf);
 #if KW == 4
 	const KF(vf) m1 = KF(load)(mf + 4);
@@ -268,27 +261,30 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 	int l, n;
 #pragma GCC unroll 5
 	for (l = 0; l < PERLIN_OUTPUTS + blend; ++l)
-#pragma GCC unroll 12
-		for (n = 0; n < 12; ++n)
+#pragma GCC unroll 8
+		for (n = 0; n < 8; ++n)
 			K[l][n] = zero + (n < nc ? (l < PERLIN_OUTPUTS ? c[l][n] : c0[n]) : 0.0f);
-#define KVALN(u, l) (two == 2 ? KF(lines)((u), K[l][0], K[l][1], K[l][2], K[l][3], K[l][4], \
-                                          K[l][5], K[l][6], K[l][7], K[l][8], K[l][9]) \
-                            : KF(horner)(K[l], nc, (u)))
+	/* layer l's value from u, hu = h(u) and (two) hy = h(alpha u + beta) */
+#define KVALN(l) (two ? ((K[l][0] + K[l][1] * u) + hu * (K[l][2] * u + K[l][3])) + \
+                        hy * ((K[l][4] + K[l][5] * u) + hu * (K[l][6] * u + K[l][7])) \
+                      : (K[l][0] + K[l][1] * u) + hu * (K[l][2] * u + K[l][3]))
 	/* the values of a group at u from lane 0 at `at` in the chunk, into
 	   v[]; the gain lines as gain() makes them (gmov: either moves; then
 	   the other too is g0 + 0 x, which is g0: gains are never -0) */
-#define KGROUPN(u, atl) do { \
+#define KGROUPN(u_, atl) do { \
+		const KF(vf) u = (u_), hu = KF(h)(u); \
+		const KF(vf) hy = two ? KF(h)(va * u + vb) : zero; \
 		if (blend) { \
 			const KF(vf) ga = gmov ? KF(glinev)(g0a, dga, (atl)) : zero + g0a; \
 			const KF(vf) gb = gmov ? KF(glinev)(g0b, dgb, (atl)) : zero + g0b; \
-			const KF(vf) p0 = KVALN((u), PERLIN_OUTPUTS) * ga; \
+			const KF(vf) p0 = KVALN(PERLIN_OUTPUTS) * ga; \
 			_Pragma("GCC unroll 4") \
 			for (l = 0; l < PERLIN_OUTPUTS; ++l) \
-				v[l] = p0 + gb * KVALN((u), l); \
+				v[l] = p0 + gb * KVALN(l); \
 		} else { \
 			_Pragma("GCC unroll 4") \
 			for (l = 0; l < PERLIN_OUTPUTS; ++l) \
-				v[l] = KVALN((u), l); \
+				v[l] = KVALN(l); \
 		} \
 	} while (0)
 	if (m || len < 8U) { /* the first group, lanes m .. m + len */
@@ -371,10 +367,9 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
 			              0, 0); \
 	}
-/* The three forms for the outputs of an octave whose layers are all heard
+/* The two forms for the outputs of an octave whose layers are all heard
    (c0 NULL: folded; st: store, see put()). */
 KSEGN(seg1n, 0)
-KSEGN(seg2xn, 1)
 KSEGN(seg2ln, 2)
 #undef KSEGN
 

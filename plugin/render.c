@@ -45,8 +45,8 @@ typedef struct {
 #define LK(l) ((l) > 0)
 
 /* Each output layer's folded coefficients of octave k (see layer_gains):
-   the float of gs[0] c0 + gs[l] cl, c the layers' coef (form 1) or path
-   (form 2; as lines, alpha and beta copied), kept while they hold; into
+   the float of gs[0] c0 + gs[l] cl, c the layers' line (form 1) or path
+   (form 2: lines, alpha and beta copied), kept while they hold; into
    cs[] with the sums to[] (acc[l] + i). */
 static inline __attribute__((always_inline)) void
 fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int form, float *const acc[],
@@ -61,16 +61,15 @@ fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int form, float *co
 		for (l = 1; l < PERLIN_LAYERS; ++l) {
 			float *f = v->st[k][l].fold;
 			if (form == 1) {
-				const float *c0 = v->st[k][0].coef, *cl = v->st[k][l].coef;
-				for (m = 0; m < 7; ++m)
+				const float *c0 = v->st[k][0].line, *cl = v->st[k][l].line;
+				for (m = 0; m < 4; ++m)
 					f[m] = w0 * c0[m] + wl * cl[m];
 			} else {
 				const float *c0 = v->st[k][0].path, *cl = v->st[k][l].path;
-				for (m = 0; m < 12; ++m)
+				for (m = 0; m < 8; ++m)
 					f[m] = w0 * c0[m] + wl * cl[m];
-				if (v->path_lines[k]) /* alpha and beta, then nothing */
-					for (m = 8; m < 12; ++m)
-						f[m] = cl[m];
+				for (m = 8; m < 12; ++m) /* alpha and beta, then nothing */
+					f[m] = cl[m];
 			}
 		}
 		v->fold_form[k] = form;
@@ -239,18 +238,24 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 	   anchors to the next crossing or rebase of either ramp, which the
 	   anchors alone fix, so it is the same whatever splits the blocks,
 	   and kept across them */
+	/* the outputs at once take lines (they share h(u) and h(uy)) */
+	const int all = nl > 1 && g->all;
 	int l;
 	if (v->path_for[k][0] != rx->anchor || v->path_for[k][1] != ry->anchor ||
 	    v->path_for[k][2] != (uint64_t)along_y) { /* a new segment: its form */
 		const double start = p->j > q->j ? (double)(p->j - q->j) : 0.0;
 		const double end = (double)(p->j + left - 1U);
 		/* while controls move, the next grid point re-anchors */
-		const int lines = end - start < PATH_LINES_BELOW || d->moving;
+		const int lines = end - start < PATH_LINES_BELOW || d->moving || all;
 		v->path_uc[k] = lines ? 0.0 : (p->a - 0.5) + 0.5 * (start + end) * p->step;
 		v->path_lines[k] = lines;
 		v->path_for[k][0] = rx->anchor;
 		v->path_for[k][1] = ry->anchor;
 		v->path_for[k][2] = (uint64_t)along_y;
+		v->path_ok[k] &= ~LAYER_BITS(nl);
+	} else if (all && !v->path_lines[k]) { /* (from a grid point on) */
+		v->path_uc[k] = 0.0;
+		v->path_lines[k] = 1;
 		v->path_ok[k] &= ~LAYER_BITS(nl);
 	}
 	if (nl == 1) { /* (layer 0, heard) */
@@ -270,7 +275,7 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 			}
 		}
 	}
-	if (nl > 1 && g->all) { /* every layer heard: the outputs at once */
+	if (all) { /* every layer heard: the outputs at once, as lines */
 		float *to[PERLIN_OUTPUTS];
 		const float *cs[PERLIN_OUTPUTS];
 		if (g->fold)
@@ -280,10 +285,9 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 				to[l - 1] = acc[l] + i;
 				cs[l - 1] = v->st[k][l].path;
 			}
-		(v->path_lines[k] ? d->kernels->seg2ln : d->kernels->seg2xn)(
-			to, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf, cs,
-			g->fold ? NULL : v->st[k][0].path, g->g0[0], g->dg[0], g->g0[1], g->dg[1], t0 + i,
-			g->st[1]);
+		d->kernels->seg2ln(to, seg, p->j, p->a - 0.5, p->step, p->mf, cs,
+		                   g->fold ? NULL : v->st[k][0].path, g->g0[0], g->dg[0], g->g0[1],
+		                   g->dg[1], t0 + i, g->st[1]);
 		return;
 	}
 	for (l = 0; l < nl; ++l)
@@ -417,10 +421,10 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			else
 				for (l = 1; l < nl; ++l) {
 					to[l - 1] = acc[l] + i;
-					cs[l - 1] = v->st[k][l].coef;
+					cs[l - 1] = v->st[k][l].line;
 				}
 			d->kernels->seg1n(to, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, cs,
-			                  g.fold ? NULL : v->st[k][0].coef, g.g0[0], g.dg[0], g.g0[1],
+			                  g.fold ? NULL : v->st[k][0].line, g.g0[0], g.dg[0], g.g0[1],
 			                  g.dg[1], t0 + i, g.st[1]);
 		} else {
 			for (l = 0; l < nl; ++l)
