@@ -52,6 +52,15 @@ static KATTR inline KF(vf) KF(h)(KF(vf) u)
 	return u * (1.875f + u2 * (u2 * 6.0f - 5.0f));
 }
 
+/* Denormals (and -0) as +0, the rest as they are: a float whose exponent
+   bits are all 0 is below FLT_MIN in magnitude (dsp_flush_out's test: the
+   same values), three integer operations */
+static KATTR inline KF(vf) KF(flush)(KF(vf) w)
+{
+	const KF(vi) tiny = ((KF(vi))w & 0x7f800000) == 0;
+	return (KF(vf))((KF(vi))w & ~tiny);
+}
+
 /* The octave's gain at KW samples: g0 + dg (at + lane), `at` the first
    one's place in its grid chunk (a whole number), so a sample's gain is
    the same wherever a span starts. A loop keeps at + lane as a vector
@@ -795,8 +804,7 @@ KF(finish_body)(const float *acc, const float *plus, float *out, uint32_t len, f
 			const KF(vf) z = KCLAMP(plus ? KF(load)(acc + i) + KF(load)(plus + i)
 			                             : KF(load)(acc + i));
 			const KF(vf) w = KW_OF(z * (1.5f - 0.5f * z * z), dv, ov, mode);
-			const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN;
-			KF(store)(out + i, (KF(vf))((KF(vi))w & keep));
+			KF(store)(out + i, KF(flush)(w));
 		}
 	}
 	for (; i < len; ++i) {
@@ -870,8 +878,7 @@ KF(finish4_body)(const float *acc, const float *const *plus_, float *const *out_
 				const KF(vf) p = KF(load)(plus[o] + i);
 				const KF(vf) z = KCLAMP(none ? p : s + p);
 				const KF(vf) w = KW_OF(z * (1.5f - 0.5f * z * z), dv, ov, mode);
-				const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN;
-				KF(store)(out[o] + i, (KF(vf))((KF(vi))w & keep));
+				KF(store)(out[o] + i, KF(flush)(w));
 			}
 		}
 	}
@@ -924,8 +931,7 @@ static KATTR float KF(mix)(const float *now, const float *was, float *out, uint3
 			const KF(vf) dv = KF(gainv)(depth, ddepth, atv);
 			const KF(vf) ov = KF(gainv)(offset, doffset, atv);
 			const KF(vf) w = KCLAMP(ov + dv * (b + sm * (a - b)));
-			const KF(vi) keep = (KF(vf))((KF(vi))w & 0x7fffffff) >= FLT_MIN;
-			KF(store)(out + i, (KF(vf))((KF(vi))w & keep));
+			KF(store)(out + i, KF(flush)(w));
 		}
 	}
 	for (; i < len; ++i) {
