@@ -32,8 +32,8 @@
    G0 P plus its own layer's GA Q, is rendered into its own layer by one
    kernel call for the four (layer 0's sum has none of it), P evaluated
    once. With fold too, the gains are steady: then an output's octave is
-   one polynomial (coefficients gs[0] c0 + gs[l] cl: the values are linear
-   in them), four evaluations, not five. The gains are layer 0's and the
+   one set of lines (coefficients gs[0] c0 + gs[l] cl: the values are
+   linear in them), four evaluations, not five. The gains are layer 0's and the
    outputs' own layers' (the same for each): index LK(l). */
 typedef struct {
 	int heard[2];
