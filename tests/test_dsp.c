@@ -8,6 +8,7 @@
 #include "test.h"
 #include "../plugin/dsp_private.h" /* test_staircase, test_table2: the staircase, kernels */
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +159,86 @@ static void test_shape_bound(void)
 	printf("   largest shape of a float in [0, 1]: %.9g\n", (double)top);
 	CHECK(above == 0, "%u floats in [0, 1] shape above 1", (unsigned)above);
 	CHECK(top == 1.0f, "the shape's largest value is %.9g, not 1", (double)top);
+}
+
+/* The kernels' shaping (finish, finish4, mix) of sums at and around the
+   smallest floats: every output is the scalar formula's value, with
+   denormals (and -0) flushed to +0, and none reaches the output; on both
+   lane widths, for each way finish treats depth and offset (kmode), with
+   depths that make depth x shape a denormal. */
+static float flushed(float y)
+{
+	return y < FLT_MIN && y > -FLT_MIN ? 0.0f : y;
+}
+
+static float clamp1(float v)
+{
+	return v < -1.0f ? -1.0f : (v > 1.0f ? 1.0f : v);
+}
+
+static void test_flush(void)
+{
+	static perlin_dsp d;
+	static const float z[] = { 0.0f, -0.0f, 1e-45f, -1e-45f, 1e-39f, -1e-39f, 8e-39f,
+		                       -8e-39f, 1.1754942e-38f, 1.17549435e-38f, -1.17549435e-38f,
+		                       2e-38f, 1e-30f, 0.25f, -0.75f, 1.0f, -1.0f, 3.0f };
+	static const float dep[][2] = { { 1.0f, 0.0f }, { 0.5f, 0.0f }, { 1e-30f, 0.0f },
+		                            { 3e-38f, 0.0f }, { 1.0f, 0.5f }, { 1e-30f, 1e-39f } };
+	enum { N = 64 };
+	float acc[N + 16], zero[N + 16], out[N], y;
+	const float *plus[PERLIN_OUTPUTS];
+	float *outs[PERLIN_OUTPUTS], o4[PERLIN_OUTPUTS][N], last[PERLIN_OUTPUTS];
+	int path, m, i, q, wrong = 0, denormal = 0, compared = 0;
+	const int nz = (int)(sizeof z / sizeof z[0]);
+	perlin_dsp_init(&d, 48000.0);
+	memset(zero, 0, sizeof zero);
+	for (i = 0; i < N + 16; ++i)
+		acc[i] = z[i % nz];
+	for (q = 0; q < PERLIN_OUTPUTS; ++q) {
+		plus[q] = zero;
+		outs[q] = o4[q];
+	}
+	for (path = PERLIN_PATH_VECTOR; path <= PERLIN_PATH_AVX2; ++path) {
+		if (path == PERLIN_PATH_AVX2 && perlin_dsp_best_path() != PERLIN_PATH_AVX2)
+			continue;
+		perlin_dsp_set_path(&d, (perlin_path)path);
+		for (m = 0; m < (int)(sizeof dep / sizeof dep[0]); ++m) {
+			const float dp = dep[m][0], of = dep[m][1];
+			int moving;
+			for (moving = 0; moving < 2; ++moving) {
+				/* moving: a depth line that starts at dp, as a grid chunk's */
+				const float dd = moving ? 1e-3f : 0.0f;
+				d.kernels->finish(acc, NULL, out, N, dp, dd, of, 0.0f, 0U);
+				d.kernels->finish4(acc, plus, outs, N, dp, dd, of, 0.0f, 0U, last);
+				for (i = 0; i < N; ++i) {
+					const float at = (float)i, zc = clamp1(acc[i]);
+					const float want = flushed(clamp1(of + (dp + dd * at) *
+					                                          (zc * (1.5f - 0.5f * zc * zc))));
+					uint32_t bits, wb;
+					memcpy(&bits, &out[i], sizeof bits);
+					memcpy(&wb, &want, sizeof wb);
+					wrong += bits != wb;
+					for (q = 0; q < PERLIN_OUTPUTS; ++q) {
+						memcpy(&bits, &o4[q][i], sizeof bits);
+						wrong += bits != wb;
+						denormal += o4[q][i] != 0.0f && fabsf(o4[q][i]) < FLT_MIN;
+					}
+					denormal += out[i] != 0.0f && fabsf(out[i]) < FLT_MIN;
+					compared += 1 + PERLIN_OUTPUTS;
+				}
+				/* a crossfade between the sums and zeros, at its middle */
+				y = d.kernels->mix(acc, zero, out, N, 32.0f, 1.0f / 64.0f, dp, dd, of, 0.0f, 0U);
+				(void)y;
+				for (i = 0; i < N; ++i)
+					denormal += out[i] != 0.0f && fabsf(out[i]) < FLT_MIN;
+			}
+		}
+	}
+	printf("   %d shaped samples (sums from -0 and 1e-45 to 3, depths down to 3e-38): "
+	       "%d not the scalar formula's, %d denormal\n", compared, wrong, denormal);
+	CHECK(compared > 0, "no kernel shaped anything");
+	CHECK(wrong == 0, "%d shaped samples differ from the scalar formula", wrong);
+	CHECK(denormal == 0, "%d denormal outputs", denormal);
 }
 
 /* The in-process rendering is the plugin's: the same random automation,
@@ -481,6 +562,8 @@ int main(int argc, char **argv)
 	test_table2();
 	test_section("the shaping stays in [-1, 1] for every float");
 	test_shape_bound();
+	test_section("the shaping flushes denormals, as the scalar formula does");
+	test_flush();
 	test_section("the band-limit follows the rate being played");
 	test_band_limit();
 	return test_done("test_dsp");
