@@ -447,12 +447,13 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 }
 
 /* Every octave of voice v: layer 0 alone, or all its layers (fresh[l]:
-   nothing in layer l's sum yet; cleared as octaves write them). */
-static void voice_span(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[],
-                       uint32_t len, uint32_t t0)
+   nothing in layer l's sum yet; cleared as octaves write them). Returns
+   whether any octave of the outputs' own layers (1..) was heard. */
+static int voice_span(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[],
+                      uint32_t len, uint32_t t0)
 {
 	unsigned k;
-	int l;
+	int l, own = 0;
 	if (v->layers == 1)
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
 			octave_span_n(d, v, k, acc, fresh, len, t0, 1);
@@ -461,6 +462,7 @@ static void voice_span(perlin_dsp *d, perlin_voice *v, float *const acc[], int f
 			const unsigned bit = 1U << k;
 			if (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0) {
 				v->own_stale &= ~bit;
+				own = 1;
 				octave_span_n(d, v, k, acc, fresh, len, t0, PERLIN_LAYERS);
 				continue;
 			}
@@ -477,18 +479,7 @@ static void voice_span(perlin_dsp *d, perlin_voice *v, float *const acc[], int f
 			}
 			octave_span_n(d, v, k, acc, fresh, len, t0, 1);
 		}
-}
-
-/* Whether any octave of voice v's own layers (1..) is heard this chunk. */
-static int alts_heard(const perlin_voice *v)
-{
-	unsigned k;
-	if (v->layers < 2)
-		return 0;
-	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
-		if (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0)
-			return 1;
-	return 0;
+	return own;
 }
 
 /* len samples (all inside one chunk unless nothing moves), from t0 in
@@ -509,12 +500,11 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 		perlin_voice *v = &d->voice[w ? !d->cur : d->cur];
 		float *acc[PERLIN_LAYERS];
 		int fresh[PERLIN_LAYERS];
-		own[w] = alts_heard(v);
 		for (l = 0; l < v->layers; ++l) {
 			acc[l] = d->buf[w][l] + 8;
 			fresh[l] = 1;
 		}
-		voice_span(d, v, acc, fresh, len, t0);
+		own[w] = voice_span(d, v, acc, fresh, len, t0);
 		/* a sum read below that no octave wrote (all silent; layer 0's
 		   when the outputs took its share): zeros, but finish4 (four
 		   implies no crossfade: w 0) reads none for layer 0 */
