@@ -383,13 +383,12 @@ void noise_gradients_2d(double sc, float gx[16], float gy[16])
 }
 
 void noise_octave_cells_2d(const noise_octave *o, const uint32_t *x, const uint32_t *y,
-                           unsigned n, double sc, float *out)
+                           unsigned n, double sc, const float gx[16], const float gy[16],
+                           float *out)
 {
 	uint32_t h0 = 0, h1 = 0; /* the columns' hashes */
 	uint32_t x1 = 0, was = 0; /* the column after x[c], and after x[c - 1] */
-	float gx[16], gy[16];
 	unsigned c;
-	noise_gradients_2d(sc, gx, gy);
 	for (c = 0; c < n; ++c, was = x1) {
 		float *t = out + 12 * c;
 		const float *u = t - 12;

@@ -237,14 +237,16 @@ void noise_octave_update(noise_octave *o, int dims);
    and rows y[c] and y[c] + 1, as
    noise_octave_update hashes them: 12 floats a cell into
    out, corners 00, 10, 01, 11, each gradient x, gradient y and value,
-   times sc. A cell one column right of or one row above the one before
+   times sc (gx, gy: noise_gradients_2d's of sc, made once by the
+   caller). A cell one column right of or one row above the one before
    takes the corners they share from it. For code that tabulates the cells
    along a path (the plugin's 2D dense kernel). */
 void noise_octave_cells_2d(const noise_octave *o, const uint32_t *x, const uint32_t *y,
-                           unsigned n, double sc, float *out);
+                           unsigned n, double sc, const float gx[16], const float gy[16],
+                           float *out);
 /* The 16 gradients of 2D noise times sc, as floats (their x parts, their
    y parts), in the order of a corner's hash >> 28: what
-   noise_octave_cells_2d places, for code that places them itself. */
+   noise_octave_cells_2d places. */
 void noise_gradients_2d(double sc, float gx[16], float gy[16]);
 /* Octave o along x at its current y, column by column: the noise at
    x = cell + t (t in [0, 1]) is s (L + fade(t) (R - L)), where

@@ -148,7 +148,8 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 }
 
 void cell_table2(perlin_voice *v, int l, unsigned k, const dense_stair *s, double sc,
-                 float *tab)
+                 const float grads[32], float *tab)
 {
-	noise_octave_cells_2d(&v->st[k][l].oct, s->x, s->y, (unsigned)s->n, sc, tab);
+	noise_octave_cells_2d(&v->st[k][l].oct, s->x, s->y, (unsigned)s->n, sc, grads, grads + 16,
+	                      tab);
 }

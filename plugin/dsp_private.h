@@ -164,9 +164,10 @@ typedef struct {
 void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, uint32_t n,
                  dense_stair *s);
 /* Layer l's octave k on those cells: 12 floats a cell, times sc (see dense2
-   in plugin/kernel.h), a cell's floats together. */
+   in plugin/kernel.h), a cell's floats together (grads: noise_gradients_2d's
+   of sc, x parts then y parts, as perlin_dsp's grads). */
 void cell_table2(perlin_voice *v, int l, unsigned k, const dense_stair *s, double sc,
-                 float *tab);
+                 const float grads[32], float *tab);
 
 /* smooth.c */
 /* The multipliers and gains of voice v at end e of the chunk. */

@@ -52,6 +52,15 @@ static KATTR inline KF(vf) KF(h)(KF(vf) u)
 	return u * (1.875f + u2 * (u2 * 6.0f - 5.0f));
 }
 
+/* A cell's value along x from its line (cell_line in coef.c: m0, m1, D,
+   E) at u, hu = h(u): (m0 + m1 u) + h(u) (D u + E); and each half of a
+   2D path's lines (seg2l). */
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(line)(KF(vf) u, KF(vf) hu, KF(vf) m0, KF(vf) m1, KF(vf) d, KF(vf) e)
+{
+	return (m0 + m1 * u) + hu * (d * u + e);
+}
+
 /* Denormals (and -0) as +0, the rest as they are: a float whose exponent
    bits are all 0 is below FLT_MIN in magnitude (dsp_flush_out's test: the
    same values), three integer operations */
@@ -142,9 +151,7 @@ KF(lines)(KF(vf) u, KF(vf) a0, KF(vf) a1, KF(vf) a2, KF(vf) a3, KF(vf) b0, KF(vf
           KF(vf) b2, KF(vf) b3, KF(vf) va, KF(vf) vb)
 {
 	const KF(vf) hu = KF(h)(u);
-	const KF(vf) A = (a0 + a1 * u) + hu * (a2 * u + a3);
-	const KF(vf) B = (b0 + b1 * u) + hu * (b2 * u + b3);
-	return A + KF(h)(va * u + vb) * B;
+	return KF(line)(u, hu, a0, a1, a2, a3) + KF(h)(va * u + vb) * KF(line)(u, hu, b0, b1, b2, b3);
 }
 #define KVAL(u) (two == 1 ? KPOLY11(u) \
 	: two == 2 ? KF(lines)((u), k0, k1, k2, k3, k4, k5, k6, b7, b8, b9) : KPOLY(u))
@@ -274,9 +281,9 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 		for (n = 0; n < 8; ++n)
 			K[l][n] = zero + (n < nc ? (l < PERLIN_OUTPUTS ? c[l][n] : c0[n]) : 0.0f);
 	/* layer l's value from u, hu = h(u) and (two) hy = h(alpha u + beta) */
-#define KVALN(l) (two ? ((K[l][0] + K[l][1] * u) + hu * (K[l][2] * u + K[l][3])) + \
-                        hy * ((K[l][4] + K[l][5] * u) + hu * (K[l][6] * u + K[l][7])) \
-                      : (K[l][0] + K[l][1] * u) + hu * (K[l][2] * u + K[l][3]))
+#define KVALN(l) (two ? KF(line)(u, hu, K[l][0], K[l][1], K[l][2], K[l][3]) + \
+                        hy * KF(line)(u, hu, K[l][4], K[l][5], K[l][6], K[l][7]) \
+                      : KF(line)(u, hu, K[l][0], K[l][1], K[l][2], K[l][3]))
 	/* the values of a group at u from lane 0 at `at` in the chunk, into
 	   v[]; the gain lines as gain() makes them (gmov: either moves; then
 	   the other too is g0 + 0 x, which is g0: gains are never -0) */
@@ -464,7 +471,7 @@ static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0, const float
 		(t - __builtin_convertvector(ci, KF(vd))) - 0.5, KF(vf));
 	KF(vf) m[4];
 	KF(rows)(line, (ci - c0) * 4, m);
-	return (m[0] + m[1] * u) + KF(h)(u) * (m[2] * u + m[3]);
+	return KF(line)(u, KF(h)(u), m[0], m[1], m[2], m[3]);
 }
 
 /* acc[i] += (st: =) line_at(a + j step), for len samples of a ramp from step j, in

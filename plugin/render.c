@@ -127,7 +127,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 				d->kernels->table2(v->st[k][l].oct.seed_hash, v->st[k][l].oct.period, stair.x,
 				                   stair.y, count, sc, d->grads, line);
 			} else if (two) {
-				cell_table2(v, l, k, &stair, sc, line);
+				cell_table2(v, l, k, &stair, sc, d->grads, line);
 			} else {
 				cell_table(v, l, k, r->cell + (uint32_t)c0, count, sc, line);
 			}

@@ -529,8 +529,8 @@ static void test_table2(void)
 			s.x[c] = x;
 			s.y[c] = y;
 		}
-		noise_octave_cells_2d(&o, s.x, s.y, (unsigned)n, sc, ref);
 		noise_gradients_2d(sc, grads, grads + 16);
+		noise_octave_cells_2d(&o, s.x, s.y, (unsigned)n, sc, grads, grads + 16, ref);
 		d.kernels->table2(o.seed_hash, period, s.x, s.y, n, sc, grads, rows);
 		for (c = 0; c < n; ++c)
 			for (m = 0; m < 12; ++m)
