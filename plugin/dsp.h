@@ -247,7 +247,8 @@ typedef struct {
 	float reset_prev;
 
 	perlin_smooth at[2];  /* at the current chunk's start and end */
-	double xrate_was;     /* at[0].xrate a grid point earlier (x phases) */
+	perlin_smooth was;    /* at[0] a grid point earlier: the phases follow
+	                         the rate, drift and morph a grid step late */
 	perlin_smooth target;
 	int moving;           /* at[] has not settled on target */
 	uint64_t clock;       /* samples since activation: the grid */

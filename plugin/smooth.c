@@ -97,22 +97,38 @@ static void blend(double g[NOISE_MAX_OCTAVES], double s, double alt[NOISE_MAX_OC
 	}
 }
 
+/* y's speed in cells a sample at multiplier 1 over the chunk from p to
+   q: drift (at the transport's speed, as x's, when above 1) and morph's
+   move. */
+static double y_speed(const perlin_dsp *d, const perlin_smooth *p, const perlin_smooth *q,
+                      double speed)
+{
+	const double dr = fabs(p->drift) > fabs(q->drift) ? fabs(p->drift) : fabs(q->drift);
+	return dr * speed + fabs(q->morph - p->morph) / (double)d->grid;
+}
+
 /* The frequency multipliers and gains of voice v for the controls s, at
    end e of the chunk. The band-limit follows the rate the octaves play at
-   (the smoothed rate, the tempo and a speed above 1) and looks one grid
-   step ahead: the phases follow the smoothed rate a grid step late
-   (voice_steps), so an octave has faded before its phase speeds up
+   (the smoothed rate, the tempo and a speed above 1; in 2D the speed along
+   the path, x's and y's: drift, morph's move and the slant) and looks one
+   grid step ahead: the phases follow the smoothed controls a grid step
+   late (voice_steps), so an octave has faded before its phase speeds up
    through Nyquist, and fades back in only once it has slowed down. The
    gain at a grid point is that of the faster of the octave's rates there
-   and at the next one. */
+   and at the next one (y: over the chunks either side). */
 void voice_end(const perlin_dsp *d, perlin_voice *v, int e, const perlin_smooth *s)
 {
 	const noise_fbm p = noise_fbm_clamp(fbm_at(s));
 	const double speed = fabs(d->motion) > 1.0 ? fabs(d->motion) : 1.0;
 	const double f0 = fabs(s->xrate * d->tempo) * speed * d->sr;
 	const double fa = fabs(d->at[0].xrate * d->tempo) * speed * d->sr;
-	double extra[NOISE_MAX_OCTAVES], m = 1.0;
+	double extra[NOISE_MAX_OCTAVES], m = 1.0, ys = 0.0;
 	unsigned k;
+	if (v->shape.dims == 2) { /* y cells a second at multiplier 1 */
+		const double y0 = y_speed(d, &d->was, &d->at[0], speed);
+		const double y1 = y_speed(d, &d->at[0], &d->at[1], speed);
+		ys = (y0 > y1 ? y0 : y1) * d->sr;
+	}
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k, m *= p.lacunarity) {
 		double f;
 		v->mult[e][k] = v->shape.loop
@@ -121,6 +137,10 @@ void voice_end(const perlin_dsp *d, perlin_voice *v, int e, const perlin_smooth 
 		f = f0 * v->mult[e][k];
 		if (e == 1 && fa * v->mult[0][k] > f) /* the start's rate is faster */
 			f = fa * v->mult[0][k];
+		if (v->shape.dims == 2) { /* along the path: x and y (y moves by the slant too) */
+			const double fy = ys * v->mult[e][k] + v->shape.slant * f;
+			f = sqrt(f * f + fy * fy);
+		}
 		extra[k] = k ? bandlimit(f, d->sr) : 1.0;
 	}
 	if (e == 1 && !memcmp(&p, &v->gains_for, sizeof p) &&
@@ -172,11 +192,12 @@ void dsp_update_targets(perlin_dsp *d)
 void grid_point(perlin_dsp *d)
 {
 	int w, still;
-	d->xrate_was = d->at[0].xrate;
+	d->was = d->at[0];
 	d->at[0] = d->at[1];
 	d->at[1] = smooth_step(&d->at[1], &d->target, d->decay);
 	still = same_smooth(&d->at[0], &d->target) && same_smooth(&d->at[1], &d->target) &&
-	        d->xrate_was == d->at[0].xrate;
+	        d->was.xrate == d->at[0].xrate && d->was.drift == d->at[0].drift &&
+	        d->was.morph == d->at[0].morph;
 	for (w = 0; w < 2; ++w) {
 		perlin_voice *v = &d->voice[w];
 		if (!live(d, w))

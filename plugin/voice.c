@@ -36,20 +36,21 @@ int live(const perlin_dsp *d, int w)
 }
 
 /* The phase steps of voice v from this sample to the chunk's end: the
-   chunk's mean rates (x: rate x multiplier x transport; y: drift, morph's
-   move and the slant times x's), ramps re-anchored where a step changes. */
+   mean rates of the chunk a grid step earlier (x: rate x multiplier x
+   transport; y: drift, morph's move and the slant times x's; see
+   voice_end: the band-limit looks a grid step ahead), ramps re-anchored
+   where a step changes. */
 static void voice_steps(const perlin_dsp *d, perlin_voice *v)
 {
-	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
-	const double dmorph = (b->morph - a->morph) / (double)d->grid;
+	const perlin_smooth *w = &d->was, *a = &d->at[0];
+	const double dmorph = (a->morph - w->morph) / (double)d->grid;
 	unsigned k;
 	int l;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-		const double m0 = v->mult[0][k], m1 = v->mult[1][k];
-		/* x a grid step late (see voice_end) */
-		const double sx = 0.5 * (d->xrate_was * v->mult_was[k] + a->xrate * m0) * d->xmotion;
-		const double sy = 0.5 * (a->drift * m0 + b->drift * m1) * d->motion +
-		                  dmorph * 0.5 * (m0 + m1) + v->shape.slant * sx;
+		const double mw = v->mult_was[k], m0 = v->mult[0][k];
+		const double sx = 0.5 * (w->xrate * mw + a->xrate * m0) * d->xmotion;
+		const double sy = 0.5 * (w->drift * mw + a->drift * m0) * d->motion +
+		                  dmorph * 0.5 * (mw + m0) + v->shape.slant * sx;
 		int form;
 		if (sx == v->rx[k].step && sy == v->ry[k].step)
 			continue; /* the same cells and form: the coefficients hold */
@@ -163,7 +164,7 @@ static void start_voice(perlin_dsp *d)
 		x0 = noise_pos_wrap(x0, want.loop);
 	if (silent) { /* nothing heard yet (or nothing changes): settle at once */
 		d->at[0] = d->at[1] = d->target;
-		d->xrate_was = d->target.xrate;
+		d->was = d->target;
 		d->moving = 0;
 	}
 	v->shape = want;
