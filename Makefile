@@ -29,7 +29,8 @@ DSP_C     = plugin/dsp.c plugin/params.c plugin/smooth.c plugin/transport.c \
             plugin/voice.c plugin/ramp.c plugin/coef.c plugin/cells.c plugin/render.c \
             plugin/kernels.c noise/noise.c
 DSP_SRC   = $(DSP_C) plugin/dsp.h plugin/dsp_private.h plugin/ports.h \
-            plugin/kernel.h $(NOISE_SRC)
+            plugin/kernel.h plugin/kernel_seg.h plugin/kernel_dense.h \
+            plugin/kernel_out.h $(NOISE_SRC)
 LIB_EXT   = .so
 BUNDLE    = $(B)/perlin.lv2
 BUNDLE_FILES = $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \

@@ -1,4 +1,4 @@
-/* cells.c: the tables of cells the dense kernels read (plugin/kernel.h):
+/* cells.c: the tables of cells the dense kernels read (plugin/kernel_dense.h):
    a 1D octave's cell lines along x, and the cells a 2D path crosses (a
    staircase) with their corners, made per span for octaves whose cells
    last a few samples. */

@@ -1,4 +1,4 @@
-/* coef.c: a cell's kernel coefficients (plugin/kernel.h) from its
+/* coef.c: a cell's kernel coefficients (plugin/kernel_seg.h) from its
    gradients, in each form: along x, along x and y, along a straight path
    (the tables of short cells are cells.c's). */
 #include "dsp_private.h"
@@ -165,7 +165,7 @@ static void line_pair(const double l[4], double uc, const double hx[6], double o
    coefficients, from the lowest, by powers of w = ux - uc (uc: the middle
    of the segment, which keeps the float Horner sum within 4e-7 of the
    double value at any place in the cell); lines: the lines instead (see
-   seg2l in plugin/kernel.h). along_y: the path on y's ramp
+   seg2l in plugin/kernel_seg.h). along_y: the path on y's ramp
    instead, ux = alpha uy + beta (the same formula with x and y trading
    places, for paths closer to y). */
 void path_coef(const perlin_stream *y, int along_y, double alpha, double beta, double uc,

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-/* A 2D octave whose cells are short renders with dense2 (plugin/kernel.h):
+/* A 2D octave whose cells are short renders with dense2 (plugin/kernel_dense.h):
    its ramps keep their anchors, and the cells its path crosses in up to
    DENSE2_SPAN samples come in a table. The path is monotonic in x and in
    y, so those cells are a staircase and a sample's cell (cx, cy) is number
@@ -64,7 +64,7 @@ struct perlin_kernels {
 	   as lines that share h(u): along x (c: the layers' cell lines, see
 	   perlin_stream's line) and along a 2D path (c: seg2l's); folded (c0
 	   NULL: c[l] with gain 1), or layer 0's c0 and each output's c[l] with
-	   their gain lines (see plugin/kernel.h, segn_body) */
+	   their gain lines (see plugin/kernel_seg.h, segn_body) */
 	void (*seg1n)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
 	              const float mf[8], const float *const *c, const float *c0, float g0a,
 	              float dga, float g0b, float dgb, uint32_t t0, int st);
@@ -164,7 +164,7 @@ typedef struct {
 void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, uint32_t n,
                  dense_stair *s);
 /* Layer l's octave k on those cells: 12 floats a cell, times sc (see dense2
-   in plugin/kernel.h), a cell's floats together (grads: noise_gradients_2d's
+   in plugin/kernel_dense.h), a cell's floats together (grads: noise_gradients_2d's
    of sc, x parts then y parts, as perlin_dsp's grads). */
 void cell_table2(perlin_voice *v, int l, unsigned k, const dense_stair *s, double sc,
                  const float grads[32], float *tab);

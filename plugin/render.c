@@ -7,7 +7,7 @@
 #include <string.h>
 
 /* An octave along x alone (1D, or 2D with y still) whose cells last at
-   most 1 / DENSE_STEP samples renders with dense (plugin/kernel.h): its
+   most 1 / DENSE_STEP samples renders with dense (plugin/kernel_dense.h): its
    ramp keeps its anchor across cells (rebased every RAMP_REBASE samples),
    and the cells' lines come from a table made for each span. */
 #define DENSE_STEP 0.0625

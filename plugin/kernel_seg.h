@@ -1,0 +1,303 @@
+/* kernel_seg.h (included by kernel.h, once per lane width): the segment
+   kernels, an octave's value along a ramp from its cell's coefficients:
+   seg1 (a degree-6 polynomial along x), seg2x (a 2D path's degree-11
+   polynomial), seg2l (the same path as lines), and seg1n and seg2ln, the
+   outputs of an octave whose layers are all heard, at once. */
+
+/* The one-coordinate value as a polynomial in u, by Horner (k: 7
+   coefficients, k[6] the highest): dst = value, or acc += value. */
+#define KPOLY(u) \
+	((((((k6 * (u) + k5) * (u) + k4) * (u) + k3) * (u) + k2) * (u) + k1) * (u) + k0)
+/* Along a straight path through x and y (two), degree 11 (k0..k6, b7..b11,
+   see seg2x). */
+#define KPOLY11(u) \
+	(((((((((((b11 * (u) + b10) * (u) + b9) * (u) + b8) * (u) + b7) * (u) + k6) * (u) + k5) * \
+	        (u) + k4) * (u) + k3) * (u) + k2) * (u) + k1) * (u) + k0)
+/* The same path kept as lines (two == 2, seg2l): A(u) + h(uy) B(u), A and
+   B each a line plus h(u) times a line, h(u) computed once (28 operations
+   a lane, but 8 coefficients that take a fifth of the work to make). */
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(lines)(KF(vf) u, KF(vf) a0, KF(vf) a1, KF(vf) a2, KF(vf) a3, KF(vf) b0, KF(vf) b1,
+          KF(vf) b2, KF(vf) b3, KF(vf) va, KF(vf) vb)
+{
+	const KF(vf) hu = KF(h)(u);
+	return KF(line)(u, hu, a0, a1, a2, a3) + KF(h)(va * u + vb) * KF(line)(u, hu, b0, b1, b2, b3);
+}
+#define KVAL(u) (two == 1 ? KPOLY11(u) \
+	: two == 2 ? KF(lines)((u), k0, k1, k2, k3, k4, k5, k6, b7, b8, b9) : KPOLY(u))
+/* times the gain line, unless it is steady (then in the coefficients) */
+#define KGAIN(v, at) (dg == 0.0f ? (v) : (v) * KF(gain)(g0, dg, (at)))
+
+/* acc[i] += g(i) x the polynomial at u(j), for len samples of a ramp
+   from step j (c: its 7 coefficients, from the lowest; a: the anchor's u;
+   g: the gain line, see gain()). A group that the samples fill only in
+   part (the first, if j is inside a group, and the last) is computed
+   whole and added under a mask. */
+static KATTR inline __attribute__((always_inline)) void
+KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
+              const float mf[8], const float *c, float g0, float dg, uint32_t t0,
+              int two, int st)
+{
+	const double step8 = step * 8.0;
+	const KF(vf) zero = { 0 };
+	/* a steady gain is folded into the coefficients (dg 0 is a constant
+	   here: seg1 and seg2x call this once for it, once for a moving one) */
+	const float gk = dg == 0.0f ? g0 : 1.0f;
+	/* c: 7 coefficients (seg1), 12 (seg2x), or 8 and alpha, beta (seg2l) */
+	const KF(vf) k0 = zero + c[0] * gk, k1 = zero + c[1] * gk, k2 = zero + c[2] * gk,
+		k3 = zero + c[3] * gk, k4 = zero + c[4] * gk, k5 = zero + c[5] * gk,
+		k6 = zero + c[6] * gk;
+	const KF(vf) b7 = zero + (two ? c[7] * gk : 0.0f),
+		b8 = zero + (two == 1 ? c[8] * gk : two == 2 ? c[8] : 0.0f),
+		b9 = zero + (two == 1 ? c[9] * gk : two == 2 ? c[9] : 0.0f),
+		b10 = zero + (two == 1 ? c[10] * gk : 0.0f), b11 = zero + (two == 1 ? c[11] * gk : 0.0f);
+	const KF(vf) m0 = KF(load)(mf);
+#if KW == 4
+	const KF(vf) m1 = KF(load)(mf + 4);
+#endif
+	double qd = (double)(j >> 3); /* the group: exact below 2^53 */
+	const uint32_t m = (uint32_t)(j & 7U);
+	float *p = acc - m, *end;
+	KF(vf) atv;
+	if (m || len < 8U) { /* the first group, lanes m .. m + len */
+		const uint32_t hi = len < 8U - m ? m + len : 8U;
+		const float base = (float)(a + qd * step8);
+		/* the group's lane 0 is span index -m (t0 >= m: the group lies
+		   in the chunk) */
+		KF(part)(p, KGAIN(KVAL(base + m0), (float)t0 - (float)m), m, hi, 0, st);
+#if KW == 4
+		KF(part)(p, KGAIN(KVAL(base + m1), (float)t0 - (float)m + 4.0f), m, hi, 4, st);
+#endif
+		p += 8;
+		qd += 1.0;
+	}
+	if (p >= acc + len)
+		return;
+	end = p + (uint32_t)(acc + len - p) / 8U * 8U;
+	atv = KF(at_lanes)((float)(t0 + (uint32_t)(p - acc))); /* (see gain()) */
+#define KGV(v, atl) (dg == 0.0f ? (v) : (v) * KF(gainv)(g0, dg, (atl)))
+#define KGROUP(p, qd) do { \
+		const float base = (float)(a + (qd) * step8); \
+		KF(put)((p), KGV(KVAL(base + m0), atv), st); \
+		KGROUP_HI(p, base); \
+		atv += 8.0f; \
+	} while (0)
+#if KW == 4
+#define KGROUP_HI(p, base) KF(put)((p) + 4, KGV(KVAL((base) + m1), atv + 4.0f), st)
+#else
+#define KGROUP_HI(p, base) (void)0
+#endif
+	for (; p + 8 < end; p += 16, qd += 2.0) { /* two groups a turn */
+		KGROUP(p, qd);
+		KGROUP(p + 8, qd + 1.0);
+	}
+	if (p < end) {
+		KGROUP(p, qd);
+		p += 8;
+		qd += 1.0;
+	}
+#undef KGV
+#undef KGROUP
+#undef KGROUP_HI
+	if (p < acc + len) { /* the last group, lanes 0 .. acc + len - p */
+		const uint32_t hi = (uint32_t)(acc + len - p);
+		const float base = (float)(a + qd * step8);
+		const uint32_t i = (uint32_t)(p - acc);
+		KF(part)(p, KGAIN(KVAL(base + m0), (float)(t0 + i)), 0, hi, 0, st);
+#if KW == 4
+		KF(part)(p, KGAIN(KVAL(base + m1), (float)(t0 + i + 4)), 0, hi, 4, st);
+#endif
+	}
+}
+
+/* The outputs of an octave whose layers are all heard, at once (render.c,
+   layer_gains), each as lines in u that share h(u) (and along a 2D path
+   h(uy)), made once a group for all of them: along x (two 0) a layer's
+   value is (k0 + k1 u) + h(u) (k2 u + k3), its cell's line (cell_line in
+   coef.c: 6 operations a lane against Horner's 12); along a 2D path (two
+   2) seg2l's lines (k0..k7; alpha and beta, the same for every layer, in
+   c[0][8] and c[0][9]), the same float operations as KF(lines) (14
+   against the polynomial's 22). Folded (blend 0): acc[l][i] += the value
+   of c[l] (steady gains folded into the coefficients) at u(j). Blended
+   (blend 1, gains moving): acc[l][i] += G0 P + GA Q_l, P the value of
+   layer 0's c0 and Q_l of c[l], G0 and GA their gain lines (g0a + dga
+   (at + lane) and g0b + dgb (...), at from the span's place t0 in its
+   chunk, see gain()), P computed once for all four. */
+static KATTR inline __attribute__((always_inline)) void
+KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double step,
+              const float mf[8], const float *const *c, const float *c0, float g0a, float dga,
+              float g0b, float dgb, uint32_t t0, int two, int blend, int st, int gmov)
+{
+	/* the sums in locals: a store through acc[l] could change *acc_ */
+	float *const acc[PERLIN_OUTPUTS] = { acc_[0], acc_[1], acc_[2], acc_[3] };
+	const double step8 = step * 8.0;
+	const KF(vf) zero = { 0 };
+	const int nc = two ? 8 : 4;
+	KF(vf) K[PERLIN_OUTPUTS + 1][8]; /* the outputs', then layer 0's */
+	const KF(vf) va = zero + (two ? c[0][8] : 0.0f), vb = zero + (two ? c[0][9] : 0.0f);
+	const KF(vf) m0 = KF(load)(mf);
+#if KW == 4
+	const KF(vf) m1 = KF(load)(mf + 4);
+#endif
+	double qd = (double)(j >> 3);
+	const uint32_t m = (uint32_t)(j & 7U);
+	int64_t o = -(int64_t)m; /* the group's lane 0, from acc[l] */
+	int64_t end;
+	KF(vf) atv;
+	int l, n;
+#pragma GCC unroll 5
+	for (l = 0; l < PERLIN_OUTPUTS + blend; ++l)
+#pragma GCC unroll 8
+		for (n = 0; n < 8; ++n)
+			K[l][n] = zero + (n < nc ? (l < PERLIN_OUTPUTS ? c[l][n] : c0[n]) : 0.0f);
+	/* layer l's value from u, hu = h(u) and (two) hy = h(alpha u + beta) */
+#define KVALN(l) (two ? KF(line)(u, hu, K[l][0], K[l][1], K[l][2], K[l][3]) + \
+                        hy * KF(line)(u, hu, K[l][4], K[l][5], K[l][6], K[l][7]) \
+                      : KF(line)(u, hu, K[l][0], K[l][1], K[l][2], K[l][3]))
+	/* the values of a group at u from lane 0 at `at` in the chunk, into
+	   v[]; the gain lines as gain() makes them (gmov: either moves; then
+	   the other too is g0 + 0 x, which is g0: gains are never -0) */
+#define KGROUPN(u_, atl) do { \
+		const KF(vf) u = (u_), hu = KF(h)(u); \
+		const KF(vf) hy = two ? KF(h)(va * u + vb) : zero; \
+		if (blend) { \
+			const KF(vf) ga = gmov ? KF(glinev)(g0a, dga, (atl)) : zero + g0a; \
+			const KF(vf) gb = gmov ? KF(glinev)(g0b, dgb, (atl)) : zero + g0b; \
+			const KF(vf) p0 = KVALN(PERLIN_OUTPUTS) * ga; \
+			_Pragma("GCC unroll 4") \
+			for (l = 0; l < PERLIN_OUTPUTS; ++l) \
+				v[l] = p0 + gb * KVALN(l); \
+		} else { \
+			_Pragma("GCC unroll 4") \
+			for (l = 0; l < PERLIN_OUTPUTS; ++l) \
+				v[l] = KVALN(l); \
+		} \
+	} while (0)
+	if (m || len < 8U) { /* the first group, lanes m .. m + len */
+		const uint32_t hi = len < 8U - m ? m + len : 8U;
+		const float base = (float)(a + qd * step8);
+		KF(vf) v[PERLIN_OUTPUTS];
+		KGROUPN(base + m0, KF(at_lanes)((float)((int64_t)t0 + o)));
+#pragma GCC unroll 4
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			KF(part)(acc[l] + o, v[l], m, hi, 0, st);
+#if KW == 4
+		KGROUPN(base + m1, KF(at_lanes)((float)((int64_t)t0 + o + 4)));
+#pragma GCC unroll 4
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			KF(part)(acc[l] + o, v[l], m, hi, 4, st);
+#endif
+		o += 8;
+		qd += 1.0;
+	}
+	if (o >= (int64_t)len)
+		return;
+	end = o + ((int64_t)len - o) / 8 * 8;
+	atv = KF(at_lanes)((float)((int64_t)t0 + o)); /* (see gain()) */
+	for (; o < end; o += 8, qd += 1.0, atv += 8.0f) {
+		const float base = (float)(a + qd * step8);
+		KF(vf) v[PERLIN_OUTPUTS];
+		KGROUPN(base + m0, atv);
+#pragma GCC unroll 4
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			KF(put)(acc[l] + o, v[l], st);
+#if KW == 4
+		KGROUPN(base + m1, atv + 4.0f);
+#pragma GCC unroll 4
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			KF(put)(acc[l] + o + 4, v[l], st);
+#endif
+	}
+	if (o < (int64_t)len) { /* the last group, lanes 0 .. len - o */
+		const uint32_t hi = (uint32_t)((int64_t)len - o);
+		const float base = (float)(a + qd * step8);
+		KF(vf) v[PERLIN_OUTPUTS];
+		KGROUPN(base + m0, KF(at_lanes)((float)((int64_t)t0 + o)));
+#pragma GCC unroll 4
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			KF(part)(acc[l] + o, v[l], 0, hi, 0, st);
+#if KW == 4
+		KGROUPN(base + m1, KF(at_lanes)((float)((int64_t)t0 + o + 4)));
+#pragma GCC unroll 4
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			KF(part)(acc[l] + o, v[l], 0, hi, 4, st);
+#endif
+	}
+#undef KGROUPN
+#undef KVALN
+}
+
+#define KSEGN(name, form) \
+	static KATTR void KF(name)(float *const *acc, uint32_t len, uint64_t j, double a, \
+	                           double step, const float mf[8], const float *const *c, \
+	                           const float *c0, float g0a, float dga, float g0b, float dgb, \
+	                           uint32_t t0, int st) \
+	{ \
+		const int gmov = dga != 0.0f || dgb != 0.0f; \
+		if (!c0 && st) \
+			KF(segn_body)(acc, len, j, a, step, mf, c, NULL, 1.0f, 0.0f, 0.0f, 0.0f, t0, \
+			              form, 0, 1, 0); \
+		else if (!c0) \
+			KF(segn_body)(acc, len, j, a, step, mf, c, NULL, 1.0f, 0.0f, 0.0f, 0.0f, t0, \
+			              form, 0, 0, 0); \
+		else if (st && gmov) \
+			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
+			              1, 1); \
+		else if (st) \
+			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
+			              1, 0); \
+		else if (gmov) \
+			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
+			              0, 1); \
+		else \
+			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
+			              0, 0); \
+	}
+/* The two forms for the outputs of an octave whose layers are all heard
+   (c0 NULL: folded; st: store, see put()). */
+KSEGN(seg1n, 0)
+KSEGN(seg2ln, 2)
+#undef KSEGN
+
+/* The entry points: seg1_body for one form (two), with a loop of its own
+   for a steady gain and for a store (st, see put()), without the tests
+   inside. */
+#define KSEG(name, form) \
+	static KATTR void KF(name)(float *acc, uint32_t len, uint64_t j, double a, double step, \
+	                           const float mf[8], const float *c, float g0, float dg, \
+	                           uint32_t t0, int st) \
+	{ \
+		if (dg == 0.0f && st) \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, form, 1); \
+		else if (dg == 0.0f) \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, form, 0); \
+		else if (st) \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, form, 1); \
+		else \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, form, 0); \
+	}
+
+/* Along x alone: c the cell's 7 coefficients. */
+KSEG(seg1, 0)
+
+/* The 2D formula along a straight path, on the samples of the ramp that
+   moves faster (the other a line of it: |alpha| <= 1; render.c puts the
+   path on y's ramp when y moves faster): with uy = alpha ux + beta, the
+   rows y0 and y1 blended along x (p, r) are each a line plus h(ux) times a
+   line in ux, so the value (p + r) / 2 + h(uy) (r - p) is a polynomial of
+   degree 11 in ux, evaluated by Horner like seg1 (c: 12 coefficients by
+   powers of ux - uc, the segment's middle: coef.c's path_coef; a is the
+   anchor's ux - uc). 22 operations a lane: as lines and fades it was 28,
+   as two degree-6 polynomials 34. */
+KSEG(seg2x, 1)
+
+/* The same path as lines (see KF(lines); c: A's 4, B's 4, alpha, beta, a
+   the anchor's ux): for short segments, where making the 12 coefficients
+   would cost more than evaluating lines saves. */
+KSEG(seg2l, 2)
+#undef KSEG
+
+#undef KPOLY
+#undef KPOLY11
+#undef KVAL
+#undef KGAIN
