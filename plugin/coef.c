@@ -187,11 +187,13 @@ void path_coef(const perlin_stream *y, int along_y, double alpha, double beta, d
 	lb[1] = 0.5 * (dq[ip] + dq[iq] * alpha);
 	lb[2] = cm[9 + ip] + cm[9 + iq] * alpha;
 	lb[3] = cm[9 + iq] * beta + cm[11];
-	if (lines) { /* seg2l */
+	if (lines) { /* seg2l, which takes h / 6 (h6 in plugin/kernel.h): A's
+		       h(ux) line times 6, B times 6 and its h(ux) line 36 */
+		static const double six[4] = { 1.0, 1.0, 6.0, 6.0 };
 		unsigned i;
 		for (i = 0; i < 4; ++i) {
-			out[i] = (float)la[i];
-			out[4 + i] = (float)lb[i];
+			out[i] = (float)(la[i] * six[i]);
+			out[4 + i] = (float)(lb[i] * 6.0 * six[i]);
 		}
 		out[8] = (float)alpha;
 		out[9] = (float)beta;

@@ -14,14 +14,15 @@
 	(((((((((((b11 * (u) + b10) * (u) + b9) * (u) + b8) * (u) + b7) * (u) + k6) * (u) + k5) * \
 	        (u) + k4) * (u) + k3) * (u) + k2) * (u) + k1) * (u) + k0)
 /* The same path kept as lines (two == 2, seg2l): A(u) + h(uy) B(u), A and
-   B each a line plus h(u) times a line, h(u) computed once (28 operations
-   a lane, but 8 coefficients that take a fifth of the work to make). */
+   B each a line plus h(u) times a line, h(u) computed once, both fades as
+   h6 = h / 6 with the 6 in the coefficients (26 operations a lane, but 8
+   coefficients that take a fifth of the work to make). */
 static KATTR inline __attribute__((always_inline)) KF(vf)
 KF(lines)(KF(vf) u, KF(vf) a0, KF(vf) a1, KF(vf) a2, KF(vf) a3, KF(vf) b0, KF(vf) b1,
           KF(vf) b2, KF(vf) b3, KF(vf) va, KF(vf) vb)
 {
-	const KF(vf) hu = KF(h)(u);
-	return KF(line)(u, hu, a0, a1, a2, a3) + KF(h)(va * u + vb) * KF(line)(u, hu, b0, b1, b2, b3);
+	const KF(vf) hu = KF(h6)(u);
+	return KF(line)(u, hu, a0, a1, a2, a3) + KF(h6)(va * u + vb) * KF(line)(u, hu, b0, b1, b2, b3);
 }
 #define KVAL(u) (two == 1 ? KPOLY11(u) \
 	: two == 2 ? KF(lines)((u), k0, k1, k2, k3, k4, k5, k6, b7, b8, b9) : KPOLY(u))
@@ -158,8 +159,8 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 	   v[]; the gain lines as gain() makes them (gmov: either moves; then
 	   the other too is g0 + 0 x, which is g0: gains are never -0) */
 #define KGROUPN(u_, atl) do { \
-		const KF(vf) u = (u_), hu = KF(h)(u); \
-		const KF(vf) hy = two ? KF(h)(va * u + vb) : zero; \
+		const KF(vf) u = (u_), hu = two ? KF(h6)(u) : KF(h)(u); \
+		const KF(vf) hy = two ? KF(h6)(va * u + vb) : zero; \
 		if (blend) { \
 			const KF(vf) ga = gmov ? KF(glinev)(g0a, dga, (atl)) : zero + g0a; \
 			const KF(vf) gb = gmov ? KF(glinev)(g0b, dgb, (atl)) : zero + g0b; \
@@ -287,7 +288,7 @@ KSEG(seg1, 0)
    line in ux, so the value (p + r) / 2 + h(uy) (r - p) is a polynomial of
    degree 11 in ux, evaluated by Horner like seg1 (c: 12 coefficients by
    powers of ux - uc, the segment's middle: coef.c's path_coef; a is the
-   anchor's ux - uc). 22 operations a lane: as lines and fades it was 28,
+   anchor's ux - uc). 22 operations a lane: as lines and fades it is 26,
    as two degree-6 polynomials 34. */
 KSEG(seg2x, 1)
 
