@@ -30,6 +30,32 @@ KF(rows)(const float *line, KF(vi) idx, KF(vf) m[4])
 #endif
 }
 
+/* A cell's 12 floats at q, each in every lane: m[n] all float n, a b c
+   the three rows of 4 (as rows() gives them when every lane is in it). */
+static KATTR inline __attribute__((always_inline)) void
+KF(cell)(const float *q, KF(vf) a[4], KF(vf) b[4], KF(vf) c[4])
+{
+#if defined(__GNUC__) && !defined(__clang__)
+	const KF(vi) s0 = { 0, 0, 0, 0 }, s1 = { 1, 1, 1, 1 }, s2 = { 2, 2, 2, 2 },
+		s3 = { 3, 3, 3, 3 };
+	const KF(vf) r0 = KF(load)(q), r1 = KF(load)(q + 4), r2 = KF(load)(q + 8);
+	a[0] = __builtin_shuffle(r0, s0), a[1] = __builtin_shuffle(r0, s1);
+	a[2] = __builtin_shuffle(r0, s2), a[3] = __builtin_shuffle(r0, s3);
+	b[0] = __builtin_shuffle(r1, s0), b[1] = __builtin_shuffle(r1, s1);
+	b[2] = __builtin_shuffle(r1, s2), b[3] = __builtin_shuffle(r1, s3);
+	c[0] = __builtin_shuffle(r2, s0), c[1] = __builtin_shuffle(r2, s1);
+	c[2] = __builtin_shuffle(r2, s2), c[3] = __builtin_shuffle(r2, s3);
+#else
+	const KF(vf) zf = { 0 };
+	unsigned n;
+	for (n = 0; n < 4; ++n) {
+		a[n] = zf + q[n];
+		b[n] = zf + q[4 + n];
+		c[n] = zf + q[8 + n];
+	}
+#endif
+}
+
 /* The value along x at phases *tp (double lanes, >= 0) from a table of
    cell lines: lane by lane the cell floor(t) (c0: the table's first) and
    u = (t - floor t) - 1/2; the cell's line { m0, m1, D, E } (cell_line in
@@ -253,6 +279,9 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 		const int wide = nc[KW - 1] - n0 >= 8;
 #else
 		const KF(vi) n = nc * 12;
+		/* (the lanes' cells go on along the staircase: the first and
+		   last alike, so are all) */
+		const int same = nc[0] == nc[KW - 1];
 #endif
 		/* (steady: both gains, as gain() has them) */
 		const KF(vf) ga = steady ? zf + g0a : KF(gain)(g0a, dga, (float)(t0 + i));
@@ -267,9 +296,13 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 			                      : KF(lerp2)(t, rel, 0, fx, fy, fx1, fy1, sx, sy);
 #else
 			KF(vf) a[4], b[4], c[4], w;
-			KF(rows)(tab[l], n, a);
-			KF(rows)(tab[l] + 4, n, b);
-			KF(rows)(tab[l] + 8, n, c);
+			if (same) { /* every lane in one cell: its floats, each in every lane */
+				KF(cell)(tab[l] + n[0], a, b, c);
+			} else {
+				KF(rows)(tab[l], n, a);
+				KF(rows)(tab[l] + 4, n, b);
+				KF(rows)(tab[l] + 8, n, c);
+			}
 			{
 				const KF(vf) n00 = (a[0] * fx + a[1] * fy) + a[2];
 				const KF(vf) n10 = (a[3] * fx1 + b[0] * fy) + b[1];
