@@ -242,6 +242,9 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 	const KF(vd) lane = KLANES;
 	/* j + i + lane as doubles: exact (below 2^53) */
 	double jx = (double)p->jx, jy = (double)p->jy;
+	/* the path's anchors and steps in every lane, once (read through p
+	   in the loop, they were loaded again after each store) */
+	const KF(vd) ax = zd + p->ax, sxd = zd + p->sx, ay = zd + p->ay, syd = zd + p->sy;
 	uint32_t i;
 	int l;
 	for (l = 0; l < nl; ++l) {
@@ -251,8 +254,8 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 	}
 	for (i = 0; i < len; i += KW, jx += (double)KW, jy += (double)KW) {
 		/* (the last vector under a mask) */
-		const KF(vd) tx = p->ax + ((zd + jx) + lane) * p->sx;
-		const KF(vd) ty = p->ay + ((zd + jy) + lane) * p->sy;
+		const KF(vd) tx = ax + ((zd + jx) + lane) * sxd;
+		const KF(vd) ty = ay + ((zd + jy) + lane) * syd;
 		/* (t + 0 is t, and so is c - 0: forwards, the same values
 		   without the bias) */
 		const KF(vi) cx = __builtin_convertvector(back ? tx + bias : tx, KF(vi));
