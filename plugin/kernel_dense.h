@@ -30,29 +30,23 @@ KF(rows)(const float *line, KF(vi) idx, KF(vf) m[4])
 #endif
 }
 
-/* A cell's 12 floats at q, each in every lane: m[n] all float n, a b c
-   the three rows of 4 (as rows() gives them when every lane is in it). */
-static KATTR inline __attribute__((always_inline)) void
-KF(cell)(const float *q, KF(vf) a[4], KF(vf) b[4], KF(vf) c[4])
+/* The 4 floats at q, each in every lane: m[n] all float n (what rows()
+   gives when every lane's row is q). */
+static KATTR inline __attribute__((always_inline)) void KF(spread)(const float *q, KF(vf) m[4])
 {
 #if defined(__GNUC__) && !defined(__clang__)
 	const KF(vi) s0 = { 0, 0, 0, 0 }, s1 = { 1, 1, 1, 1 }, s2 = { 2, 2, 2, 2 },
 		s3 = { 3, 3, 3, 3 };
-	const KF(vf) r0 = KF(load)(q), r1 = KF(load)(q + 4), r2 = KF(load)(q + 8);
-	a[0] = __builtin_shuffle(r0, s0), a[1] = __builtin_shuffle(r0, s1);
-	a[2] = __builtin_shuffle(r0, s2), a[3] = __builtin_shuffle(r0, s3);
-	b[0] = __builtin_shuffle(r1, s0), b[1] = __builtin_shuffle(r1, s1);
-	b[2] = __builtin_shuffle(r1, s2), b[3] = __builtin_shuffle(r1, s3);
-	c[0] = __builtin_shuffle(r2, s0), c[1] = __builtin_shuffle(r2, s1);
-	c[2] = __builtin_shuffle(r2, s2), c[3] = __builtin_shuffle(r2, s3);
+	const KF(vf) r = KF(load)(q);
+	m[0] = __builtin_shuffle(r, s0);
+	m[1] = __builtin_shuffle(r, s1);
+	m[2] = __builtin_shuffle(r, s2);
+	m[3] = __builtin_shuffle(r, s3);
 #else
 	const KF(vf) zf = { 0 };
 	unsigned n;
-	for (n = 0; n < 4; ++n) {
-		a[n] = zf + q[n];
-		b[n] = zf + q[4 + n];
-		c[n] = zf + q[8 + n];
-	}
+	for (n = 0; n < 4; ++n)
+		m[n] = zf + q[n];
 #endif
 }
 
@@ -68,7 +62,10 @@ static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0, const float
 	const KF(vf) u = __builtin_convertvector(
 		(t - __builtin_convertvector(ci, KF(vd))) - 0.5, KF(vf));
 	KF(vf) m[4];
-	KF(rows)(line, (ci - c0) * 4, m);
+	if (ci[0] == ci[KW - 1]) /* every lane in one cell (they go on in order) */
+		KF(spread)(line + (ci[0] - c0) * 4, m);
+	else
+		KF(rows)(line, (ci - c0) * 4, m);
 	return KF(line)(u, KF(h)(u), m[0], m[1], m[2], m[3]);
 }
 
@@ -300,7 +297,9 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 #else
 			KF(vf) a[4], b[4], c[4], w;
 			if (same) { /* every lane in one cell: its floats, each in every lane */
-				KF(cell)(tab[l] + n[0], a, b, c);
+				KF(spread)(tab[l] + n[0], a);
+				KF(spread)(tab[l] + n[0] + 4, b);
+				KF(spread)(tab[l] + n[0] + 8, c);
 			} else {
 				KF(rows)(tab[l], n, a);
 				KF(rows)(tab[l] + 4, n, b);
