@@ -325,6 +325,36 @@ static void band_spec(render_spec *s, double sr)
 	s->set[PERLIN_PERSISTENCE] = 0.9f;
 }
 
+/* Render s (best path) and return its loudest 10 ms above sr/4 after
+   the first 0.1 s, or -1 if it could not be rendered. */
+static double band_hf(const render_spec *s)
+{
+	float *x = malloc((size_t)s->frames * sizeof *x);
+	double e = -1.0;
+	if (x && !host_render_dsp(s, perlin_dsp_best_path(), x))
+		e = worst_hf(x, s->frames, s->sr, (uint64_t)(0.1 * s->sr));
+	free(x);
+	return e;
+}
+
+/* A change's case of test_band_limit: its loudest 10 ms above sr/4 within
+   twice the worst steady state; the worst case so far kept. */
+static void band_case(const render_spec *s, const char *what, double steady, double *worst,
+                      const char **worst_what)
+{
+	const double e = band_hf(s);
+	if (e < 0.0) {
+		CHECK(0, "%s: render failed", what);
+		return;
+	}
+	printf("   %-22s: largest 10 ms RMS above sr/4 %.2g\n", what, e);
+	if (e > *worst) {
+		*worst = e;
+		*worst_what = what;
+	}
+	CHECK(e <= 2.0 * steady, "%s: %g above sr/4, the worst steady state %g", what, e, steady);
+}
+
 /* No 10 ms window after a rate or lacunarity step or ramp, up or down,
    or in 2D with drift held high, stepped, or morph stepped or ramped
    (y moving), carries more energy above sr/4 than twice the worst steady
@@ -339,16 +369,12 @@ static void test_band_limit(void)
 	int m;
 	for (i = 0; i < sizeof rates / sizeof rates[0]; ++i) {
 		render_spec s;
-		float *x;
+		double e;
 		band_spec(&s, sr);
 		s.set[PERLIN_RATE] = (float)rates[i];
 		s.frames = (uint64_t)(0.6 * sr);
-		x = malloc((size_t)s.frames * sizeof *x);
-		if (x && !host_render_dsp(&s, perlin_dsp_best_path(), x)) {
-			const double e = worst_hf(x, s.frames, sr, (uint64_t)(0.1 * sr));
-			steady = e > steady ? e : steady;
-		}
-		free(x);
+		e = band_hf(&s);
+		steady = e > steady ? e : steady;
 	}
 	for (m = 0; m < 8; ++m) {
 		/* rate 1000 -> 0.5 and back, stepped and ramped over 0.2 s; then
@@ -362,8 +388,6 @@ static void test_band_limit(void)
 		const double lo = lac ? 1.5 : 0.5, hi = lac ? 4.0 : 1000.0;
 		render_spec s;
 		render_auto *a;
-		float *x;
-		double e;
 		band_spec(&s, sr);
 		s.frames = (uint64_t)(1.0 * sr);
 		if (lac)
@@ -380,21 +404,7 @@ static void test_band_limit(void)
 			a->t[0] = 0.0;
 			a->t[1] = 0.3;
 		}
-		x = malloc((size_t)s.frames * sizeof *x);
-		if (!x || host_render_dsp(&s, perlin_dsp_best_path(), x)) {
-			CHECK(0, "render failed");
-			free(x);
-			continue;
-		}
-		e = worst_hf(x, s.frames, sr, (uint64_t)(0.1 * sr));
-		printf("   %-22s: largest 10 ms RMS above sr/4 %.2g\n", what[m], e);
-		if (e > worst) {
-			worst = e;
-			worst_what = what[m];
-		}
-		CHECK(e <= 2.0 * steady, "%s: %g above sr/4, the worst steady state %g", what[m], e,
-		      steady);
-		free(x);
+		band_case(&s, what[m], steady, &worst, &worst_what);
 	}
 	for (m = 0; m < 6; ++m) {
 		/* 2D, where y moves too: drift held at its top, or stepped to it
@@ -407,8 +417,6 @@ static void test_band_limit(void)
 		const int morph = m >= 3;
 		render_spec s;
 		render_auto *a;
-		float *x;
-		double e;
 		band_spec(&s, sr);
 		s.frames = (uint64_t)(1.0 * sr);
 		s.set[PERLIN_DIMENSIONS] = 2.0f;
@@ -427,21 +435,7 @@ static void test_band_limit(void)
 			a->v[0] = down ? hi : 0.0;
 			a->v[1] = down ? 0.0 : hi;
 		}
-		x = malloc((size_t)s.frames * sizeof *x);
-		if (!x || host_render_dsp(&s, perlin_dsp_best_path(), x)) {
-			CHECK(0, "render failed");
-			free(x);
-			continue;
-		}
-		e = worst_hf(x, s.frames, sr, (uint64_t)(0.1 * sr));
-		printf("   %-22s: largest 10 ms RMS above sr/4 %.2g\n", what[m], e);
-		if (e > worst) {
-			worst = e;
-			worst_what = what[m];
-		}
-		CHECK(e <= 2.0 * steady, "%s: %g above sr/4, the worst steady state %g", what[m], e,
-		      steady);
-		free(x);
+		band_case(&s, what[m], steady, &worst, &worst_what);
 	}
 	printf("   worst steady state (rates 0.5-1000 held): %.2g; worst change: %s, %.2fx\n",
 	       steady, worst_what, steady > 0 ? worst / steady : 0.0);
