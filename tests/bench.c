@@ -28,7 +28,13 @@
    moves): the four outputs' cost, and its ratio to one output's in the
    same scenario.
 
-   bench --one SCENARIO PATH N [4]: run only that (for callgrind). */
+   Callgrind counts a whole cycle of the rows' automation curve (336
+   blocks); for the rows where a control moves a third table gives the
+   costliest quarter of that cycle (84 blocks), the worst beside the
+   mean.
+
+   bench --one SCENARIO PATH N [1|4 [SKIP]]: run only that, N samples
+   measured after SKIP blocks (for callgrind). */
 #define STB_PERLIN_IMPLEMENTATION
 #include <stb/stb_perlin.h>
 
@@ -40,7 +46,11 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { BLOCK = 512, TIMED_BLOCKS = 3000, CG_BLOCKS = 96, TIMED_PASSES = 3 };
+/* CG_BLOCKS: a whole cycle of next_block's automation curve (2 pi / 0.019
+   = 330.7 blocks), rounded up to a multiple of 8 (42 crossfades in the seed
+   and locate rows); QUARTER: a quarter of it */
+enum { BLOCK = 512, TIMED_BLOCKS = 3000, CG_BLOCKS = 336, QUARTER = CG_BLOCKS / 4,
+       TIMED_PASSES = 3 };
 static const double SR = 48000.0;
 static volatile double sink;
 
@@ -231,17 +241,31 @@ static void next_block(bench_state *s)
 	++s->blocks;
 }
 
+/* n samples of the plugin in the scenario */
+static void play(bench_state *s, long n)
+{
+	const LV2_Descriptor *desc = lv2_descriptor(s->four ? 2U : 0U);
+	for (; n > 0; n -= BLOCK) {
+		next_block(s);
+		desc->run(s->h, BLOCK);
+	}
+	sink = s->out[BLOCK - 1];
+}
+
+/* n samples played before the measured ones (callgrind does not count
+   them) */
+__attribute__((noinline)) void unmeasured(bench_state *s, long n);
+__attribute__((noinline)) void unmeasured(bench_state *s, long n)
+{
+	play(s, n);
+}
+
 /* n samples of the scenario: what callgrind counts */
 __attribute__((noinline)) void measured(bench_state *s, long n);
 __attribute__((noinline)) void measured(bench_state *s, long n)
 {
-	const LV2_Descriptor *desc = lv2_descriptor(s->four ? 2U : 0U);
 	if (s->path >= 0) {
-		for (; n > 0; n -= BLOCK) {
-			next_block(s);
-			desc->run(s->h, BLOCK);
-		}
-		sink = s->out[BLOCK - 1];
+		play(s, n);
 		return;
 	}
 	{
@@ -319,17 +343,20 @@ static void block_times(int i, int p, int four, double t[3])
 	t[2] = bt[TIMED_BLOCKS - 1];
 }
 
-/* instructions per sample from callgrind, or -1 */
-static double instructions(const char *self, int ci, int path, int four)
+/* instructions per sample from callgrind over `blocks` blocks after the
+   first `skip`, or -1 */
+static double instructions_at(const char *self, int ci, int path, int four, int skip,
+                              int blocks)
 {
 	char cmd[1024], file[256], line[512];
-	const long n = (long)CG_BLOCKS * BLOCK;
+	const long n = (long)blocks * BLOCK;
 	double total = -1.0;
 	FILE *f;
 	snprintf(file, sizeof file, "/tmp/perlin-bench-%ld.cg", (long)getpid());
 	snprintf(cmd, sizeof cmd,
 	         "valgrind --tool=callgrind --toggle-collect=measured --callgrind-out-file=%s "
-	         "%s --one %d %d %ld %d > /dev/null 2>&1", file, self, ci, path, n, four ? 4 : 1);
+	         "%s --one %d %d %ld %d %d > /dev/null 2>&1", file, self, ci, path, n, four ? 4 : 1,
+	         skip);
 	if (system(cmd) != 0)
 		return -1.0;
 	f = fopen(file, "r");
@@ -341,6 +368,24 @@ static double instructions(const char *self, int ci, int path, int four)
 	fclose(f);
 	remove(file);
 	return total < 0 ? -1.0 : total / (double)n;
+}
+
+/* over a whole cycle of the automation curve */
+static double instructions(const char *self, int ci, int path, int four)
+{
+	return instructions_at(self, ci, path, four, 0, CG_BLOCKS);
+}
+
+/* over the costliest quarter of the cycle (rows where a control moves) */
+static double worst_quarter(const char *self, int ci, int path)
+{
+	double w = -1.0;
+	int q;
+	for (q = 0; q < 4; ++q) {
+		const double in = instructions_at(self, ci, path, 0, q * QUARTER, QUARTER);
+		w = in > w ? in : w;
+	}
+	return w;
 }
 
 static void print_cell(double v, const char *fmt)
@@ -364,18 +409,21 @@ int main(int argc, char **argv)
 	int i, p;
 	for (i = 0; i < N_SCENARIOS; ++i)
 		one[i][0] = one[i][1] = -1.0;
-	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "--one")) {
+	if (argc >= 5 && argc <= 7 && !strcmp(argv[1], "--one")) {
 		bench_state s;
 		const int sc = atoi(argv[2]);
 		setup(&s, scenarios[sc < 0 || sc >= N_SCENARIOS ? 0 : sc], atoi(argv[3]),
-		      argc == 6 && atoi(argv[5]) == 4);
+		      argc >= 6 && atoi(argv[5]) == 4);
+		if (argc == 7 && s.path >= 0)
+			unmeasured(&s, (long)atoi(argv[6]) * BLOCK);
 		measured(&s, atol(argv[4]));
 		teardown(&s);
 		return 0;
 	}
 	time_all(paths, best);
 	printf("run() of urn:perlin-lv2:perlin at 48 kHz, blocks of %d, 8 octaves at rate 2 unless\n"
-	       "said; instr/sample: callgrind over %d blocks; block times: each of %d blocks\n"
+	       "said; instr/sample: callgrind over %d blocks (a whole cycle of the automation\n"
+	       "curve); block times: each of %d blocks\n"
 	       "timed (us), the least of %d passes over every row; instances/core at the 99th\n"
 	       "percentile block. Best path here: %s\n\n",
 	       BLOCK, CG_BLOCKS, TIMED_BLOCKS, TIMED_PASSES, path_name(best));
@@ -409,6 +457,28 @@ int main(int argc, char **argv)
 		if (worst[p] > 0)
 			printf("worst on %s: %s, %.2fx its steady row\n", path_name(paths[p]),
 			       worst_name[p], worst[p]);
+	/* the worst beside the mean: the costliest quarter of the cycle */
+	if (cg) {
+		printf("\nrows where a control moves: instr/sample over the costliest quarter of the\n"
+		       "automation cycle (%d blocks; the whole cycle above)\n\n", QUARTER);
+		printf("%-31s | %-4s %9s %7s\n", "scenario", "path", "instr/smp", "x steady");
+		for (i = 0; i < N_ONE_OUTPUT; ++i) {
+			const scenario c = scenarios[i];
+			if (!c.moves)
+				continue;
+			for (p = 0; p < 2; ++p) {
+				double in;
+				if (paths[p] == PERLIN_PATH_AVX2 && best != PERLIN_PATH_AVX2)
+					continue;
+				in = worst_quarter(argv[0], i, paths[p]);
+				printf("%-31s | %-4s", c.name, path_name(paths[p]));
+				print_cell(in, " %9.1f");
+				print_cell(in > 0 && steady[p][c.dims] > 0 ? in / steady[p][c.dims] : -1.0,
+				           " %7.2f");
+				printf("\n");
+			}
+		}
+	}
 	/* four outputs */
 	printf("\nrun() of urn:perlin-lv2:perlin4 (Perlin Noise x4), spread 0.5 unless it moves:\n"
 	       "x one: its instr/sample over one output's in the same scenario\n\n");
