@@ -1,10 +1,13 @@
 /* cells.c: the tables of cells the dense kernels read (plugin/kernel_dense.h):
    a 1D octave's cell lines along x, and the cells a 2D path crosses (a
-   staircase) with their corners, made per span for octaves whose cells
-   last a few samples. */
+   staircase: each one's lattice column and row, the sample it starts at,
+   and each sample's cell), made per span for octaves whose cells last a
+   few samples; the kernels make the 2D cells' places, corners and lines
+   from it. */
 #include "dsp_private.h"
 
 #include <math.h>
+#include <string.h>
 
 /* The lines of octave k's n cells from `cell` on (cell_line, times sc),
    4 floats a cell, into line. */
@@ -23,55 +26,76 @@ void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t
 	}
 }
 
-/* The cell the kernels put sample i of a span in, on a ramp from a with
-   step whose j is jd at the span's start (bias: 0 when every step is
-   forwards, so t >= 0, else DENSE2_BIAS; jd + i is exact, so the same
-   double as theirs). */
-static inline int32_t cell_at(double a, double step, double jd, int32_t i, double bias)
+/* A ramp's cells as the 2D table and kernel see them: the sample
+   (counted from the ramp's anchor) where it enters cell c (counted from
+   its cell) is ceil((c + k) inv), k = -a forwards and 1 - a backwards:
+   the first at which a + j step has reached the cell's near edge, as one
+   rounding has it (the rule the staircase and the places share, not the
+   exact crossing: a sample within rounding of an edge is in either cell,
+   and a cell's formula holds a little past its edges); and the phase in
+   the cell at sample j, u = (j step + a - 1/2) - c. */
+typedef struct {
+	double k, inv, step, ah;
+	int64_t d; /* the way it goes: 1, or -1 */
+} walk;
+
+static void walk_of(const perlin_ramp *r, walk *w)
 {
-	return (int32_t)((a + (jd + (double)i) * step) + bias) - (int32_t)bias;
+	w->k = (r->step > 0.0 ? 0.0 : 1.0) - r->a;
+	w->inv = r->inv;
+	w->step = r->step;
+	w->ah = r->a - 0.5;
+	w->d = r->step < 0.0 ? -1 : 1;
 }
 
-/* Where (in samples from the span's start, not rounded) ramp r leaves
-   cell c: its far edge in the way it goes, from the anchor. */
-static double leave_guess(const perlin_ramp *r, double jd, int32_t c)
+#define FAR 1e300 /* (never: a ramp that stands still) */
+/* ceil((c + k) inv) for a ramp that moves (|e| below 2^62: a ramp is
+   rebased every RAMP_REBASE samples, and its step is at least 1e-300 a
+   sample) */
+static inline double enter_moving(const walk *w, double c)
 {
-	return ((r->step > 0.0 ? (double)c + 1.0 : (double)c) - r->a) * r->inv - jd;
+	const double e = (c + w->k) * w->inv;
+	double t;
+	if (!(fabs(e) < 4e18))
+		return e;
+	t = (double)(int64_t)e;
+	return t < e ? t + 1.0 : t;
 }
 
-/* The first sample after i, before n, whose cell is not c (n if none):
-   from the guess, made exact by the loops (one test each, mostly). */
-static int32_t leave_at(const perlin_ramp *r, double jd, int32_t i, int32_t c, int32_t n,
-                        double bias)
+static inline double enter_at(const walk *w, int64_t c)
 {
-	const double e = leave_guess(r, jd, c);
-	int32_t k;
-	if (r->step == 0.0 || !(e < (double)n))
-		k = n;
-	else
-		k = e > (double)i ? (int32_t)e + 1 : i + 1;
-	while (k > i + 1 && cell_at(r->a, r->step, jd, k - 1, bias) != c)
-		--k;
-	while (k < n && cell_at(r->a, r->step, jd, k, bias) == c)
-		++k;
-	return k;
+	return w->step == 0.0 ? FAR : enter_moving(w, (double)c);
 }
 
-/* leave_guess, or FAR if r never moves; how much later it leaves each
-   next cell (*next: |1 / step|), and a bound on how far the kernels'
-   crossing can be from the guess (*tol: an error of 1e-6 in the phase,
-   far above the double rounding of the phase and of DENSE2_BIAS, 2^-32). */
-#define FAR 1e300
-static double leave_est(const perlin_ramp *r, double jd, int32_t c, double *next, double *tol)
+/* The cell r is in at sample j by enter_at's rule (the floor of the
+   phase, moved where rounding disagrees). */
+static int64_t cell_now(const perlin_ramp *r, const walk *w)
 {
-	const double inv = r->inv < 0.0 ? -r->inv : r->inv;
-	*next = inv;
-	*tol = 1e-6 * (1.0 + inv);
-	return r->step == 0.0 ? FAR : leave_guess(r, jd, c);
+	const double j = (double)r->j;
+	int64_t c = (int64_t)floor(r->a + j * r->step);
+	if (r->step == 0.0)
+		return c;
+	while (enter_at(w, c + w->d) <= j)
+		c += w->d;
+	while (enter_at(w, c) > j)
+		c -= w->d;
+	return c;
+}
+
+/* idx[from .. to) = c, 4 at a time (up to 3 more written: the next cell's
+   fill, or the slack, takes them) */
+static inline void fill(int32_t *idx, int32_t from, int32_t to, int32_t c)
+{
+	typedef int32_t v4 __attribute__((vector_size(16)));
+	const v4 cv = { c, c, c, c };
+	do {
+		memcpy(idx + from, &cv, sizeof cv);
+		from += 4;
+	} while (from < to);
 }
 
 /* cell + d modulo period (0: 2^32) */
-static uint32_t cell_plus(uint32_t cell, int32_t d, uint32_t period)
+static uint32_t cell_plus(uint32_t cell, int64_t d, uint32_t period)
 {
 	int64_t c = (int64_t)cell + d;
 	if (period) {
@@ -85,71 +109,89 @@ static uint32_t cell_plus(uint32_t cell, int32_t d, uint32_t period)
 void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, uint32_t n_,
                  dense_stair *s)
 {
-	const double jx = (double)rx->j, jy = (double)ry->j;
 	const int32_t n = (int32_t)n_;
-	const int32_t sx = rx->step < 0.0 ? -1 : 1, sy = ry->step < 0.0 ? -1 : 1;
-	const double bias = sx < 0 || sy < 0 ? DENSE2_BIAS : 0.0;
-	int32_t cx = cell_at(rx->a, rx->step, jx, 0, bias);
-	int32_t cy = cell_at(ry->a, ry->step, jy, 0, bias);
-	/* where each leaves its cell next, estimated: the staircase needs only
-	   the order of the crossings, and only where a sample lies between
-	   them (crossings in one sample interval leave no sample in the cell
-	   between, whichever comes first); the exact samples (leave_at) are
-	   looked up only where the estimates are too close to tell */
-	double nx, ny, tx, ty;
-	double ex = leave_est(rx, jx, cx, &nx, &tx), ey = leave_est(ry, jy, cy, &ny, &ty);
-	const double lx = (double)(n - 1) + tx, ly = (double)(n - 1) + ty, close = tx + ty;
-	uint32_t x = cell_plus(rx->cell, cx, period), y = ry->cell + (uint32_t)cy; /* cell c's */
-	int32_t c = 0, i;
-	s->p.ax = rx->a;
-	s->p.sx = rx->step;
-	s->p.ay = ry->a;
-	s->p.sy = ry->step;
-	s->p.jx = rx->j;
-	s->p.jy = ry->j;
-	s->p.cx0 = cx;
-	s->p.cy0 = cy;
-	s->p.mx = sx < 0 ? -1 : 0;
-	s->p.my = sy < 0 ? -1 : 0;
+	const double jx = (double)rx->j, jy = (double)ry->j;
+	/* the lead: the ramp that moves faster */
+	const int along_y = fabs(ry->step) > fabs(rx->step);
+	const double alpha = along_y ? rx->step / ry->step : ry->step / rx->step;
+	walk wx, wy;
+	int64_t cx, cy;
+	uint32_t x, y;
+	int32_t c = 0, from = 0, i;
+	walk_of(rx, &wx);
+	walk_of(ry, &wy);
+	cx = cell_now(rx, &wx);
+	cy = cell_now(ry, &wy);
+	x = cell_plus(rx->cell, cx, period);
+	y = ry->cell + (uint32_t)cy;
+	s->along_y = along_y;
+	s->alpha = alpha;
+	s->jx = jx;
+	s->jy = jy;
+	s->sx = rx->step;
+	s->sy = ry->step;
+	s->ahx = wx.ah;
+	s->ahy = wy.ah;
+	s->p.idx = s->idx;
+	s->p.pos = s->pos;
+	s->p.su = (float)(along_y ? ry->step : rx->step);
+	s->p.alpha = (float)alpha;
+	{ /* the first cell began when the later of the two entered theirs
+	     (the lead's cell lasts at most 48 samples: not long before) */
+		const double bx = enter_at(&wx, cx) - jx, by = enter_at(&wy, cy) - jy;
+		s->jc[0] = (int32_t)(rx->step == 0.0 ? by : ry->step == 0.0 ? bx : bx > by ? bx : by);
+	}
 	s->x[0] = x;
 	s->y[0] = y;
-	/* every crossing that may come at a sample before n (a cell more, past
-	   the samples, is never read); x steps through the period's end to 0
-	   and back, y (and x without a period) through 2^32 */
-	while ((ex < lx || ey < ly) && c + 1 < (int32_t)DENSE2_CELLS) {
-		const double d = ex - ey;
-		int x_first = d < 0.0;
-		if (fabs(d) < close) { /* too close: the samples */
+	s->cx[0] = (int32_t)cx;
+	s->cy[0] = (int32_t)cy;
+	/* each entry before n, in order (both at one sample: one cell, the
+	   diagonal); x steps through the period's end to 0 and back, y (and x
+	   without a period) through 2^32 */
+	{
+		const int32_t last = (int32_t)DENSE2_CELLS - 1;
+		const double dxd = (double)wx.d, dyd = (double)wy.d, nd = (double)n;
+		/* where each enters its next cell, from the span's first sample */
+		double ex = enter_at(&wx, cx + wx.d) - jx, ey = enter_at(&wy, cy + wy.d) - jy;
+		double cxd = (double)cx + dxd, cyd = (double)cy + dyd; /* the next cells */
+		int32_t cxi = (int32_t)cx, cyi = (int32_t)cy;
+		for (;;) {
 			const double e = ex < ey ? ex : ey;
-			const int32_t from = e > 3.0 ? (int32_t)e - 3 : 0;
-			/* (at one sample, x's first) */
-			x_first = leave_at(rx, jx, from, cx, n, bias) <= leave_at(ry, jy, from, cy, n, bias);
+			int32_t to;
+			if (!(e < nd) || c >= last)
+				break;
+			to = (int32_t)e;
+			fill(s->idx, from, to, c);
+			from = to;
+			++c;
+			if (ex <= e) {
+				ex = enter_moving(&wx, cxd + dxd) - jx;
+				cxd += dxd;
+				cxi += (int32_t)wx.d;
+				x += (uint32_t)wx.d;
+				if (period && x >= period)
+					x = wx.d > 0 ? 0U : period - 1U;
+			}
+			if (ey <= e) {
+				ey = enter_moving(&wy, cyd + dyd) - jy;
+				cyd += dyd;
+				cyi += (int32_t)wy.d;
+				y += (uint32_t)wy.d;
+			}
+			s->x[c] = x;
+			s->y[c] = y;
+			s->jc[c] = to;
+			s->cx[c] = cxi;
+			s->cy[c] = cyi;
 		}
-		++c;
-		if (x_first) {
-			cx += sx;
-			ex += nx;
-			x += (uint32_t)sx;
-			if (period && x >= period)
-				x = sx > 0 ? 0U : period - 1U;
-		} else {
-			cy += sy;
-			ey += ny;
-			y += (uint32_t)sy;
-		}
-		s->x[c] = x;
-		s->y[c] = y;
 	}
+	fill(s->idx, from, n, c);
 	s->n = c + 1;
 	for (i = c + 1; i < c + (int32_t)DENSE2_LANES; ++i) {
 		s->x[i] = x;
 		s->y[i] = y;
+		s->jc[i] = s->jc[c];
+		s->cx[i] = s->cx[c];
+		s->cy[i] = s->cy[c];
 	}
-}
-
-void cell_table2(perlin_voice *v, int l, unsigned k, const dense_stair *s, double sc,
-                 const float grads[32], float *tab)
-{
-	noise_octave_cells_2d(&v->st[k][l].oct, s->x, s->y, (unsigned)s->n, sc, grads, grads + 16,
-	                      tab);
 }

@@ -218,11 +218,59 @@ typedef struct {
 
 /* Samples rendered at a time (render.c). */
 #define PERLIN_SPAN 1024
+/* The 2D dense kernel's staircase of cells (plugin/cells.c and
+   plugin/kernel_dense.h; the render loop's scratch, in the instance, not
+   on the audio thread's stack). A 2D octave whose cells are short
+   renders with dense2: its ramps keep their anchors, and the cells its
+   path crosses in up to DENSE2_SPAN samples come in a table
+   (dense_cells). The path is monotonic in x and in y, so those cells
+   are a staircase, and each sample's cell is listed (idx: its number in
+   the staircase, from the span's first sample on, one more at most from
+   one sample to the next). A cell's value along the path is seg2l's
+   lines in the phase u of the ramp that moves faster (the lead; the
+   other's is w = alpha u + beta), so each cell is listed with Jc (the
+   sample it starts at, from the span's first: a whole number in a
+   float), uc (the lead's u there) and beta, and a lane's u is
+   uc + (j - Jc) su, su the lead's step in float. */
+typedef struct {
+	const int32_t *idx;
+	const float *pos; /* Jc, uc, beta: 4 floats a cell (the fourth 0), or
+	                     each a row of DENSE2_STRIDE cells (table2's layout) */
+	float su, alpha;
+} dense_path;
+#define DENSE2_SPAN 512U
+#define DENSE2_LANES 8U /* lanes past the end the kernel computes, at most */
+/* a cell at most a sample, and the one the span starts in */
+#define DENSE2_CELLS (DENSE2_SPAN + DENSE2_LANES + 4U)
+/* A 2D table's layout (struct perlin_kernels' rows): a cell's 8 lines
+   together, or each float's row of DENSE2_STRIDE cells (the corners'
+   always; the AVX2 kernel loads 8 from a group's first cell on: rows
+   that long). */
+#define DENSE2_STRIDE (DENSE2_CELLS + 16U)
+/* The cells of a 2D path (a staircase), in order: lattice column x
+   (below the period, if any) and row y of each, and the last one's again
+   up to DENSE2_LANES - 1 times (table2 makes 8 cells at a time); each
+   one's beta; each sample's cell and each cell's place (dense_path). */
+typedef struct {
+	dense_path p;
+	int32_t n;
+	int along_y; /* the lead is y */
+	uint32_t x[DENSE2_CELLS + DENSE2_LANES], y[DENSE2_CELLS + DENSE2_LANES];
+	/* each cell's first sample in the span, and its offsets from the
+	   ramps' cells (for the kernels' places: struct perlin_kernels) */
+	int32_t jc[DENSE2_CELLS + DENSE2_LANES], cx[DENSE2_CELLS + DENSE2_LANES],
+		cy[DENSE2_CELLS + DENSE2_LANES];
+	/* the ramps' j at the span's start, steps and anchors' a - 1/2 */
+	double jx, jy, sx, sy, ahx, ahy, alpha;
+	float beta[DENSE2_CELLS + DENSE2_LANES];
+	int32_t idx[DENSE2_SPAN + 2U * DENSE2_LANES];
+	float pos[4 * DENSE2_STRIDE];
+} dense_stair;
+
 /* floats in a layer's table of cells for the dense kernels (render.c):
-   the larger of 1D's (4 a cell, a span's) and 2D's (12 a cell, for 256
-   samples, and rows 16 floats longer on the AVX2 path; see
-   plugin/dsp_private.h) */
-#define PERLIN_TABLE (12 * (256 + 8 + 4 + 16))
+   the larger of 1D's (4 a cell, a span's) and 2D's (12 corners a cell,
+   for DENSE2_SPAN samples, in rows 16 floats longer) */
+#define PERLIN_TABLE (12 * DENSE2_STRIDE)
 
 /* About the time between the points where the smoothers step (the
    grid, counted from activation, in whole groups of 8 samples: 256 at
@@ -279,6 +327,8 @@ typedef struct {
 	float buf[2][PERLIN_LAYERS][8 + PERLIN_SPAN + 8];
 	/* each layer's table of cells for the dense kernels (render.c) */
 	float table[PERLIN_LAYERS][PERLIN_TABLE];
+	dense_stair stair; /* (render.c: a 2D dense octave's span) */
+	float corners[PERLIN_TABLE]; /* (and its cells' corners) */
 	/* the 2D gradients times NOISE_SCALE_2D (dims_scale of a 2D voice),
 	   x parts then y parts, made at init (the AVX2
 	   tables': noise_gradients_2d) */

@@ -8,17 +8,6 @@
 
 #include <stdint.h>
 
-/* A 2D octave whose cells are short renders with dense2 (plugin/kernel_dense.h):
-   its ramps keep their anchors, and the cells its path crosses in up to
-   DENSE2_SPAN samples come in a table. The path is monotonic in x and in
-   y, so those cells are a staircase and a sample's cell (cx, cy) is number
-   |cx - cx0| + |cy - cy0| in it. */
-typedef struct {
-	double ax, sx, ay, sy; /* the ramps' anchors and steps */
-	uint64_t jx, jy;       /* the first sample's j on each */
-	int32_t cx0, cy0;      /* its cell, counted from the ramps' cells */
-	int32_t mx, my;        /* the directions: 0 forwards, -1 backwards */
-} dense_path;
 /* The kernels of one lane width (plugin/kernel.h, compiled in kernels.c),
    chosen once (perlin_dsp_set_path): the render loops call them through
    this table. */
@@ -42,7 +31,7 @@ struct perlin_kernels {
 	void (*dense)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	              int32_t c0, const float *line, float g0, float dg, uint32_t t0, int st);
 	/* acc += gain line x a 2D octave along path p from a table of its
-	   cells (dense_cells, cell_table2) */
+	   cells' lines (dense_cells, places, table2, lines2) */
 	void (*dense2)(float *acc, uint32_t len, const dense_path *p, const float *tab, float g0,
 	               float dg, uint32_t t0, int st);
 	/* the same for every layer at once (acc[l], tab[l], st[l]; layer 0's
@@ -77,15 +66,27 @@ struct perlin_kernels {
 	void (*finish4)(const float *acc, const float *const *plus, float *const *out, uint32_t len,
 	                float depth, float ddepth, float offset, float doffset, uint32_t t0,
 	                float *last);
-	/* the 2D tables dense2 reads: NULL, a cell's 12 floats together, as
-	   cell_table2 makes them (4 lanes: each lane loads its cell's rows of
-	   4); else each float's row of DENSE2_STRIDE cells (8 lanes: a load
-	   and a permute a float), which table2 makes from a staircase's n
-	   cells (dense_stair: x, y; x looping at period), the same floats as
-	   cell_table2's (grads: noise_gradients_2d's of sc, x parts then y
-	   parts) */
+	/* the corners of a staircase's n cells (dense_stair: x, y; x looping
+	   at period), each float's row of DENSE2_STRIDE cells: the floats
+	   noise_octave_cells_2d makes (12 a cell: corners 00, 10, 01, 11,
+	   each gradient x, gradient y, value, times sc; grads:
+	   noise_gradients_2d's of sc, x parts then y parts) */
 	void (*table2)(uint32_t seed_hash, uint32_t period, const uint32_t *x, const uint32_t *y,
 	               int32_t n, double sc, const float grads[32], float *rows);
+	/* those n cells' lines along the path into tab (from corners in, as
+	   table2 makes them): A's 4 and B's 4 (see seg2l), each from the
+	   cell's corners, alpha and its beta (dense_path), in the layout
+	   dense2 reads (rows) */
+	void (*lines2)(int32_t n, int along_y, float alpha, const float *beta, const float *in,
+	               float *tab);
+	/* each cell's place (dense_path's pos) and beta from the staircase
+	   (dense_cells), in that layout: u = ((j + jc) step + a - 1/2) - c
+	   for x and y (jx, jy, cx, cy), the lead's u and beta = w - alpha u */
+	void (*places)(dense_stair *s);
+	/* the layout of dense2's tables: 0, a cell's floats together (4
+	   lanes: each lane loads its cell's rows of 4); 1, each float's row
+	   of DENSE2_STRIDE cells (8 lanes: a load and a permute a float) */
+	int rows;
 };
 
 /* ramp.c: an octave's phase (perlin_ramp). A ramp is rebased after
@@ -134,40 +135,15 @@ void cell_line(double P, double Q, double P2, double Q2, double sc, double out[4
 	lanes past its end that the kernel computes and masks off */
 void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t n,
                 double sc, float *line);
-#define DENSE2_SPAN 256U
-/* A sample's cell is (int)t (t = a + j step) when every step is forwards
-   (t >= 0), else (int)(t + DENSE2_BIAS) - DENSE2_BIAS (t above
-   -DENSE2_BIAS): kernels and tables the same. */
-#define DENSE2_BIAS 1048576.0
-#define DENSE2_LANES 8U /* lanes past the end the kernel computes, at most */
-/* steps below 1/2 in x and y: each crosses at most n / 2 + 1 times in n
-   samples (and dense_cells may list one crossing more of each, just past
-   them) */
-#define DENSE2_CELLS (DENSE2_SPAN + DENSE2_LANES + 4U)
-/* A 2D table's layout (struct perlin_kernels, table2): a cell's 12 floats
-   together, or each float's row of DENSE2_STRIDE cells (the AVX2 kernel
-   loads 16 from a group's first cell on: rows that long). */
-#define DENSE2_STRIDE (DENSE2_CELLS + 16U)
+/* (DENSE2_SPAN, DENSE2_CELLS, dense_stair: dsp.h) */
 /* a table of either fits a layer's place (perlin_dsp's table) */
 typedef char dense_tables_fit[4 * DENSE_CELLS <= PERLIN_TABLE &&
                               12 * DENSE2_STRIDE <= PERLIN_TABLE ? 1 : -1];
-/* The cells of a 2D path (a staircase), in order: lattice column x
-   (below the period, if any) and row y of each, and the last one's again
-   up to DENSE2_LANES - 1 times (table2 makes 8 cells at a time). */
-typedef struct {
-	dense_path p; /* the first sample */
-	int32_t n;
-	uint32_t x[DENSE2_CELLS + DENSE2_LANES], y[DENSE2_CELLS + DENSE2_LANES];
-} dense_stair;
 /* The cells of ramps rx and ry's path in n samples from their j on (x
-   looping at period). */
+   looping at period): the staircase, each sample's cell, and what the
+   kernels' places() need. */
 void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, uint32_t n,
                  dense_stair *s);
-/* Layer l's octave k on those cells: 12 floats a cell, times sc (see dense2
-   in plugin/kernel_dense.h), a cell's floats together (grads: noise_gradients_2d's
-   of sc, x parts then y parts, as perlin_dsp's grads). */
-void cell_table2(perlin_voice *v, int l, unsigned k, const dense_stair *s, double sc,
-                 const float grads[32], float *tab);
 
 /* smooth.c */
 /* The multipliers and gains of voice v at end e of the chunk. */

@@ -24,8 +24,9 @@
    groups of 8 from the anchor, j = 8q + m,
        u(j) = (float)((a - 1/2) + q * 8 step) + mf[m],  mf[m] = (float)(m step)
    in the one-coordinate kernel (seg1) and the path kernel (seg2x); the
-   table kernels (dense, and dense2 for a 2D path) use u(j) from
-   (a + j step) per lane, in double. */
+   1D table kernel (dense) uses u(j) from (a + j step) per lane, in
+   double, and the 2D one (dense2) uc + (j - Jc) su from the place of
+   the lane's cell (dense_path in dsp.h). */
 
 #define KVEC(T, n) __attribute__((vector_size((n) * sizeof(T))))
 /* the lanes' numbers, to start a vector of either type */

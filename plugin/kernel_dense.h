@@ -1,21 +1,19 @@
 /* kernel_dense.h (included by kernel.h, once per lane width): the table
    kernels, for octaves whose cells last a few samples: each lane finds its
    cell in a table made for the span, along x (dense) or along a 2D path
-   through a staircase of cells (dense2, dense2n; table2, the 8-lane
-   kernels' table). */
+   through a staircase of cells (dense2, dense2n), and what makes a 2D
+   table: the cells' places (places), corners (table2) and lines (lines2),
+   KW cells at a time. */
 
 #if KW == 4 /* (the 4-lane kernels read a cell's floats together; the 8-lane
 	      ones a row per float: see pick and table2) */
-/* The 4 lanes' rows of 4 floats at line + idx[lane], transposed: m[n]
-   holds each lane's float n. */
+/* m[n][l] = r_l[n]: four vectors of 4 transposed (its own inverse) */
 static KATTR inline __attribute__((always_inline)) void
-KF(rows)(const float *line, KF(vi) idx, KF(vf) m[4])
+KF(tr4)(KF(vf) r0, KF(vf) r1, KF(vf) r2, KF(vf) r3, KF(vf) m[4])
 {
 #if defined(__GNUC__) && !defined(__clang__)
 	const KF(vi) lo = { 0, 4, 1, 5 }, hi = { 2, 6, 3, 7 };
 	const KF(vi) first = { 0, 1, 4, 5 }, second = { 2, 3, 6, 7 };
-	const KF(vf) r0 = KF(load)(line + idx[0]), r1 = KF(load)(line + idx[1]);
-	const KF(vf) r2 = KF(load)(line + idx[2]), r3 = KF(load)(line + idx[3]);
 	const KF(vf) t0 = __builtin_shuffle(r0, r1, lo), t1 = __builtin_shuffle(r2, r3, lo);
 	const KF(vf) t2 = __builtin_shuffle(r0, r1, hi), t3 = __builtin_shuffle(r2, r3, hi);
 	m[0] = __builtin_shuffle(t0, t1, first);
@@ -23,18 +21,45 @@ KF(rows)(const float *line, KF(vi) idx, KF(vf) m[4])
 	m[2] = __builtin_shuffle(t2, t3, first);
 	m[3] = __builtin_shuffle(t2, t3, second);
 #else
-	unsigned l, n;
-	for (l = 0; l < KW; ++l)
-		for (n = 0; n < 4; ++n)
-			m[n][l] = line[idx[l] + (int32_t)n];
+	unsigned n;
+	for (n = 0; n < 4; ++n) {
+		m[n][0] = r0[n];
+		m[n][1] = r1[n];
+		m[n][2] = r2[n];
+		m[n][3] = r3[n];
+	}
 #endif
+}
+
+/* The 4 lanes' rows of 4 floats at line + o0 .. o3, transposed: m[n]
+   holds each lane's float n. */
+static KATTR inline __attribute__((always_inline)) void
+KF(rows_at)(const float *line, int32_t o0, int32_t o1, int32_t o2, int32_t o3, KF(vf) m[4])
+{
+	KF(tr4)(KF(load)(line + o0), KF(load)(line + o1), KF(load)(line + o2), KF(load)(line + o3),
+	        m);
+}
+
+/* (the rows at line + idx[lane]) */
+static KATTR inline __attribute__((always_inline)) void
+KF(rows)(const float *line, KF(vi) idx, KF(vf) m[4])
+{
+	KF(rows_at)(line, idx[0], idx[1], idx[2], idx[3], m);
 }
 
 /* The 4 floats at q, each in every lane: m[n] all float n (what rows()
    gives when every lane's row is q). */
 static KATTR inline __attribute__((always_inline)) void KF(spread)(const float *q, KF(vf) m[4])
 {
-#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__SSE2__) && defined(__GNUC__)
+	/* (pshufd: one instruction each, where a float shuffle takes a copy
+	   first) */
+	const __m128i r = _mm_loadu_si128((const __m128i *)(const void *)q);
+	m[0] = (KF(vf))_mm_castsi128_ps(_mm_shuffle_epi32(r, 0x00));
+	m[1] = (KF(vf))_mm_castsi128_ps(_mm_shuffle_epi32(r, 0x55));
+	m[2] = (KF(vf))_mm_castsi128_ps(_mm_shuffle_epi32(r, 0xaa));
+	m[3] = (KF(vf))_mm_castsi128_ps(_mm_shuffle_epi32(r, 0xff));
+#elif defined(__GNUC__) && !defined(__clang__)
 	const KF(vi) s0 = { 0, 0, 0, 0 }, s1 = { 1, 1, 1, 1 }, s2 = { 2, 2, 2, 2 },
 		s3 = { 3, 3, 3, 3 };
 	const KF(vf) r = KF(load)(q);
@@ -94,21 +119,18 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 #endif
 
 /* The 8-lane 2D kernel reads its tables a float's row at a time
-   (table2, plugin/dsp_private.h): lane l's value is row[rel[l]]
-   (rel below 8, or below 16 when wide), a load and a permute. */
+   (table2, plugin/dsp_private.h): lane l's value is row[rel[l]] (rel
+   below 8: a group's samples are in at most 8 cells, one more at most a
+   sample), a load and a permute. */
 #if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
 #define KSOA 1
-static KATTR inline __attribute__((always_inline)) KF(vf)
-KF(pick)(const float *row, __m256i rel, int wide)
+static KATTR inline __attribute__((always_inline)) KF(vf) KF(pick)(const float *row, __m256i rel)
 {
-	const __m256 lo = _mm256_permutevar8x32_ps(_mm256_loadu_ps(row), rel);
-	__m256 hi;
-	if (!wide)
-		return (KF(vf))lo;
-	hi = _mm256_permutevar8x32_ps(_mm256_loadu_ps(row + 8), rel);
-	return (KF(vf))_mm256_blendv_ps(
-		lo, hi, _mm256_castsi256_ps(_mm256_cmpgt_epi32(rel, _mm256_set1_epi32(7))));
+	return (KF(vf))_mm256_permutevar8x32_ps(_mm256_loadu_ps(row), rel);
 }
+#else
+#define KSOA 0
+#endif
 
 typedef uint32_t KF(vu) KVEC(uint32_t, KW);
 
@@ -119,14 +141,16 @@ static KATTR inline __attribute__((always_inline)) KF(vu) KF(hash)(KF(vu) x)
 	return x;
 }
 
-/* The gradient x or y (g: its 16 floats) and the value, times sc (s17:
-   sc / 2^17), of the lattice points whose hashes are h, into rows
-   DENSE2_STRIDE apart: what noise_octave_cells_2d's point_f makes of
-   each. The gradient is g[h >> 28]: a permute of either half, picked by
-   h's top bit. The value sc value_of(h), value_of(h) = ((h & 0xffff) +
-   1/2) / 2^16 - 1/2 = (2 (h & 0xffff) - 65535) / 2^17 exactly, is the
-   double product s17 (2 (h & 0xffff) - 65535) (the same real number,
-   rounded once), then a float. */
+/* The gradient x or y (grads: noise_gradients_2d's 16 x parts, then 16 y
+   parts) and the value, times sc (s17: sc / 2^17), of the lattice points
+   whose hashes are h, into rows DENSE2_STRIDE apart: what
+   noise_octave_cells_2d's point_f makes of each. The gradient is
+   grads[h >> 28] (8 lanes: a permute of either half, picked by h's top
+   bit). The value sc value_of(h), value_of(h) = ((h & 0xffff) + 1/2) /
+   2^16 - 1/2 = (2 (h & 0xffff) - 65535) / 2^17 exactly, is the double
+   product s17 (2 (h & 0xffff) - 65535) (the same real number, rounded
+   once), then a float. */
+#if KSOA
 static KATTR inline __attribute__((always_inline)) void
 KF(corner)(KF(vu) h, const __m256 g[4], double s17, float *row)
 {
@@ -146,47 +170,67 @@ KF(corner)(KF(vu) h, const __m256 g[4], double s17, float *row)
 	                                  _mm256_permutevar8x32_ps(g[3], idx), top));
 	_mm256_storeu_ps(row + 2 * DENSE2_STRIDE, _mm256_set_m128(up, lo));
 }
-
-/* lerp2 (noise/noise.c) of the cells at t + rel[lane] (rows of
-   DENSE2_STRIDE floats, see table2: corners 00, 10, 01, 11 each gx, gy,
-   value) at fx, fy (fx1 = fx - 1, fy1 = fy - 1) with the fades sx, sy: the
-   same float operations as the 4-lane kernel's */
-static KATTR inline __attribute__((always_inline)) KF(vf)
-KF(lerp2)(const float *t, __m256i rel, int wide, KF(vf) fx, KF(vf) fy, KF(vf) fx1, KF(vf) fy1,
-          KF(vf) sx, KF(vf) sy)
+#else
+/* (gxy: the gradients' x and y parts side by side, so a lane's two are
+   one 8-byte load) */
+static KATTR inline __attribute__((always_inline)) void
+KF(corner)(KF(vu) h, const float *gxy, double s17, float *row)
 {
-#define KPICK(m) KF(pick)(t + (m) * (int)DENSE2_STRIDE, rel, wide)
-	const KF(vf) n00 = (KPICK(0) * fx + KPICK(1) * fy) + KPICK(2);
-	const KF(vf) n10 = (KPICK(3) * fx1 + KPICK(4) * fy) + KPICK(5);
-	const KF(vf) e = n00 + sx * (n10 - n00);
-	const KF(vf) n01 = (KPICK(6) * fx + KPICK(7) * fy1) + KPICK(8);
-	const KF(vf) n11 = (KPICK(9) * fx1 + KPICK(10) * fy1) + KPICK(11);
-	const KF(vf) f = n01 + sx * (n11 - n01);
-#undef KPICK
-	return e + sy * (f - e);
+	const KF(vu) idx = h >> 28;
+	const KF(vi) k = (KF(vi))((h & 0xffffU) << 1) - 65535;
+	const KF(vd) sv = { s17, s17, s17, s17 };
+	KF(vf) gx, gy;
+#if defined(__SSE2__) && defined(__GNUC__) && KW == 4
+	const __m128 z = _mm_setzero_ps();
+	const __m128 p01 = _mm_loadh_pi(_mm_loadl_pi(z, (const __m64 *)(const void *)(gxy + 2U * idx[0])),
+	                                (const __m64 *)(const void *)(gxy + 2U * idx[1]));
+	const __m128 p23 = _mm_loadh_pi(_mm_loadl_pi(z, (const __m64 *)(const void *)(gxy + 2U * idx[2])),
+	                                (const __m64 *)(const void *)(gxy + 2U * idx[3]));
+	gx = (KF(vf))_mm_shuffle_ps(p01, p23, 0x88);
+	gy = (KF(vf))_mm_shuffle_ps(p01, p23, 0xdd);
+#else
+	unsigned l;
+	for (l = 0; l < KW; ++l) {
+		gx[l] = gxy[2U * idx[l]];
+		gy[l] = gxy[2U * idx[l] + 1U];
+	}
+#endif
+	KF(store)(row, gx);
+	KF(store)(row + DENSE2_STRIDE, gy);
+	KF(store)(row + 2 * DENSE2_STRIDE,
+	          __builtin_convertvector(__builtin_convertvector(k, KF(vd)) * sv, KF(vf)));
 }
+#endif
 
 /* rows[m DENSE2_STRIDE + c] = float m of cell c of a 2D octave's n cells
-   (and up to 7 more: the staircase's columns x and rows y have them, and
-   the rows the room), as noise_octave_cells_2d makes them (12 a cell:
-   corners 00, 10, 01, 11, each gradient x, gradient y, value, times sc;
-   seed_hash the octave's, grads noise_gradients_2d's of sc, x parts then
-   y parts), eight cells at a time, every corner hashed
-   (the noise library takes shared ones from the cell before, which the
-   lanes cannot). */
+   (and up to KW - 1 more: the staircase's columns x and rows y have them,
+   and the rows the room), as noise_octave_cells_2d makes them (12 a
+   cell: corners 00, 10, 01, 11, each gradient x, gradient y, value,
+   times sc; seed_hash the octave's, grads noise_gradients_2d's of sc, x
+   parts then y parts), KW cells at a time, every corner hashed (the noise
+   library takes shared ones from the cell before, which the lanes
+   cannot). */
 static KATTR void KF(table2)(uint32_t seed_hash, uint32_t period, const uint32_t *x,
                              const uint32_t *y, int32_t n, double sc, const float grads[32],
                              float *rows)
 {
 	const KF(vu) s = { 0 };
 	const double s17 = sc * (1.0 / 131072.0);
-	__m256 g[4];
 	int32_t c;
+#if KSOA
+	__m256 g[4];
 	g[0] = _mm256_loadu_ps(grads);
 	g[1] = _mm256_loadu_ps(grads + 8);
 	g[2] = _mm256_loadu_ps(grads + 16);
 	g[3] = _mm256_loadu_ps(grads + 24);
-	for (c = 0; c < n; c += 8) {
+#else
+	float g[32]; /* (see corner) */
+	for (c = 0; c < 16; ++c) {
+		g[2 * c] = grads[c];
+		g[2 * c + 1] = grads[16 + c];
+	}
+#endif
+	for (c = 0; c < n; c += KW) {
 		KF(vu) cx, cx1, cy;
 		memcpy(&cx, x + c, sizeof cx);
 		memcpy(&cy, y + c, sizeof cy);
@@ -204,44 +248,254 @@ static KATTR void KF(table2)(uint32_t seed_hash, uint32_t period, const uint32_t
 		}
 	}
 }
+
+/* The lines of a 2D table's n cells along the path (struct
+   perlin_kernels' lines2), KW cells at a time, in place: with the lead
+   (the ramp the path's u is on) as x, corners k = 00, 10, 01, 11 with
+   gradients P along the lead and Q along the other and values V, the
+   corner sums S, Dp (the lead's far corners less its near ones), Dq (the
+   other's) and Dd (the diagonals), each of P, Q and the corners' constant
+   terms C, give A's and B's lines as coef.c's path_coef does (there in
+   double; here in float, the same operations on either lane width: Dp as
+   (F1 - F0) + (F3 - F2), Dd as (F3 - F2) - (F1 - F0)). With
+   y the lead, corners 10 and 01 and the gradients x and y trade places. */
+#define KSUMS(F0, F1, F2, F3, S, Dp, Dq, Dd) do { \
+		const KF(vf) s01 = F0 + F1, s23 = F2 + F3, d10 = F1 - F0, d32 = F3 - F2; \
+		S = s01 + s23; \
+		Dp = d10 + d32; \
+		Dq = s23 - s01; \
+		Dd = d32 - d10; \
+	} while (0)
+/* L from corners k = 0..3 (lead-x order) with P[k], Q[k], V[k] */
+static KATTR inline __attribute__((always_inline)) void
+KF(lines_of)(KF(vf) P0, KF(vf) Q0, KF(vf) V0, KF(vf) P1, KF(vf) Q1, KF(vf) V1, KF(vf) P2,
+             KF(vf) Q2, KF(vf) V2, KF(vf) P3, KF(vf) Q3, KF(vf) V3, KF(vf) alpha, KF(vf) beta,
+             KF(vf) L[8])
+{
+	const KF(vf) C0 = 0.5f * (P0 + Q0) + V0, C1 = 0.5f * (Q1 - P1) + V1;
+	const KF(vf) C2 = 0.5f * (P2 - Q2) + V2, C3 = V3 - 0.5f * (P3 + Q3);
+	KF(vf) SP, DpP, DqP, DdP, SQ, DpQ, DqQ, DdQ, SC, DpC, DqC, DdC;
+	KSUMS(P0, P1, P2, P3, SP, DpP, DqP, DdP);
+	KSUMS(Q0, Q1, Q2, Q3, SQ, DpQ, DqQ, DdQ);
+	KSUMS(C0, C1, C2, C3, SC, DpC, DqC, DdC);
+	/* A = S / 4 + h(p) Dp / 2, B = Dq / 2 + h(p) Dd, each as l0 + l1 p +
+	   h(p) (l2 p + l3), the h(p) lines times 6, B times 6 (the kernels
+	   take h / 6) */
+	L[0] = 0.25f * (SQ * beta + SC);
+	L[1] = 0.25f * (SP + SQ * alpha);
+	L[2] = 3.0f * (DpP + DpQ * alpha);
+	L[3] = 3.0f * (DpQ * beta + DpC);
+	L[4] = 3.0f * (DqQ * beta + DqC);
+	L[5] = 3.0f * (DqP + DqQ * alpha);
+	L[6] = 36.0f * (DdP + DdQ * alpha);
+	L[7] = 36.0f * (DdQ * beta + DdC);
+}
+#undef KSUMS
+/* the corners of f (12 floats: 00, 10, 01, 11, each gradient x, y,
+   value) into lines_of, the lead x or (along_y) y */
+#define KLINES_OF(f, along_y, va, vb, L) do { \
+		if (along_y) \
+			KF(lines_of)(f[1], f[0], f[2], f[7], f[6], f[8], f[4], f[3], f[5], f[10], \
+			             f[9], f[11], va, vb, L); \
+		else \
+			KF(lines_of)(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], \
+			             f[10], f[11], va, vb, L); \
+	} while (0)
+
+static KATTR inline __attribute__((always_inline)) void
+KF(lines2_body)(int32_t n, const int along_y, float alpha, const float *beta, const float *in,
+                float *tab)
+{
+	const KF(vf) zf = { 0 };
+	const KF(vf) va = zf + alpha;
+	int32_t c;
+	for (c = 0; c < n; c += KW) {
+		KF(vf) f[12], L[8];
+#pragma GCC unroll 12
+		for (int m = 0; m < 12; ++m)
+			f[m] = KF(load)(in + m * (int32_t)DENSE2_STRIDE + c);
+		KLINES_OF(f, along_y, va, KF(load)(beta + c), L);
+#if KSOA
+#pragma GCC unroll 8
+		for (int m = 0; m < 8; ++m)
+			KF(store)(tab + m * (int32_t)DENSE2_STRIDE + c, L[m]);
 #else
-#define KSOA 0
+		{ /* 4 cells' 8 floats together: rows of 4 transposed */
+			float *o = tab + 8 * c;
+			KF(vf) r[4];
+			KF(tr4)(L[0], L[1], L[2], L[3], r);
+			KF(store)(o, r[0]);
+			KF(store)(o + 8, r[1]);
+			KF(store)(o + 16, r[2]);
+			KF(store)(o + 24, r[3]);
+			KF(tr4)(L[4], L[5], L[6], L[7], r);
+			KF(store)(o + 4, r[0]);
+			KF(store)(o + 12, r[1]);
+			KF(store)(o + 20, r[2]);
+			KF(store)(o + 28, r[3]);
+		}
 #endif
+	}
+}
+
+static KATTR void KF(lines2)(int32_t n, int along_y, float alpha, const float *beta,
+                             const float *in, float *tab)
+{
+	if (along_y)
+		KF(lines2_body)(n, 1, alpha, beta, in, tab);
+	else
+		KF(lines2_body)(n, 0, alpha, beta, in, tab);
+}
+
+/* Each cell's place and beta (struct perlin_kernels' places), KW cells at
+   a time, in double as cells.c would one at a time. */
+static KATTR inline __attribute__((always_inline)) void KF(places_body)(dense_stair *s,
+                                                                        const int along_y)
+{
+	const KF(vd) zd = { 0 };
+	const KF(vd) jx = zd + s->jx, jy = zd + s->jy, sx = zd + s->sx, sy = zd + s->sy;
+	const KF(vd) ahx = zd + s->ahx, ahy = zd + s->ahy, al = zd + s->alpha;
+	float *pos = s->pos;
+	int32_t c;
+	for (c = 0; c < s->n; c += KW) {
+		KF(vi) jc, cx, cy;
+		memcpy(&jc, s->jc + c, sizeof jc);
+		memcpy(&cx, s->cx + c, sizeof cx);
+		memcpy(&cy, s->cy + c, sizeof cy);
+		{
+			const KF(vd) jd = __builtin_convertvector(jc, KF(vd));
+			const KF(vd) ux = ((jx + jd) * sx + ahx) - __builtin_convertvector(cx, KF(vd));
+			const KF(vd) uy = ((jy + jd) * sy + ahy) - __builtin_convertvector(cy, KF(vd));
+			const KF(vd) u = along_y ? uy : ux, w = along_y ? ux : uy;
+			const KF(vf) bf = __builtin_convertvector(w - al * u, KF(vf));
+			const KF(vf) uf = __builtin_convertvector(u, KF(vf));
+			const KF(vf) jf = __builtin_convertvector(jc, KF(vf));
+			KF(store)(s->beta + c, bf);
+#if KSOA
+			KF(store)(pos + c, jf);
+			KF(store)(pos + DENSE2_STRIDE + c, uf);
+			KF(store)(pos + 2 * DENSE2_STRIDE + c, bf);
+#else
+			{ /* Jc, uc, beta, 0 a cell: the four transposed */
+				const KF(vf) zf = { 0 };
+				KF(vf) r[4];
+				KF(tr4)(jf, uf, bf, zf, r);
+				KF(store)(pos + 4 * c, r[0]);
+				KF(store)(pos + 4 * c + 4, r[1]);
+				KF(store)(pos + 4 * c + 8, r[2]);
+				KF(store)(pos + 4 * c + 12, r[3]);
+			}
+#endif
+		}
+	}
+}
+
+static KATTR void KF(places)(dense_stair *s)
+{
+	if (s->along_y)
+		KF(places_body)(s, 1);
+	else
+		KF(places_body)(s, 0);
+}
 
 /* acc[l][i] += (st[l]: =) g(i) x a 2D octave along path p
-   (dsp_private.h) for len samples, for nl layers l, their cells from the
-   tables tab[l] (cells.c's cell_table2: 12 floats a cell, corners 00, 10,
-   01, 11 each gx, gy, value, scaled; with 8 lanes a row per float, see
-   table2) and g layer 0's gain line (g0a,
-   dga), the others' (g0b, dgb): lane by lane the cells of
-   tx = ax + (jx + i) sx and ty likewise, their number in the staircase,
-   the place in the cell, and the fades (made once for every layer), then
-   each layer's value by the noise library's formula (lerp2 in
-   noise/noise.c) in float. */
+   (dsp_private.h) for len samples, for nl layers l, their cells' lines
+   from the tables tab[l] (cell_lines2 in cells.c: 8 floats a cell, A's
+   and B's lines; with 8 lanes a row per float, see table2) and g layer
+   0's gain line (g0a, dga), the others' (g0b, dgb): lane by lane the
+   sample's cell from the path's list, its place there (u = uc + (j - Jc)
+   su, and w = alpha u + beta for the other ramp) and the fades h6(u) and
+   h6(w), made once for every layer, then each layer's value as seg2l's
+   lines (plugin/kernel_seg.h: the same operations as KF(lines)). */
+static KATTR inline __attribute__((always_inline)) void
+KF(dense2_group)(float *const *acc, const float *const *tab, const int *st, const dense_path *p,
+                 uint32_t i, uint32_t len, KF(vf) jf, KF(vf) su, KF(vf) va, float g0a,
+                 float dga, float g0b, float dgb, uint32_t t0, const int nl, const int steady,
+                 const int full, const int stc)
+{
+	const int32_t *idx = p->idx;
+	const float *pos = p->pos;
+	const KF(vf) zf = { 0 };
+	KF(vi) ci;
+	int32_t c0;
+	KF(vf) jc, uc, beta;
+	int l;
+	memcpy(&ci, idx + i, sizeof ci);
+#if KSOA
+	c0 = ci[0];
+	const __m256i rel = (__m256i)(ci - c0);
+	jc = KF(pick)(pos + c0, rel);
+	uc = KF(pick)(pos + DENSE2_STRIDE + c0, rel);
+	beta = KF(pick)(pos + 2 * DENSE2_STRIDE + c0, rel);
+#else
+	c0 = idx[i];
+	/* (the lanes' cells go on along the staircase: the first and last
+	   alike, so are all) */
+	const int same = c0 == idx[i + KW - 1];
+	{
+		KF(vf) pc[4];
+		if (same)
+			KF(spread)(pos + 4 * c0, pc);
+		else
+			KF(rows)(pos, ci * 4, pc);
+		jc = pc[0];
+		uc = pc[1];
+		beta = pc[2];
+	}
+#endif
+	{
+		const KF(vf) u = uc + (jf - jc) * su;
+		const KF(vf) hu = KF(h6)(u), hw = KF(h6)(va * u + beta);
+		/* (steady: both gains, as gain() has them) */
+		const KF(vf) ga = steady ? zf + g0a : KF(gain)(g0a, dga, (float)(t0 + i));
+		const KF(vf) gb = nl == 1 ? ga : steady ? zf + g0b : KF(gain)(g0b, dgb, (float)(t0 + i));
+#pragma GCC unroll 5
+		for (l = 0; l < nl; ++l) {
+			KF(vf) w;
+#if KSOA
+			const float *t = tab[l] + c0;
+#define KPICK(m) KF(pick)(t + (m) * (int)DENSE2_STRIDE, rel)
+			w = KF(line)(u, hu, KPICK(0), KPICK(1), KPICK(2), KPICK(3)) +
+			    hw * KF(line)(u, hu, KPICK(4), KPICK(5), KPICK(6), KPICK(7));
+#undef KPICK
+#else
+			KF(vf) a[4], b[4];
+			if (same) { /* every lane in one cell: its floats, each in every lane */
+				KF(spread)(tab[l] + 8 * c0, a);
+				KF(spread)(tab[l] + 8 * c0 + 4, b);
+			} else {
+				KF(rows)(tab[l], ci * 8, a);
+				KF(rows)(tab[l] + 4, ci * 8, b);
+			}
+			w = KF(line)(u, hu, a[0], a[1], a[2], a[3]) +
+			    hw * KF(line)(u, hu, b[0], b[1], b[2], b[3]);
+#endif
+			{
+				const KF(vf) v = w * (l ? gb : ga);
+				const int stl = stc >= 0 ? stc : st[l];
+				if (full)
+					KF(put)(acc[l] + i, v, stl);
+				else
+					KF(part)(acc[l] + i, v, 0, len - i, 0, stl);
+			}
+		}
+	}
+}
+
+/* acc[l][i] += (st: =) ... for len samples: the whole groups, then the
+   last under a mask (stc: st for every layer, or -1: st_[l]) */
 static KATTR inline __attribute__((always_inline)) void
 KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const float *const *tab_,
                 float g0a, float dga, float g0b, float dgb, uint32_t t0, const int *st_,
-                const int nl, const int back, const int steady)
+                const int nl, const int steady, const int stc)
 {
 	/* the pointers in locals: a store through acc[l] could change them */
 	float *acc[PERLIN_LAYERS];
 	const float *tab[PERLIN_LAYERS];
 	int st[PERLIN_LAYERS];
-	const KF(vi) zi = { 0 };
-	/* the cells as cells.c's cell_at has them: t truncated, every step
-	   forwards (t >= 0), else t + DENSE2_BIAS (above 0) truncated */
-	const double bias = back ? DENSE2_BIAS : 0.0;
-	const KF(vi) cx0 = zi + (p->cx0 + (int32_t)bias);
-	const KF(vi) cy0 = zi + (p->cy0 + (int32_t)bias);
-	const KF(vi) mx = zi + p->mx, my = zi + p->my;
-	const KF(vd) zd = { 0 };
 	const KF(vf) zf = { 0 };
-	const KF(vd) lane = KLANES;
-	/* j + i + lane as doubles: exact (below 2^53) */
-	double jx = (double)p->jx, jy = (double)p->jy;
-	/* the path's anchors and steps in every lane, once (read through p
-	   in the loop, they were loaded again after each store) */
-	const KF(vd) ax = zd + p->ax, sxd = zd + p->sx, ay = zd + p->ay, syd = zd + p->sy;
+	const KF(vf) su = zf + p->su, va = zf + p->alpha;
+	KF(vf) jf = KLANES; /* the lanes' samples in the span: whole numbers */
 	uint32_t i;
 	int l;
 	for (l = 0; l < nl; ++l) {
@@ -249,108 +503,36 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 		tab[l] = tab_[l];
 		st[l] = st_[l];
 	}
-	for (i = 0; i < len; i += KW, jx += (double)KW, jy += (double)KW) {
-		/* (the last vector under a mask) */
-		const KF(vd) tx = ax + ((zd + jx) + lane) * sxd;
-		const KF(vd) ty = ay + ((zd + jy) + lane) * syd;
-		/* (t + 0 is t, and so is c - 0: forwards, the same values
-		   without the bias) */
-		const KF(vi) cx = __builtin_convertvector(back ? tx + bias : tx, KF(vi));
-		const KF(vi) cy = __builtin_convertvector(back ? ty + bias : ty, KF(vi));
-		const KF(vd) fxd = __builtin_convertvector(cx, KF(vd));
-		const KF(vd) fyd = __builtin_convertvector(cy, KF(vd));
-		/* u = t - floor t - 1/2 (in double), and t - floor t as u + 1/2 */
-		const KF(vf) ux = __builtin_convertvector(
-			(tx - (back ? fxd - bias : fxd)) - 0.5, KF(vf));
-		const KF(vf) uy = __builtin_convertvector(
-			(ty - (back ? fyd - bias : fyd)) - 0.5, KF(vf));
-		const KF(vf) fx = ux + 0.5f, fy = uy + 0.5f, fx1 = ux - 0.5f, fy1 = uy - 0.5f;
-		/* the fades as 1/2 + h(u): small terms, so within 1e-7 */
-		const KF(vf) sx = KF(h)(ux) + 0.5f, sy = KF(h)(uy) + 0.5f;
-		/* |cx - cx0| + |cy - cy0| (m: 0, or -1 to negate) */
-		const KF(vi) dx = cx - cx0, dy = cy - cy0;
-		const KF(vi) nc = back ? ((dx ^ mx) - mx) + ((dy ^ my) - my) : dx + dy;
-#if KSOA
-		/* the lanes' cells from lane 0's on: the path goes on through the
-		   staircase, so up to 14 on (each sample crosses at most one x
-		   and one y edge) */
-		const int32_t n0 = nc[0];
-		const __m256i rel = (__m256i)(nc - n0);
-		const int wide = nc[KW - 1] - n0 >= 8;
-#else
-		const KF(vi) n = nc * 12;
-		/* (the lanes' cells go on along the staircase: the first and
-		   last alike, so are all) */
-		const int same = nc[0] == nc[KW - 1];
-#endif
-		/* (steady: both gains, as gain() has them) */
-		const KF(vf) ga = steady ? zf + g0a : KF(gain)(g0a, dga, (float)(t0 + i));
-		const KF(vf) gb = nl == 1 ? ga : steady ? zf + g0b : KF(gain)(g0b, dgb, (float)(t0 + i));
-#pragma GCC unroll 5
-		for (l = 0; l < nl; ++l) {
-#if KSOA
-			/* (a copy of the formula for either way of picking: each
-			   corner's three floats are used as soon as they are read) */
-			const float *t = tab[l] + n0;
-			const KF(vf) w = wide ? KF(lerp2)(t, rel, 1, fx, fy, fx1, fy1, sx, sy)
-			                      : KF(lerp2)(t, rel, 0, fx, fy, fx1, fy1, sx, sy);
-#else
-			KF(vf) a[4], b[4], c[4], w;
-			if (same) { /* every lane in one cell: its floats, each in every lane */
-				KF(spread)(tab[l] + n[0], a);
-				KF(spread)(tab[l] + n[0] + 4, b);
-				KF(spread)(tab[l] + n[0] + 8, c);
-			} else {
-				KF(rows)(tab[l], n, a);
-				KF(rows)(tab[l] + 4, n, b);
-				KF(rows)(tab[l] + 8, n, c);
-			}
-			{
-				const KF(vf) n00 = (a[0] * fx + a[1] * fy) + a[2];
-				const KF(vf) n10 = (a[3] * fx1 + b[0] * fy) + b[1];
-				const KF(vf) n01 = (b[2] * fx + b[3] * fy1) + c[0];
-				const KF(vf) n11 = (c[1] * fx1 + c[2] * fy1) + c[3];
-				const KF(vf) e = n00 + sx * (n10 - n00), f = n01 + sx * (n11 - n01);
-				w = e + sy * (f - e);
-			}
-#endif
-			{
-				const KF(vf) v = w * (l ? gb : ga);
-				if (len - i >= KW)
-					KF(put)(acc[l] + i, v, st[l]);
-				else
-					KF(part)(acc[l] + i, v, 0, len - i, 0, st[l]);
-			}
-		}
-	}
+	for (i = 0; i + KW <= len; i += KW, jf += (float)KW)
+		KF(dense2_group)(acc, tab, st, p, i, len, jf, su, va, g0a, dga, g0b, dgb, t0, nl,
+		                 steady, 1, stc);
+	if (i < len)
+		KF(dense2_group)(acc, tab, st, p, i, len, jf, su, va, g0a, dga, g0b, dgb, t0, nl,
+		                 steady, 0, stc);
 }
 
-/* One layer (g0, dg its gain line), and every layer at once: a loop each
-   for paths that go back and for steady gains. */
-#define KDENSE2(acc, tab, g0a, dga, g0b, dgb, st, nl) do { \
-		const int steady_ = dga == 0.0f && dgb == 0.0f; \
-		if (p->mx || p->my) { \
-			if (steady_) \
-				KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 1, 1); \
-			else \
-				KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 1, 0); \
-		} else if (steady_) { \
-			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 0, 1); \
-		} else { \
-			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 0, 0); \
-		} \
+/* One layer (g0, dg its gain line; a loop each for a store and an add),
+   and every layer at once: a loop each for steady gains. */
+#define KDENSE2(acc, tab, g0a, dga, g0b, dgb, st, nl, stc) do { \
+		if (dga == 0.0f && dgb == 0.0f) \
+			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 1, stc); \
+		else \
+			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 0, stc); \
 	} while (0)
 static KATTR void KF(dense2)(float *acc, uint32_t len, const dense_path *p, const float *tab,
                              float g0, float dg, uint32_t t0, int st)
 {
-	KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &st, 1);
+	if (st)
+		KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &st, 1, 1);
+	else
+		KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &st, 1, 0);
 }
 
 static KATTR void KF(dense2n)(float *const *acc, uint32_t len, const dense_path *p,
                               const float *const *tab, float g0a, float dga, float g0b,
                               float dgb, uint32_t t0, const int *st)
 {
-	KDENSE2(acc, tab, g0a, dga, g0b, dgb, st, PERLIN_LAYERS);
+	KDENSE2(acc, tab, g0a, dga, g0b, dgb, st, PERLIN_LAYERS, -1);
 }
 #undef KDENSE2
 #undef KSOA

@@ -14,8 +14,13 @@
 
 /* A 2D octave with y moving whose path's cells last at most 1 / DENSE2_STEP
    samples (steps |x| + |y|) renders with dense2 over a staircase of cells
-   (see octave_dense). */
-#define DENSE2_STEP (1.0 / 24.0)
+   (see octave_dense): there a cell's table entry costs less than a
+   segment's coefficients and call (make bench, instructions a sample on
+   SSE2 / AVX2: 2D at rate 1000, whose octave 0's cells last 36 samples,
+   182 / 80 with 1/48, 187 / 92 with 1/24; everything moving 168 / 98
+   with 1/48, 169 / 101 with 1/24, 171 / 97 with 1/96; the choice must be
+   the same on both paths). */
+#define DENSE2_STEP (1.0 / 48.0)
 
 /* A 2D path segment shorter than this (samples), or any while controls
    move (a grid point ends it), renders as lines (seg2l), a longer one as
@@ -93,13 +98,12 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 {
 	perlin_ramp *r = &v->rx[k], *ry = &v->ry[k];
 	const double sc = dims_scale(v);
-	/* folded or all at once: the outputs of a 2D path (a 1D octave with
-	   cells this short never folds: FOLD_STEP is below DENSE_STEP) */
-	const int fold = two && nl > 1 && g->fold;
-	const int all = two && nl > 1 && g->all && !g->fold;
-	dense_stair stair; /* (2D) */
+	/* every layer at once: the outputs of a 2D path (these octaves never
+	   fold: a 1D one's cells are this short only past FOLD_STEP, and a
+	   2D one's layers cost less at once, see octave) */
+	const int all = two && nl > 1 && g->all;
+	dense_stair *const stair = &d->stair; /* (2D) */
 	uint32_t i = 0;
-	int32_t n;
 	int l;
 	if (!two)
 		for (l = 0; l < nl; ++l)
@@ -111,8 +115,9 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 		if (two) {
 			if (seg > DENSE2_SPAN)
 				seg = DENSE2_SPAN;
-			dense_cells(r, ry, v->st[k][0].oct.period, seg + DENSE2_LANES - 1U, &stair);
-			count = stair.n;
+			dense_cells(r, ry, v->st[k][0].oct.period, seg + DENSE2_LANES - 1U, stair);
+			d->kernels->places(stair);
+			count = stair->n;
 		} else {
 			const double ta = r->a + (double)r->j * r->step;
 			const double t1 = r->a + (double)(r->j + seg - 1U) * r->step;
@@ -123,28 +128,18 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			float *line = d->table[l];
 			if (!g->heard[LK(l)])
 				continue;
-			if (two && d->kernels->table2) { /* (each float's row: see dsp_private.h) */
-				d->kernels->table2(v->st[k][l].oct.seed_hash, v->st[k][l].oct.period, stair.x,
-				                   stair.y, count, sc, d->grads, line);
-			} else if (two) {
-				cell_table2(v, l, k, &stair, sc, d->grads, line);
+			if (two) { /* corners, then lines */
+				d->kernels->table2(v->st[k][l].oct.seed_hash, v->st[k][l].oct.period, stair->x,
+				                   stair->y, count, sc, d->grads, d->corners);
+				d->kernels->lines2(count, stair->along_y, stair->p.alpha, stair->beta,
+				                   d->corners, line);
 			} else {
 				cell_table(v, l, k, r->cell + (uint32_t)c0, count, sc, line);
 			}
-			if (all || (fold && l == 0))
-				continue; /* (below; layer 0 folded into the others) */
-			if (fold) { /* each float of each cell, in either layout */
-				const int32_t rows = d->kernels->table2 ? 12 : 1;
-				const int32_t row = d->kernels->table2 ? (int32_t)DENSE2_STRIDE : 0;
-				const int32_t each = d->kernels->table2 ? count : 12 * count;
-				int32_t m;
-				for (m = 0; m < rows; ++m)
-					for (n = m * row; n < m * row + each; ++n)
-						line[n] = g->g0[0] * d->table[0][n] + g->g0[LK(l)] * line[n];
-				d->kernels->dense2(acc[l] + i, seg, &stair.p, line, 1.0f, 0.0f, t0 + i,
-				                   g->st[l]);
-			} else if (two) {
-				d->kernels->dense2(acc[l] + i, seg, &stair.p, line, g->g0[LK(l)], g->dg[LK(l)],
+			if (all)
+				continue; /* (below) */
+			if (two) {
+				d->kernels->dense2(acc[l] + i, seg, &stair->p, line, g->g0[LK(l)], g->dg[LK(l)],
 				                   t0 + i, g->st[l]);
 			} else {
 				d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, g->g0[LK(l)],
@@ -158,7 +153,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 				to[l] = acc[l] + i;
 				tabs[l] = d->table[l];
 			}
-			d->kernels->dense2n(to, seg, &stair.p, tabs, g->g0[0], g->dg[0], g->g0[1], g->dg[1],
+			d->kernels->dense2n(to, seg, &stair->p, tabs, g->g0[0], g->dg[0], g->g0[1], g->dg[1],
 			                    t0 + i, g->st);
 		}
 		r->j += seg;
@@ -365,6 +360,8 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 	dense = !two && !ref && rx->step >= DENSE_STEP && rx->step < 0.5;
 	dense2 = fabs(rx->step) + fabs(ry->step) >= DENSE2_STEP && !ref && form_of(v, k) == 2 &&
 	         fabs(rx->step) < 0.5 && fabs(ry->step) < 0.5;
+	if (dense2) /* (every layer at once costs less than layer 0 in each) */
+		g.fold = 0;
 	/* the sums this octave writes: each heard layer's, but not layer 0's
 	   where the outputs are rendered at once (its share is in theirs) */
 	{

@@ -442,23 +442,34 @@ static void test_band_limit(void)
 	CHECK(steady > 0.0, "no energy above sr/4 at all: the measure measures nothing");
 }
 
-/* The 2D dense kernel's staircase (plugin/cells.c, dense_cells), listed
-   from estimated crossings: every sample's cell, computed as the kernel
-   computes it, must be the table's entry |cx - cx0| + |cy - cy0|. On
-   random paths, forwards and back, looping or not, and on paths whose x
-   and y crossings tie exactly, or both fall within rounding of one
-   sample, where the estimates cannot tell their order. */
+/* The 2D dense kernel's staircase (plugin/cells.c, dense_cells, and the
+   kernels' places): every sample is listed in a cell that holds its phase
+   (within rounding: 1e-9 of a cell), one cell more at most a sample on,
+   the cell's lattice column and row are the phase's, and the kernel's u
+   and w there (from the cell's place, in float, as dense2 makes them)
+   are the phases within 1e-6. In both tables' layouts, on random paths,
+   forwards and back, looping or not, and on paths whose x and y
+   crossings tie exactly, or both fall within rounding of one sample, or
+   where y nearly stands still. */
 static void test_staircase(void)
 {
-	int trial, wrong = 0, worst_n = 0;
+	static perlin_dsp d[2];
+	int trial, wrong = 0, worst_n = 0, layouts = 1, lay;
+	double worst_u = 0.0;
+	const char *what = "";
+	perlin_dsp_init(&d[0], 48000.0);
+	perlin_dsp_set_path(&d[0], PERLIN_PATH_VECTOR);
+	perlin_dsp_init(&d[1], 48000.0);
+	perlin_dsp_set_path(&d[1], PERLIN_PATH_AVX2);
+	if (d[1].kernels->rows)
+		layouts = 2;
 	for (trial = 0; trial < 4000; ++trial) {
 		const int kind = trial % 4;
 		const uint32_t period = trial % 5 == 4 ? 3U + (uint32_t)(test_rng() % 9U) : 0U;
 		perlin_ramp rx, ry;
 		noise_pos px, py;
-		dense_stair s;
+		dense_stair *s;
 		double sx = test_uniform(1.0 / 48.0, 0.49), sy = test_uniform(1e-9, 0.49);
-		double bias;
 		int32_t n, i;
 		if (test_rng() & 1U)
 			sx = -sx;
@@ -473,10 +484,7 @@ static void test_staircase(void)
 		if (kind == 1) { /* every crossing a tie */
 			sy = sx;
 			py.frac = px.frac;
-		} else if (kind == 2) { /* both cross within rounding of sample k: */
-			/* which cell each is in there is rounding's call, and where an
-			   estimate says one thing and the kernel's phase the other, the
-			   order matters if the other crosses at another sample */
+		} else if (kind == 2) { /* both cross within rounding of sample k */
 			const double ax = sx > 0.0 ? sx : -sx, ay = sy > 0.0 ? sy : -sy;
 			const double m = ax > ay ? ax : ay;
 			const double k = (double)(1U + test_rng() % (uint64_t)(1.0 / m));
@@ -487,62 +495,101 @@ static void test_staircase(void)
 		}
 		ramp_start(&rx, px, sx);
 		ramp_start(&ry, py, sy);
-		rx.j = kind == 2 ? 0U : test_rng() % (RAMP_REBASE - 300U);
-		ry.j = kind == 1 || kind == 2 ? rx.j : test_rng() % (RAMP_REBASE - 300U);
+		rx.j = kind == 2 ? 0U : test_rng() % (RAMP_REBASE - DENSE2_SPAN - 50U);
+		ry.j = kind == 1 || kind == 2 ? rx.j : test_rng() % (RAMP_REBASE - DENSE2_SPAN - 50U);
 		n = 1 + (int32_t)(test_rng() % (DENSE2_SPAN + DENSE2_LANES - 1U));
-		dense_cells(&rx, &ry, period, (uint32_t)n, &s);
-		worst_n = s.n > worst_n ? s.n : worst_n;
-		bias = sx < 0.0 || sy < 0.0 ? DENSE2_BIAS : 0.0;
-		for (i = 0; i < n; ++i) {
-			/* the kernel's cells (kernel.h, dense2_body) */
-			const int32_t cx = (int32_t)((rx.a + ((double)rx.j + (double)i) * rx.step) + bias) -
-			                   (int32_t)bias;
-			const int32_t cy = (int32_t)((ry.a + ((double)ry.j + (double)i) * ry.step) + bias) -
-			                   (int32_t)bias;
-			const int32_t dx = cx - s.p.cx0, dy = cy - s.p.cy0;
-			const int32_t at = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
-			int64_t x = (int64_t)rx.cell + cx;
-			if (period) {
-				x %= (int64_t)period;
-				x += x < 0 ? (int64_t)period : 0;
+		for (lay = 0; lay < layouts; ++lay) {
+			const int rows = d[lay].kernels->rows;
+			s = &d[lay].stair;
+			dense_cells(&rx, &ry, period, (uint32_t)n, s);
+			d[lay].kernels->places(s);
+			worst_n = s->n > worst_n ? s->n : worst_n;
+			for (i = 0; i < n; ++i) {
+				const int32_t c = s->idx[i];
+				const double tx = rx.a + ((double)rx.j + (double)i) * rx.step;
+				const double ty = ry.a + ((double)ry.j + (double)i) * ry.step;
+				int64_t x;
+				float jc, uc, beta, u, w;
+				double tu, tw;
+				if (c < 0 || c >= s->n || (i && (c < s->idx[i - 1] || c > s->idx[i - 1] + 1))) {
+					what = "the cells' numbers";
+					break;
+				}
+				if (tx < s->cx[c] - 1e-9 || tx > s->cx[c] + 1.0 + 1e-9 ||
+				    ty < s->cy[c] - 1e-9 || ty > s->cy[c] + 1.0 + 1e-9) {
+					what = "a phase outside its cell";
+					break;
+				}
+				x = (int64_t)rx.cell + s->cx[c];
+				if (period) {
+					x %= (int64_t)period;
+					x += x < 0 ? (int64_t)period : 0;
+				}
+				if (s->x[c] != (uint32_t)x || s->y[c] != ry.cell + (uint32_t)s->cy[c]) {
+					what = "a cell's column or row";
+					break;
+				}
+				if (rows) {
+					jc = s->pos[c];
+					uc = s->pos[DENSE2_STRIDE + (uint32_t)c];
+					beta = s->pos[2U * DENSE2_STRIDE + (uint32_t)c];
+				} else {
+					jc = s->pos[4 * c];
+					uc = s->pos[4 * c + 1];
+					beta = s->pos[4 * c + 2];
+				}
+				/* the kernel's (plugin/kernel_dense.h, dense2_body) */
+				u = uc + ((float)i - jc) * s->p.su;
+				w = s->p.alpha * u + beta;
+				tu = s->along_y ? ty - s->cy[c] - 0.5 : tx - s->cx[c] - 0.5;
+				tw = s->along_y ? tx - s->cx[c] - 0.5 : ty - s->cy[c] - 0.5;
+				if (fabs(u - tu) > worst_u)
+					worst_u = fabs(u - tu);
+				if (fabs(w - tw) > worst_u)
+					worst_u = fabs(w - tw);
+				if (!(fabs(u - tu) <= 1e-6 && fabs(w - tw) <= 1e-6)) {
+					what = "u or w off the phase";
+					break;
+				}
 			}
-			if (at >= s.n || s.x[at] != (uint32_t)x || s.y[at] != ry.cell + (uint32_t)cy) {
+			if (i < n) {
 				++wrong;
 				break;
 			}
 		}
 	}
 	printf("   4000 paths (a quarter all ties, a quarter crossing within rounding of a "
-	       "sample): %d with a sample "
-	       "in the wrong cell; at most %d cells (room for %u)\n", wrong, worst_n,
-	       (unsigned)DENSE2_CELLS);
-	CHECK(wrong == 0, "%d paths put a sample in the wrong cell", wrong);
+	       "sample), %d layout%s: %d wrong%s%s; u and w at most %.2g from the phases; at "
+	       "most %d cells (room for %u)\n", layouts, layouts > 1 ? "s" : "", wrong,
+	       wrong ? ", first: " : "", what, worst_u, worst_n, (unsigned)DENSE2_CELLS);
+	CHECK(wrong == 0, "%d paths: %s", wrong, what);
 	/* dense_cells stops at DENSE2_CELLS: reaching it would mean cells cut */
 	CHECK(worst_n < (int)DENSE2_CELLS, "%d cells: the table's room was reached", worst_n);
 }
 
-/* The AVX2 kernels' 2D tables (plugin/kernel.h, table2: every corner
-   hashed, eight cells at a time, a row per float) against the noise
-   library's (noise_octave_cells_2d, which takes the corners a cell shares
-   with the one before from it): bit-identical, on random staircases
-   forwards, backwards and jumping, looping or not, with rows near 2^32
-   (y + 1 wraps), any seed and any scale. */
+/* The kernels' 2D tables of corners (plugin/kernel_dense.h, table2:
+   every corner hashed, KW cells at a time, a row per float) against the
+   noise library's (noise_octave_cells_2d, which takes the corners a cell
+   shares with the one before from it): bit-identical on both lane
+   widths, on random staircases forwards, backwards and jumping, looping
+   or not, with rows near 2^32 (y + 1 wraps), any seed and any scale. */
 static void test_table2(void)
 {
 	static perlin_dsp d;
 	static float ref[12 * (DENSE2_CELLS + DENSE2_LANES)], rows[PERLIN_TABLE], grads[32];
-	int trial, wrong = 0;
+	static const perlin_path paths[2] = { PERLIN_PATH_VECTOR, PERLIN_PATH_AVX2 };
+	int trial, wrong = 0, p, np = 1;
 	perlin_dsp_init(&d, 48000.0);
 	perlin_dsp_set_path(&d, PERLIN_PATH_AVX2);
-	if (!d.kernels->table2) {
-		printf("   no AVX2 here: the 4-lane kernels read the noise library's tables\n");
-		return;
-	}
+	if (d.kernels->rows)
+		np = 2;
+	else
+		printf("   no AVX2 here: the 4-lane kernels' tables only\n");
 	for (trial = 0; trial < 2000; ++trial) {
 		const uint32_t period = trial % 3 == 2 ? 1U + (uint32_t)(test_rng() % 12U) : 0U;
 		const double sc = NOISE_SCALE_2D * exp(test_uniform(log(1e-3), log(4.0)));
 		const int32_t n = 1 + (int32_t)(test_rng() % (DENSE2_CELLS - 1U));
-		dense_stair s;
+		dense_stair *s = &d.stair;
 		noise_octave o;
 		noise_pos x0, y0;
 		int32_t c, m;
@@ -553,7 +600,7 @@ static void test_table2(void)
 		noise_octave_init(&o, x0, y0, (uint32_t)test_rng(), period);
 		for (c = 0; c < n + (int32_t)DENSE2_LANES - 1; ++c) {
 			const uint32_t r = (uint32_t)(test_rng() % 16U);
-			uint32_t x = c ? s.x[c - 1] : x0.cell, y = c ? s.y[c - 1] : y0.cell;
+			uint32_t x = c ? s->x[c - 1] : x0.cell, y = c ? s->y[c - 1] : y0.cell;
 			if (c && r < 6) /* one column right */
 				x = period && x + 1U >= period ? 0U : x + 1U;
 			else if (c && r < 12) /* one row up */
@@ -564,23 +611,28 @@ static void test_table2(void)
 				x = period && x == 0U ? period - 1U : x - 1U;
 			else if (c) /* anywhere */
 				x = period ? (uint32_t)test_rng() % period : (uint32_t)test_rng();
-			s.x[c] = x;
-			s.y[c] = y;
+			s->x[c] = x;
+			s->y[c] = y;
 		}
 		noise_gradients_2d(sc, grads, grads + 16);
-		noise_octave_cells_2d(&o, s.x, s.y, (unsigned)n, sc, grads, grads + 16, ref);
-		d.kernels->table2(o.seed_hash, period, s.x, s.y, n, sc, grads, rows);
-		for (c = 0; c < n; ++c)
-			for (m = 0; m < 12; ++m)
-				if (memcmp(&rows[m * (int32_t)DENSE2_STRIDE + c], &ref[12 * c + m],
-				           sizeof ref[0])) {
-					++wrong;
-					c = n;
-					break;
-				}
+		noise_octave_cells_2d(&o, s->x, s->y, (unsigned)n, sc, grads, grads + 16, ref);
+		for (p = 0; p < np; ++p) {
+			perlin_dsp_set_path(&d, paths[p]);
+			d.kernels->table2(o.seed_hash, period, s->x, s->y, n, sc, grads, rows);
+			for (c = 0; c < n; ++c)
+				for (m = 0; m < 12; ++m)
+					if (memcmp(&rows[m * (int32_t)DENSE2_STRIDE + c], &ref[12 * c + m],
+					           sizeof ref[0])) {
+						++wrong;
+						c = n;
+						p = np;
+						break;
+					}
+		}
 	}
-	printf("   2000 staircases: %d tables differ from the noise library's\n", wrong);
-	CHECK(wrong == 0, "%d of the AVX2 kernels' 2D tables differ", wrong);
+	printf("   2000 staircases, %d lane width%s: %d tables differ from the noise library's\n",
+	       np, np > 1 ? "s" : "", wrong);
+	CHECK(wrong == 0, "%d of the kernels' 2D tables differ", wrong);
 }
 
 int main(int argc, char **argv)
@@ -596,7 +648,7 @@ int main(int argc, char **argv)
 	test_paths();
 	test_section("the 2D dense kernel's staircase puts every sample in its cell");
 	test_staircase();
-	test_section("the AVX2 kernels' 2D tables are the noise library's");
+	test_section("the kernels' 2D tables of corners are the noise library's");
 	test_table2();
 	test_section("the shaping stays in [-1, 1] for every float");
 	test_shape_bound();

@@ -249,7 +249,7 @@ static void test_each_output(const host_world *w)
 	int trial;
 	static const char *const steady[5] = { "steady 1D", "steady 2D, drift",
 		                                       "steady 1D, short cells",
-		                                       "steady 2D, short cells, folded",
+		                                       "steady 2D, short cells, foldable",
 		                                       "steady 2D, short cells" };
 	for (trial = 0; trial < 9; ++trial) {
 		render_spec s;
@@ -273,11 +273,13 @@ static void test_each_output(const host_world *w)
 			s.set[PERLIN_RATE] = trial == 6 ? 300.0f : (float)test_uniform(1.0, 40.0);
 			s.set[PERLIN_DIMENSIONS] = trial == 5 || trial >= 7 ? 2.0f : 1.0f;
 			s.set[PERLIN_DRIFT] = trial == 5 || trial >= 7 ? (float)test_uniform(0.1, 5.0) : 0.0f;
-			if (trial == 7) { /* octave 5's cells on the 2D dense kernel, its
-				             outputs folded (render.c: x steps below
-				             FOLD_STEP, x + y above DENSE2_STEP; its own
-				             layers heard: a persistence that leaves
-				             it a share of the variance) */
+			if (trial == 7) { /* octave 5's cells on the 2D dense kernel,
+				             where the segment kernels would fold its
+				             outputs (render.c: x steps below
+				             FOLD_STEP, x + y above DENSE2_STEP: every
+				             layer at once instead; its own layers
+				             heard: a persistence that leaves it a
+				             share of the variance) */
 				s.set[PERLIN_LACUNARITY] = 2.0f;
 				s.set[PERLIN_PERSISTENCE] = 0.95f;
 				s.set[PERLIN_RATE] = (float)test_uniform(44.0, 47.0);
