@@ -65,9 +65,13 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 		const float base = (float)(a + qd * step8);
 		/* the group's lane 0 is span index -m (t0 >= m: the group lies
 		   in the chunk) */
+#if KW == 4 /* (a half with no lane to write is left out) */
+		if (m < 4U)
+			KF(part)(p, KGAIN(KVAL(base + m0), (float)t0 - (float)m), m, hi, 0, st);
+		if (hi > 4U)
+			KF(part)(p, KGAIN(KVAL(base + m1), (float)t0 - (float)m + 4.0f), m, hi, 4, st);
+#else
 		KF(part)(p, KGAIN(KVAL(base + m0), (float)t0 - (float)m), m, hi, 0, st);
-#if KW == 4
-		KF(part)(p, KGAIN(KVAL(base + m1), (float)t0 - (float)m + 4.0f), m, hi, 4, st);
 #endif
 		p += 8;
 		qd += 1.0;
@@ -106,7 +110,8 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 		const uint32_t i = (uint32_t)(p - acc);
 		KF(part)(p, KGAIN(KVAL(base + m0), (float)(t0 + i)), 0, hi, 0, st);
 #if KW == 4
-		KF(part)(p, KGAIN(KVAL(base + m1), (float)(t0 + i + 4)), 0, hi, 4, st);
+		if (hi > 4U)
+			KF(part)(p, KGAIN(KVAL(base + m1), (float)(t0 + i + 4)), 0, hi, 4, st);
 #endif
 	}
 }
@@ -178,15 +183,21 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 		const uint32_t hi = len < 8U - m ? m + len : 8U;
 		const float base = (float)(a + qd * step8);
 		KF(vf) v[PERLIN_OUTPUTS];
+#if KW == 4 /* (a half with no lane to write is left out) */
+		if (m < 4U) {
+#endif
 		KGROUPN(base + m0, KF(at_lanes)((float)((int64_t)t0 + o)));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
 			KF(part)(acc[l] + o, v[l], m, hi, 0, st);
 #if KW == 4
-		KGROUPN(base + m1, KF(at_lanes)((float)((int64_t)t0 + o + 4)));
+		}
+		if (hi > 4U) {
+			KGROUPN(base + m1, KF(at_lanes)((float)((int64_t)t0 + o + 4)));
 #pragma GCC unroll 4
-		for (l = 0; l < PERLIN_OUTPUTS; ++l)
-			KF(part)(acc[l] + o, v[l], m, hi, 4, st);
+			for (l = 0; l < PERLIN_OUTPUTS; ++l)
+				KF(part)(acc[l] + o, v[l], m, hi, 4, st);
+		}
 #endif
 		o += 8;
 		qd += 1.0;
@@ -218,10 +229,12 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
 			KF(part)(acc[l] + o, v[l], 0, hi, 0, st);
 #if KW == 4
-		KGROUPN(base + m1, KF(at_lanes)((float)((int64_t)t0 + o + 4)));
+		if (hi > 4U) {
+			KGROUPN(base + m1, KF(at_lanes)((float)((int64_t)t0 + o + 4)));
 #pragma GCC unroll 4
-		for (l = 0; l < PERLIN_OUTPUTS; ++l)
-			KF(part)(acc[l] + o, v[l], 0, hi, 4, st);
+			for (l = 0; l < PERLIN_OUTPUTS; ++l)
+				KF(part)(acc[l] + o, v[l], 0, hi, 4, st);
+		}
 #endif
 	}
 #undef KGROUPN
