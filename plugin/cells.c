@@ -136,10 +136,16 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 	s->p.pos = s->pos;
 	s->p.su = (float)(along_y ? ry->step : rx->step);
 	s->p.alpha = (float)alpha;
-	{ /* the first cell began when the later of the two entered theirs
-	     (the lead's cell lasts at most 48 samples: not long before) */
+	{ /* the first cell began when the later of the two entered theirs:
+	     the lead's entry (its step at least 1/96 a sample, so at most 96
+	     samples before), or the other's if that ramp moves and came
+	     later (a slow one's may be far back, or past any double) */
 		const double bx = enter_at(&wx, cx) - jx, by = enter_at(&wy, cy) - jy;
-		s->jc[0] = (int32_t)(rx->step == 0.0 ? by : ry->step == 0.0 ? bx : bx > by ? bx : by);
+		const double other = along_y ? bx : by;
+		double jc0 = along_y ? by : bx;
+		if ((along_y ? rx->step : ry->step) != 0.0 && other > jc0)
+			jc0 = other;
+		s->jc[0] = (int32_t)jc0;
 	}
 	s->x[0] = x;
 	s->y[0] = y;

@@ -450,7 +450,8 @@ static void test_band_limit(void)
    are the phases within 1e-6. In both tables' layouts, on random paths,
    forwards and back, looping or not, and on paths whose x and y
    crossings tie exactly, or both fall within rounding of one sample, or
-   where y nearly stands still. */
+   where y nearly stands still (down to a step whose inverse is
+   infinite). */
 static void test_staircase(void)
 {
 	static perlin_dsp d[2];
@@ -490,8 +491,14 @@ static void test_staircase(void)
 			const double k = (double)(1U + test_rng() % (uint64_t)(1.0 / m));
 			px.frac = sx > 0.0 ? 1.0 - k * sx : -k * sx;
 			py.frac = sy > 0.0 ? 1.0 - k * sy : -k * sy;
-		} else if (kind == 3) { /* y nearly still */
-			sy = sy < 0.0 ? -1e-9 : 1e-9;
+		} else if (kind == 3) { /* y nearly still: slow, slower than any
+			                       span's entries can count, or 1 / step
+			                       infinite (a place on an edge: 0 inf) */
+			static const double slow[3] = { 1e-9, 1e-200, 4e-310 };
+			const double v = slow[(trial / 4) % 3];
+			sy = sy < 0.0 ? -v : v;
+			if ((trial / 12) % 2)
+				py.frac = 0.0;
 		}
 		ramp_start(&rx, px, sx);
 		ramp_start(&ry, py, sy);
