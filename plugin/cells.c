@@ -49,9 +49,10 @@ static void walk_of(const perlin_ramp *r, walk *w)
 }
 
 #define FAR 1e300 /* (never: a ramp that stands still) */
-/* ceil((c + k) inv) for a ramp that moves (|e| below 2^62: a ramp is
-   rebased every RAMP_REBASE samples, and its step is at least 1e-300 a
-   sample) */
+/* ceil((c + k) inv) for a ramp that moves; past 4e18 (a slow ramp's
+   entry far beyond any span), or not a number (1 / step infinite and the
+   phase on the edge), as it is: the comparisons with it then say "not
+   yet" and "not before" */
 static inline double enter_moving(const walk *w, double c)
 {
 	const double e = (c + w->k) * w->inv;
