@@ -50,15 +50,15 @@ static void walk_of(const perlin_ramp *r, walk *w)
 
 #define FAR 1e300 /* (never: a ramp that stands still) */
 /* ceil((c + k) inv) for a ramp that moves; past 4e18 (a slow ramp's
-   entry far beyond any span), or not a number (1 / step infinite and the
-   phase on the edge), as it is: the comparisons with it then say "not
-   yet" and "not before" */
+   entry far beyond any span, or long before it) as it is, and FAR where
+   it is not a number (1 / step infinite and the phase on the edge: then
+   the cell before it, by cell_now, which a phase on its edge may be in) */
 static inline double enter_moving(const walk *w, double c)
 {
 	const double e = (c + w->k) * w->inv;
 	double t;
 	if (!(fabs(e) < 4e18))
-		return e;
+		return e == e ? e : FAR;
 	t = (double)(int64_t)e;
 	return t < e ? t + 1.0 : t;
 }
