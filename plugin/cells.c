@@ -133,10 +133,8 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 	s->sy = ry->step;
 	s->ahx = wx.ah;
 	s->ahy = wy.ah;
-	s->p.idx = s->idx;
-	s->p.pos = s->pos;
-	s->p.su = (float)(along_y ? ry->step : rx->step);
-	s->p.alpha = (float)alpha;
+	s->su = (float)(along_y ? ry->step : rx->step);
+	s->alphaf = (float)alpha;
 	{ /* the first cell began when the later of the two entered theirs:
 	     the lead's entry (its step at least 1/96 a sample, so at most 96
 	     samples before), or the other's if that ramp moves and came
@@ -157,10 +155,10 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 	   without a period) through 2^32 */
 	{
 		const int32_t last = (int32_t)DENSE2_CELLS - 1;
-		const double dxd = (double)wx.d, dyd = (double)wy.d, nd = (double)n;
+		const int32_t dx = (int32_t)wx.d, dy = (int32_t)wy.d;
+		const double nd = (double)n;
 		/* where each enters its next cell, from the span's first sample */
 		double ex = enter_at(&wx, cx + wx.d) - jx, ey = enter_at(&wy, cy + wy.d) - jy;
-		double cxd = (double)cx + dxd, cyd = (double)cy + dyd; /* the next cells */
 		int32_t cxi = (int32_t)cx, cyi = (int32_t)cy;
 		for (;;) {
 			const double e = ex < ey ? ex : ey;
@@ -172,18 +170,16 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 			from = to;
 			++c;
 			if (ex <= e) {
-				ex = enter_moving(&wx, cxd + dxd) - jx;
-				cxd += dxd;
-				cxi += (int32_t)wx.d;
-				x += (uint32_t)wx.d;
+				cxi += dx;
+				ex = enter_moving(&wx, (double)(cxi + dx)) - jx;
+				x += (uint32_t)dx;
 				if (period && x >= period)
-					x = wx.d > 0 ? 0U : period - 1U;
+					x = dx > 0 ? 0U : period - 1U;
 			}
 			if (ey <= e) {
-				ey = enter_moving(&wy, cyd + dyd) - jy;
-				cyd += dyd;
-				cyi += (int32_t)wy.d;
-				y += (uint32_t)wy.d;
+				cyi += dy;
+				ey = enter_moving(&wy, (double)(cyi + dy)) - jy;
+				y += (uint32_t)dy;
 			}
 			s->x[c] = x;
 			s->y[c] = y;

@@ -45,6 +45,10 @@ void perlin_dsp_init_outputs(perlin_dsp *d, double sr, unsigned outputs)
 		d->grid = 8U;
 	d->decay = exp(-(double)d->grid / (PERLIN_SMOOTH_S * d->sr));
 	noise_gradients_2d(NOISE_SCALE_2D, d->grads, d->grads + 16);
+	for (i = 0; i < 16; ++i) {
+		d->grads[32 + 2 * i] = d->grads[i];
+		d->grads[33 + 2 * i] = d->grads[16 + i];
+	}
 	d->xfade_len = (uint32_t)ceil(PERLIN_XFADE_S * d->sr);
 	if (d->xfade_len < 1U)
 		d->xfade_len = 1U;

@@ -232,12 +232,6 @@ typedef struct {
    sample it starts at, from the span's first: a whole number in a
    float), uc (the lead's u there) and beta, and a lane's u is
    uc + (j - Jc) su, su the lead's step in float. */
-typedef struct {
-	const int32_t *idx;
-	const float *pos; /* Jc, uc, beta: 4 floats a cell (the fourth 0), or
-	                     each a row of DENSE2_STRIDE cells (table2's layout) */
-	float su, alpha;
-} dense_path;
 #define DENSE2_SPAN 512U
 #define DENSE2_LANES 8U /* lanes past the end the kernel computes, at most */
 /* a cell at most a sample, and the one the span starts in */
@@ -250,9 +244,8 @@ typedef struct {
 /* The cells of a 2D path (a staircase), in order: lattice column x
    (below the period, if any) and row y of each, and the last one's again
    up to DENSE2_LANES - 1 times (table2 makes 8 cells at a time); each
-   one's beta; each sample's cell and each cell's place (dense_path). */
+   one's beta; each sample's cell and each cell's place. */
 typedef struct {
-	dense_path p;
 	int32_t n;
 	int along_y; /* the lead is y */
 	uint32_t x[DENSE2_CELLS + DENSE2_LANES], y[DENSE2_CELLS + DENSE2_LANES];
@@ -262,8 +255,11 @@ typedef struct {
 		cy[DENSE2_CELLS + DENSE2_LANES];
 	/* the ramps' j at the span's start, steps and anchors' a - 1/2 */
 	double jx, jy, sx, sy, ahx, ahy, alpha;
+	float su, alphaf; /* the lead's step and alpha, in float (the kernels') */
 	float beta[DENSE2_CELLS + DENSE2_LANES];
-	int32_t idx[DENSE2_SPAN + 2U * DENSE2_LANES];
+	int32_t idx[DENSE2_SPAN + 2U * DENSE2_LANES]; /* each sample's cell */
+	/* each cell's Jc, uc, beta: 4 floats a cell (the fourth 0), or each a
+	   row of DENSE2_STRIDE cells (the kernels' rows) */
 	float pos[4 * DENSE2_STRIDE];
 } dense_stair;
 
@@ -330,9 +326,9 @@ typedef struct {
 	dense_stair stair; /* (render.c: a 2D dense octave's span) */
 	float corners[PERLIN_TABLE]; /* (and its cells' corners) */
 	/* the 2D gradients times NOISE_SCALE_2D (dims_scale of a 2D voice),
-	   x parts then y parts, made at init (the AVX2
-	   tables': noise_gradients_2d) */
-	float grads[32];
+	   made at init for the kernels' table2: x parts then y parts
+	   (noise_gradients_2d's), then the same side by side (x, y of each) */
+	float grads[64];
 } perlin_dsp;
 
 /* Set up for sample rate sr (clamped to 8 kHz..768 kHz); state as after

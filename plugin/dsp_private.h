@@ -32,11 +32,11 @@ struct perlin_kernels {
 	              int32_t c0, const float *line, float g0, float dg, uint32_t t0, int st);
 	/* acc += gain line x a 2D octave along path p from a table of its
 	   cells' lines (dense_cells, places, table2, lines2) */
-	void (*dense2)(float *acc, uint32_t len, const dense_path *p, const float *tab, float g0,
+	void (*dense2)(float *acc, uint32_t len, const dense_stair *p, const float *tab, float g0,
 	               float dg, uint32_t t0, int st);
 	/* the same for every layer at once (acc[l], tab[l], st[l]; layer 0's
 	   gain line g0a, dga, the others' g0b, dgb) */
-	void (*dense2n)(float *const *acc, uint32_t len, const dense_path *p,
+	void (*dense2n)(float *const *acc, uint32_t len, const dense_stair *p,
 	                const float *const *tab, float g0a, float dga, float g0b, float dgb,
 	                uint32_t t0, const int *st);
 	/* out = clamp(offset + depth shape(acc (+ plus, unless NULL))),
@@ -69,17 +69,17 @@ struct perlin_kernels {
 	/* the corners of a staircase's n cells (dense_stair: x, y; x looping
 	   at period), each float's row of DENSE2_STRIDE cells: the floats
 	   noise_octave_cells_2d makes (12 a cell: corners 00, 10, 01, 11,
-	   each gradient x, gradient y, value, times sc; grads:
-	   noise_gradients_2d's of sc, x parts then y parts) */
+	   each gradient x, gradient y, value, times sc; grads: perlin_dsp's,
+	   of sc: noise_gradients_2d's x parts then y parts, then side by side) */
 	void (*table2)(uint32_t seed_hash, uint32_t period, const uint32_t *x, const uint32_t *y,
-	               int32_t n, double sc, const float grads[32], float *rows);
+	               int32_t n, double sc, const float grads[64], float *rows);
 	/* those n cells' lines along the path into tab (from corners in, as
 	   table2 makes them): A's 4 and B's 4 (see seg2l), each from the
-	   cell's corners, alpha and its beta (dense_path), in the layout
+	   cell's corners, alpha and its beta (dense_stair), in the layout
 	   dense2 reads (rows) */
 	void (*lines2)(int32_t n, int along_y, float alpha, const float *beta, const float *in,
 	               float *tab);
-	/* each cell's place (dense_path's pos) and beta from the staircase
+	/* each cell's place (dense_stair's pos) and beta from the staircase
 	   (dense_cells), in that layout: u = ((j + jc) step + a - 1/2) - c
 	   for x and y (jx, jy, cx, cy), the lead's u and beta = w - alpha u */
 	void (*places)(dense_stair *s);

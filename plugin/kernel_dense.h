@@ -31,20 +31,13 @@ KF(tr4)(KF(vf) r0, KF(vf) r1, KF(vf) r2, KF(vf) r3, KF(vf) m[4])
 #endif
 }
 
-/* The 4 lanes' rows of 4 floats at line + o0 .. o3, transposed: m[n]
+/* The 4 lanes' rows of 4 floats at line + idx[lane], transposed: m[n]
    holds each lane's float n. */
-static KATTR inline __attribute__((always_inline)) void
-KF(rows_at)(const float *line, int32_t o0, int32_t o1, int32_t o2, int32_t o3, KF(vf) m[4])
-{
-	KF(tr4)(KF(load)(line + o0), KF(load)(line + o1), KF(load)(line + o2), KF(load)(line + o3),
-	        m);
-}
-
-/* (the rows at line + idx[lane]) */
 static KATTR inline __attribute__((always_inline)) void
 KF(rows)(const float *line, KF(vi) idx, KF(vf) m[4])
 {
-	KF(rows_at)(line, idx[0], idx[1], idx[2], idx[3], m);
+	KF(tr4)(KF(load)(line + idx[0]), KF(load)(line + idx[1]), KF(load)(line + idx[2]),
+	        KF(load)(line + idx[3]), m);
 }
 
 /* The 4 floats at q, each in every lane: m[n] all float n (what rows()
@@ -119,7 +112,7 @@ static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
 #endif
 
 /* The 8-lane 2D kernel reads its tables a float's row at a time
-   (table2, plugin/dsp_private.h): lane l's value is row[rel[l]] (rel
+   (dense_stair in plugin/dsp.h): lane l's value is row[rel[l]] (rel
    below 8: a group's samples are in at most 8 cells, one more at most a
    sample), a load and a permute. */
 #if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
@@ -141,8 +134,9 @@ static KATTR inline __attribute__((always_inline)) KF(vu) KF(hash)(KF(vu) x)
 	return x;
 }
 
-/* The gradient x or y (grads: noise_gradients_2d's 16 x parts, then 16 y
-   parts) and the value, times sc (s17: sc / 2^17), of the lattice points
+/* The gradient x or y (8 lanes, g: noise_gradients_2d's 16 x parts, then
+   16 y parts, in four registers; 4 lanes, gxy: x and y side by side) and
+   the value, times sc (s17: sc / 2^17), of the lattice points
    whose hashes are h, into rows DENSE2_STRIDE apart: what
    noise_octave_cells_2d's point_f makes of each. The gradient is
    grads[h >> 28] (8 lanes: a permute of either half, picked by h's top
@@ -206,12 +200,12 @@ KF(corner)(KF(vu) h, const float *gxy, double s17, float *row)
    (and up to KW - 1 more: the staircase's columns x and rows y have them,
    and the rows the room), as noise_octave_cells_2d makes them (12 a
    cell: corners 00, 10, 01, 11, each gradient x, gradient y, value,
-   times sc; seed_hash the octave's, grads noise_gradients_2d's of sc, x
-   parts then y parts), KW cells at a time, every corner hashed (the noise
+   times sc; seed_hash the octave's, grads perlin_dsp's of sc), KW cells
+   at a time, every corner hashed (the noise
    library takes shared ones from the cell before, which the lanes
    cannot). */
 static KATTR void KF(table2)(uint32_t seed_hash, uint32_t period, const uint32_t *x,
-                             const uint32_t *y, int32_t n, double sc, const float grads[32],
+                             const uint32_t *y, int32_t n, double sc, const float grads[64],
                              float *rows)
 {
 	const KF(vu) s = { 0 };
@@ -224,11 +218,7 @@ static KATTR void KF(table2)(uint32_t seed_hash, uint32_t period, const uint32_t
 	g[2] = _mm256_loadu_ps(grads + 16);
 	g[3] = _mm256_loadu_ps(grads + 24);
 #else
-	float g[32]; /* (see corner) */
-	for (c = 0; c < 16; ++c) {
-		g[2 * c] = grads[c];
-		g[2 * c + 1] = grads[16 + c];
-	}
+	const float *g = grads + 32; /* (side by side: see corner) */
 #endif
 	for (c = 0; c < n; c += KW) {
 		KF(vu) cx, cx1, cy;
@@ -250,7 +240,8 @@ static KATTR void KF(table2)(uint32_t seed_hash, uint32_t period, const uint32_t
 }
 
 /* The lines of a 2D table's n cells along the path (struct
-   perlin_kernels' lines2), KW cells at a time, in place: with the lead
+   perlin_kernels' lines2), KW cells at a time, from their corners in
+   rows (in) into the kernels' layout (tab): with the lead
    (the ramp the path's u is on) as x, corners k = 00, 10, 01, 11 with
    gradients P along the lead and Q along the other and values V, the
    corner sums S, Dp (the lead's far corners less its near ones), Dq (the
@@ -408,7 +399,7 @@ static KATTR void KF(places)(dense_stair *s)
    h6(w), made once for every layer, then each layer's value as seg2l's
    lines (plugin/kernel_seg.h: the same operations as KF(lines)). */
 static KATTR inline __attribute__((always_inline)) void
-KF(dense2_group)(float *const *acc, const float *const *tab, const int *st, const dense_path *p,
+KF(dense2_group)(float *const *acc, const float *const *tab, const int *st, const dense_stair *p,
                  uint32_t i, uint32_t len, KF(vf) jf, KF(vf) su, KF(vf) va, float g0a,
                  float dga, float g0b, float dgb, uint32_t t0, const int nl, const int steady,
                  const int full, const int stc)
@@ -485,7 +476,7 @@ KF(dense2_group)(float *const *acc, const float *const *tab, const int *st, cons
 /* acc[l][i] += (st: =) ... for len samples: the whole groups, then the
    last under a mask (stc: st for every layer, or -1: st_[l]) */
 static KATTR inline __attribute__((always_inline)) void
-KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const float *const *tab_,
+KF(dense2_body)(float *const *acc_, uint32_t len, const dense_stair *p, const float *const *tab_,
                 float g0a, float dga, float g0b, float dgb, uint32_t t0, const int *st_,
                 const int nl, const int steady, const int stc)
 {
@@ -494,7 +485,7 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 	const float *tab[PERLIN_LAYERS];
 	int st[PERLIN_LAYERS];
 	const KF(vf) zf = { 0 };
-	const KF(vf) su = zf + p->su, va = zf + p->alpha;
+	const KF(vf) su = zf + p->su, va = zf + p->alphaf;
 	KF(vf) jf = KLANES; /* the lanes' samples in the span: whole numbers */
 	uint32_t i;
 	int l;
@@ -519,7 +510,7 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_path *p, const flo
 		else \
 			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 0, stc); \
 	} while (0)
-static KATTR void KF(dense2)(float *acc, uint32_t len, const dense_path *p, const float *tab,
+static KATTR void KF(dense2)(float *acc, uint32_t len, const dense_stair *p, const float *tab,
                              float g0, float dg, uint32_t t0, int st)
 {
 	if (st)
@@ -528,7 +519,7 @@ static KATTR void KF(dense2)(float *acc, uint32_t len, const dense_path *p, cons
 		KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &st, 1, 0);
 }
 
-static KATTR void KF(dense2n)(float *const *acc, uint32_t len, const dense_path *p,
+static KATTR void KF(dense2n)(float *const *acc, uint32_t len, const dense_stair *p,
                               const float *const *tab, float g0a, float dga, float g0b,
                               float dgb, uint32_t t0, const int *st)
 {

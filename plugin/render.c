@@ -131,7 +131,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			if (two) { /* corners, then lines */
 				d->kernels->table2(v->st[k][l].oct.seed_hash, v->st[k][l].oct.period, stair->x,
 				                   stair->y, count, sc, d->grads, d->corners);
-				d->kernels->lines2(count, stair->along_y, stair->p.alpha, stair->beta,
+				d->kernels->lines2(count, stair->along_y, stair->alphaf, stair->beta,
 				                   d->corners, line);
 			} else {
 				cell_table(v, l, k, r->cell + (uint32_t)c0, count, sc, line);
@@ -139,7 +139,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			if (all)
 				continue; /* (below) */
 			if (two) {
-				d->kernels->dense2(acc[l] + i, seg, &stair->p, line, g->g0[LK(l)], g->dg[LK(l)],
+				d->kernels->dense2(acc[l] + i, seg, stair, line, g->g0[LK(l)], g->dg[LK(l)],
 				                   t0 + i, g->st[l]);
 			} else {
 				d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, g->g0[LK(l)],
@@ -153,7 +153,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 				to[l] = acc[l] + i;
 				tabs[l] = d->table[l];
 			}
-			d->kernels->dense2n(to, seg, &stair->p, tabs, g->g0[0], g->dg[0], g->g0[1], g->dg[1],
+			d->kernels->dense2n(to, seg, stair, tabs, g->g0[0], g->dg[0], g->g0[1], g->dg[1],
 			                    t0 + i, g->st);
 		}
 		r->j += seg;

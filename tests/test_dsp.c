@@ -546,8 +546,8 @@ static void test_staircase(void)
 					beta = s->pos[4 * c + 2];
 				}
 				/* the kernel's (plugin/kernel_dense.h, dense2_body) */
-				u = uc + ((float)i - jc) * s->p.su;
-				w = s->p.alpha * u + beta;
+				u = uc + ((float)i - jc) * s->su;
+				w = s->alphaf * u + beta;
 				tu = s->along_y ? ty - s->cy[c] - 0.5 : tx - s->cx[c] - 0.5;
 				tw = s->along_y ? tx - s->cx[c] - 0.5 : ty - s->cy[c] - 0.5;
 				if (fabs(u - tu) > worst_u)
@@ -583,7 +583,7 @@ static void test_staircase(void)
 static void test_table2(void)
 {
 	static perlin_dsp d;
-	static float ref[12 * (DENSE2_CELLS + DENSE2_LANES)], rows[PERLIN_TABLE], grads[32];
+	static float ref[12 * (DENSE2_CELLS + DENSE2_LANES)], rows[PERLIN_TABLE], grads[64];
 	static const perlin_path paths[2] = { PERLIN_PATH_VECTOR, PERLIN_PATH_AVX2 };
 	int trial, wrong = 0, p, np = 1;
 	perlin_dsp_init(&d, 48000.0);
@@ -622,6 +622,10 @@ static void test_table2(void)
 			s->y[c] = y;
 		}
 		noise_gradients_2d(sc, grads, grads + 16);
+		for (m = 0; m < 16; ++m) { /* (and side by side, as perlin_dsp's) */
+			grads[32 + 2 * m] = grads[m];
+			grads[33 + 2 * m] = grads[16 + m];
+		}
 		noise_octave_cells_2d(&o, s->x, s->y, (unsigned)n, sc, grads, grads + 16, ref);
 		for (p = 0; p < np; ++p) {
 			perlin_dsp_set_path(&d, paths[p]);
