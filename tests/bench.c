@@ -403,7 +403,7 @@ int main(int argc, char **argv)
 	             : system("valgrind --version > /dev/null 2>&1") == 0;
 	static const int paths[2] = { PERLIN_PATH_VECTOR, PERLIN_PATH_AVX2 };
 	double steady[2][3] = { { -1, -1, -1 }, { -1, -1, -1 } }; /* [path][dims] */
-	double worst[2] = { 0, 0 }, worst4[2] = { 0, 0 };
+	double worst[2] = { 0, 0 }, worst4[2] = { 0, 0 }, wtime4[2] = { 0, 0 };
 	double one[N_SCENARIOS][2];
 	const char *worst_name[2] = { "", "" }, *worst4_name[2] = { "", "" };
 	int i, p;
@@ -481,19 +481,21 @@ int main(int argc, char **argv)
 	}
 	/* four outputs */
 	printf("\nrun() of urn:perlin-lv2:perlin4 (Perlin Noise x4), spread 0.5 unless it moves:\n"
-	       "x one: its instr/sample over one output's in the same scenario\n\n");
-	printf("%-31s | %-4s %9s %7s | %8s %8s %8s %9s\n", "scenario", "path", "instr/smp",
-	       "x one", "median", "p99", "max", "inst/core");
+	       "x one: its instr/sample over one output's in the same scenario; time x one: its\n"
+	       "median and 99th percentile block times over one output's (the same passes)\n\n");
+	printf("%-31s | %-4s %9s %7s | %8s %8s %8s %9s | %-11s\n", "scenario", "path",
+	       "instr/smp", "x one", "median", "p99", "max", "inst/core", "time x one");
 	for (i = 0; i < N_SCENARIOS; ++i) {
 		const scenario c = scenarios[i];
 		for (p = 0; p < 2; ++p) {
 			/* spread rows: against one output with nothing moving */
 			const int base = i < N_ONE_OUTPUT ? i : c.dims == 1 ? 0 : 3;
-			double in, t[3], ratio = -1.0;
+			double in, t[3], t1[3], ratio = -1.0;
 			if (paths[p] == PERLIN_PATH_AVX2 && best != PERLIN_PATH_AVX2)
 				continue;
 			in = cg ? instructions(argv[0], i, paths[p], 1) : -1.0;
 			block_times(i, p, 1, t);
+			block_times(base, p, 0, t1);
 			if (in > 0 && one[base][p] > 0)
 				ratio = in / one[base][p];
 			if (ratio > worst4[p]) {
@@ -503,10 +505,18 @@ int main(int argc, char **argv)
 			printf("%-31s | %-4s", c.name, path_name(paths[p]));
 			print_cell(in, " %9.1f");
 			print_cell(ratio, " %7.2f");
-			printf(" %8.2f %8.2f %8.2f %9.0f\n", t[0], t[1], t[2],
-			       1e6 * BLOCK / SR / t[1]);
+			printf(" %8.2f %8.2f %8.2f %9.0f | %4.2f / %4.2f\n", t[0], t[1], t[2],
+			       1e6 * BLOCK / SR / t[1], t[0] / t1[0], t[1] / t1[1]);
+			if (t[0] / t1[0] > wtime4[p])
+				wtime4[p] = t[0] / t1[0];
+			if (t[1] / t1[1] > wtime4[p])
+				wtime4[p] = t[1] / t1[1];
 		}
 	}
+	for (p = 0; p < 2; ++p)
+		if (wtime4[p] > 0)
+			printf("largest time ratio on %s (median or p99): %.2fx one output\n",
+			       path_name(paths[p]), wtime4[p]);
 	for (p = 0; p < 2; ++p)
 		if (worst4[p] > 0)
 			printf("worst on %s: %s, %.2fx one output\n", path_name(paths[p]),
