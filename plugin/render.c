@@ -543,13 +543,24 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 		                              1.0f / (float)d->xfade_len, (float)a->depth, dd,
 		                              (float)a->offset, od, t0);
 	}
-	for (o = outs; o < d->outputs; ++o) { /* the same as the first */
-		if (out[o] && out[0])
-			memcpy(out[o], out[0], len * sizeof out[o][0]);
-		else if (out[o])
-			d->kernels->finish(d->buf[0][0] + 8, NULL, out[o], len, (float)a->depth, dd,
-			                   (float)a->offset, od, t0);
-		d->level[o] = d->level[0];
+	/* the rest: the same as the first, copied from it; with the first not
+	   wanted, rendered as it would have been (layer 0's sums, crossfaded
+	   while fading) into the first wanted, and copied from that */
+	{
+		const float *same = out[0];
+		for (o = outs; o < d->outputs; ++o) {
+			if (out[o] && same)
+				memcpy(out[o], same, len * sizeof out[o][0]);
+			else if (out[o] && fading)
+				d->kernels->mix(d->buf[0][0] + 8, d->buf[1][0] + 8, out[o], len,
+				                (float)d->fade, 1.0f / (float)d->xfade_len, (float)a->depth,
+				                dd, (float)a->offset, od, t0);
+			else if (out[o])
+				d->kernels->finish(d->buf[0][0] + 8, NULL, out[o], len, (float)a->depth, dd,
+				                   (float)a->offset, od, t0);
+			same = out[o] ? out[o] : same;
+			d->level[o] = d->level[0];
+		}
 	}
 }
 

@@ -268,7 +268,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	double sr = rates[(head >> 1) % 8];
 	float ctl[18], prev[18], level = 0.0f, last = 0.0f;
 	float spread = perlin_spread_param.def, levels[3] = { 0, 0, 0 }, lasts[3] = { 0, 0, 0 };
-	int have_last = 0;
+	int have_last[4] = { 0, 0, 0, 0 }; /* each output's last value is known */
 	envelope e;
 	LV2_Handle h;
 	Perlin *self;
@@ -307,7 +307,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint32_t n = how == 0 ? 0U : how == 1 ? 1U : 1U + (u32(&r) % MAX_BLOCK);
 		uint32_t bytes, k;
 		LV2_Atom_Sequence *seq = NULL;
-		unsigned c;
+		unsigned c, unconnected;
 		for (c = 0; c < 18; ++c) { /* some controls move */
 			const perlin_param p = c < 14 ? (perlin_param)c : PERLIN_STOPPED;
 			if ((c >= 14 && c != 17) || byte(&r) % 4)
@@ -324,26 +324,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				break;
 			memcpy(seq, seq_mem, bytes);
 		}
+		/* the CV plugins' outputs are connectionOptional: none connected,
+		   or (CV x4) any pattern, new each block (bit c: output c + 1) */
+		unconnected = (head & 64U) && (head & 1U) ? (four ? 1U + byte(&r) % 15U : 1U) : 0U;
 		desc->connect_port(h, 14, seq);
-		desc->connect_port(h, 16, (head & 64U) && (head & 1U) ? NULL : out);
+		desc->connect_port(h, 16, unconnected & 1U ? NULL : out);
 		if (four)
 			for (c = 0; c < 3; ++c)
-				desc->connect_port(h, PORT_OUT_2 + c, (head & 64U) && (head & 1U) ? NULL : outs[c]);
+				desc->connect_port(h, PORT_OUT_2 + c, unconnected >> (c + 1) & 1U ? NULL : outs[c]);
 		desc->run(h, n);
 		desc->connect_port(h, 14, NULL);
 		free(seq);
-		if ((head & 64U) && (head & 1U)) {
-			n = 0; /* output not connected */
-			have_last = 0;
-		}
 		for (c = 0; c < (four ? 4U : 1U); ++c) {
 			const float *y = c ? outs[c - 1] : out;
 			/* four outputs: a blend of two noises, whose slopes add up to
 			   sqrt 2 of one */
 			const double b = step_bound(&e, sr) * (four ? 1.42 : 1.0);
+			/* an output not connected was not written: no samples to check */
+			const uint32_t written = unconnected >> c & 1U ? 0U : n;
 			float was = c ? lasts[c - 1] : last;
-			int had = have_last;
-			for (k = 0; k < n; ++k) {
+			int had = have_last[c];
+			for (k = 0; k < written; ++k) {
 				const float x = y[k];
 				if (!(x >= -1.0f && x <= 1.0f) || subnormal(x))
 					fail("output not finite, out of [-1, 1] or denormal", x, k);
@@ -356,13 +357,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				lasts[c - 1] = was;
 			else
 				last = was;
+			have_last[c] = written ? 1 : unconnected >> c & 1U ? 0 : have_last[c];
 			if (!(head & 32U) &&
 			    (!((c ? levels[c - 1] : level) >= -1.0f && (c ? levels[c - 1] : level) <= 1.0f) ||
 			     subnormal(c ? levels[c - 1] : level)))
 				fail("level not finite, out of [-1, 1] or denormal", c ? levels[c - 1] : level, c);
 		}
-		if (n)
-			have_last = 1;
 		memcpy(prev, ctl, sizeof prev);
 	}
 	desc->deactivate(h);
