@@ -51,8 +51,10 @@ static float *render1(const host_world *w, const render_spec *s)
 	return x;
 }
 
-/* The mean and the extremes of the six pairwise correlations. */
-static void correlations(const float *x, uint64_t n, double *mean, double *lo, double *hi)
+/* The six pairwise correlations (pairs[6], may be NULL), their mean and
+   extremes. */
+static void correlations(const float *x, uint64_t n, double *pairs, double *mean, double *lo,
+                         double *hi)
 {
 	int a, b, count = 0;
 	*mean = 0.0;
@@ -64,6 +66,8 @@ static void correlations(const float *x, uint64_t n, double *mean, double *lo, d
 			*mean += c;
 			*lo = c < *lo ? c : *lo;
 			*hi = c > *hi ? c : *hi;
+			if (pairs)
+				pairs[count] = c;
 			++count;
 		}
 	*mean /= count;
@@ -113,19 +117,22 @@ static void test_spread_zero(const host_world *w)
 }
 
 /* The correlation against spread, over 10^4 cells of octave 0 (rate 100
-   at 8 kHz for 100 s), 1D and 2D, default and rough settings: it falls
-   monotonically from 1 to below 0.1, near 1 - spread. */
+   at 8 kHz for 100 s), 1D and 2D, default and rough settings: every
+   pair's falls monotonically from 1 to below 0.1, near 1 - spread. Then
+   at full band (every octave below sr/16: rate 10 at 24 kHz, 8 octaves,
+   10^4 cells), where the quiet top octaves stay shared: every pair below
+   0.1 at spread 1, near the share of the variance they hold. */
 static void test_spread_curve(void)
 {
 	static const double spreads[] = { 0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0 };
-	const int ns = (int)(sizeof spreads / sizeof spreads[0]);
+	enum { NS = sizeof spreads / sizeof spreads[0], NP = N4 * (N4 - 1) / 2 };
 	int dims, rough;
 	for (dims = 1; dims <= 2; ++dims)
 		for (rough = 0; rough < 2; ++rough) {
-			double prev = 2.0, worst_gap = 0.0;
-			int i, mono = 1;
+			double worst_gap = 0.0, pairs[NS][NP];
+			int i, k, mono = 1;
 			printf("   %dD %s:", dims, rough ? "8 octaves, persistence 0.8" : "defaults");
-			for (i = 0; i < ns; ++i) {
+			for (i = 0; i < NS; ++i) {
 				render_spec s;
 				float *x;
 				double mean, lo, hi;
@@ -145,7 +152,7 @@ static void test_spread_curve(void)
 				x = render4(NULL, &s);
 				if (!x)
 					return;
-				correlations(x, s.frames, &mean, &lo, &hi);
+				correlations(x, s.frames, pairs[i], &mean, &lo, &hi);
 				free(x);
 				printf(" %.2f", mean);
 				if (spreads[i] == 0.0)
@@ -154,16 +161,52 @@ static void test_spread_curve(void)
 					CHECK(fabs(lo) < 0.1 && fabs(hi) < 0.1,
 					      "%dD: spread 1, correlations %g..%g (independent: below 0.1)",
 					      dims, lo, hi);
-				mono = mono && mean < prev;
-				prev = mean;
-				if (fabs(mean - (1.0 - spreads[i])) > worst_gap)
-					worst_gap = fabs(mean - (1.0 - spreads[i]));
+				for (k = 0; k < NP; ++k) {
+					if (i)
+						mono = mono && pairs[i][k] < pairs[i - 1][k];
+					if (fabs(pairs[i][k] - (1.0 - spreads[i])) > worst_gap)
+						worst_gap = fabs(pairs[i][k] - (1.0 - spreads[i]));
+				}
 			}
-			printf(" (spread 0, 0.1 .. 1); furthest from 1 - spread: %.3f\n", worst_gap);
-			CHECK(mono, "%dD: the correlation does not fall monotonically with spread", dims);
-			CHECK(worst_gap < 0.1, "%dD: the correlation strays %g from 1 - spread", dims,
+			printf(" (mean of the pairs, spread 0, 0.1 .. 1); any pair's furthest from "
+			       "1 - spread: %.3f\n", worst_gap);
+			CHECK(mono, "%dD: a pair's correlation does not fall monotonically with spread",
+			      dims);
+			CHECK(worst_gap < 0.1, "%dD: a correlation strays %g from 1 - spread", dims,
 			      worst_gap);
 		}
+	for (dims = 1; dims <= 2; ++dims) {
+		/* the share of the variance in the octaves the blend leaves shared
+		   (smooth.c's blend: w 0 from 97% of the variance below; 4^-k: 3..7) */
+		double total = 0.0, shared = 0.0, g = 1.0;
+		render_spec s;
+		float *x;
+		double mean, lo, hi;
+		for (rough = 0; rough < 8; ++rough, g *= 0.25) {
+			total += g;
+			shared += rough >= 3 ? g : 0.0;
+		}
+		render_spec_init(&s);
+		s.four = 1;
+		s.sr = 24000.0;
+		s.frames = 24000000; /* 1000 s: 10^4 cells of octave 0 */
+		s.set[PERLIN_RATE] = 10.0f; /* octave 7: 1280 cells/s, below sr/16 */
+		s.set[PERLIN_OCTAVES] = 8.0f;
+		s.set[PERLIN_DIMENSIONS] = (float)dims;
+		s.set[PERLIN_SEED] = (float)(test_rng() % 65536U);
+		s.set[RENDER_SPREAD] = 1.0f;
+		x = render4(NULL, &s);
+		if (!x)
+			return;
+		correlations(x, s.frames, NULL, &mean, &lo, &hi);
+		free(x);
+		printf("   %dD, 8 octaves at full band, spread 1: correlations %.3f..%.3f, mean %.3f "
+		       "(octaves 3-7 shared: %.3f of the variance)\n", dims, lo, hi, mean,
+		       shared / total);
+		CHECK(fabs(lo) < 0.1 && fabs(hi) < 0.1,
+		      "%dD at full band: spread 1, correlations %g..%g (independent: below 0.1)", dims,
+		      lo, hi);
+	}
 }
 
 /* The largest sample-to-sample step of each output, from sample `from`. */
@@ -394,20 +437,22 @@ static void test_transport(void)
 	}
 }
 
-/* Outputs left unconnected (CV x4's are connectionOptional): the others
-   render the same, bit for bit, and every level still shows its output's
-   last value; spread moving, a crossfade (seed) in between. */
+/* Outputs left unconnected (CV x4's are connectionOptional), in every
+   pattern: the others render the same, bit for bit, and every level still
+   shows its output's last value; spread moving, or held at 0 (no own layer:
+   every output layer 0's), a crossfade (seed) in between. */
 static void test_unconnected(void)
 {
-	static const int masks[] = { 0xa, 0x5, 0xe, 0xf };
 	const uint32_t n = 48000, block = 300;
 	float *all = malloc((size_t)n * N4 * sizeof *all), *some = malloc((size_t)n * N4 * sizeof *some);
 	float levels_all[N4], levels_some[N4];
 	double d = 0.0, dl = 0.0;
-	unsigned m;
+	unsigned m, still;
 	int o;
-	for (m = 0; all && some && m < sizeof masks / sizeof masks[0]; ++m) {
+	for (m = 0; all && some && m < 2U * 15U; ++m) {
+		const unsigned mask = 1U + m % 15U; /* bit o: output o + 1 unconnected */
 		int run;
+		still = m >= 15U; /* spread held at 0 */
 		for (run = 0; run < 2; ++run) {
 			float *x = run ? some : all;
 			perlin_dsp dsp;
@@ -422,22 +467,22 @@ static void test_unconnected(void)
 			}
 			ctl[PERLIN_RATE] = 7.0f;
 			ctl[PERLIN_OCTAVES] = 6.0f;
-			ctl[PERLIN_DIMENSIONS] = m & 1 ? 2.0f : 1.0f;
+			ctl[PERLIN_DIMENSIONS] = mask & 1U ? 2.0f : 1.0f;
 			ctl[PERLIN_DRIFT] = 0.5f;
 			for (done = 0; done < n; done += block) {
 				float *outs[N4];
-				const float sp = (float)done / (float)n;
+				const float sp = still ? 0.0f : (float)done / (float)n;
 				ctl[PERLIN_SEED] = done < n / 2 ? 1.0f : 2.0f;
 				perlin_dsp_controls(&dsp, values);
 				perlin_dsp_spread(&dsp, sp);
 				for (o = 0; o < N4; ++o)
-					outs[o] = run && (masks[m] >> o & 1) ? NULL : x + (size_t)o * n + done;
+					outs[o] = run && (mask >> o & 1U) ? NULL : x + (size_t)o * n + done;
 				perlin_dsp_run_outputs(&dsp, outs, block);
 			}
 			memcpy(run ? levels_some : levels_all, dsp.level, sizeof levels_all);
 		}
 		for (o = 0; o < N4; ++o) {
-			if (!(masks[m] >> o & 1)) {
+			if (!(mask >> o & 1U)) {
 				const double e = max_diff(all + (size_t)o * n, some + (size_t)o * n, n);
 				d = e > d ? e : d;
 			}
@@ -447,7 +492,8 @@ static void test_unconnected(void)
 			   ? fabs((double)levels_all[o] - all[(size_t)o * n + n - 1]) : dl;
 		}
 	}
-	printf("   outputs unconnected in four patterns: the connected ones differ by %g, "
+	printf("   outputs unconnected in all 15 patterns, spread moving and at 0: the connected "
+	       "ones differ by %g, "
 	       "levels by %g\n", d, dl);
 	CHECK(all && some && d == 0.0, "leaving outputs unconnected changes the others (%g)", d);
 	CHECK(dl == 0.0, "a level is not its output's last value (%g)", dl);
@@ -455,32 +501,57 @@ static void test_unconnected(void)
 	free(some);
 }
 
-/* A loop of N cells repeats every output exactly every N cells. */
-static void test_loops(void)
+/* A loop of N cells repeats every output every N cells, as the single
+   plugin's (test_render): free in 1D, synced to the transport's beats,
+   and in 2D with a lacunarity whose periods are rounded. */
+static void test_loops(const host_world *w)
 {
-	render_spec s;
-	float *x;
-	const uint64_t period = 4800; /* 8 cells at 80 cells/s, 48 kHz */
-	double d = 0.0;
-	int o;
-	render_spec_init(&s);
-	s.four = 1;
-	s.frames = 4 * period;
-	s.set[PERLIN_RATE] = 80.0f;
-	s.set[PERLIN_LOOP] = 8.0f;
-	s.set[PERLIN_OCTAVES] = 5.0f;
-	s.set[RENDER_SPREAD] = 0.7f;
-	x = render4(NULL, &s);
-	if (!x)
-		return;
-	for (o = 0; o < N4; ++o) {
-		const float *y = x + (uint64_t)o * s.frames;
-		const double e = max_diff(y + period, y + 2 * period, 2 * period);
-		d = e > d ? e : d;
+	int mode;
+	for (mode = 0; mode < 3; ++mode) {
+		static const char *const what[] = { "free, 1D, 8 cells", "synced, 1D, 4 cells",
+			                            "free, 2D, 3 cells, lacunarity 2.7" };
+		/* in samples at 48 kHz: 8 cells at 80 cells/s; 4 cells of half a
+		   beat at 120 BPM; 3 cells at 1.5 cells/s */
+		static const uint64_t periods[] = { 4800, 48000, 96000 };
+		const uint64_t period = periods[mode];
+		render_spec s;
+		float *x;
+		double d = 0.0, sp = 0.0;
+		int o;
+		render_spec_init(&s);
+		s.four = 1;
+		s.frames = 3 * period;
+		s.block = 0;
+		s.block_seed = test_rng();
+		s.set[PERLIN_RATE] = mode == 0 ? 80.0f : 1.5f;
+		s.set[PERLIN_LOOP] = mode == 0 ? 8.0f : mode == 1 ? 4.0f : 3.0f;
+		s.set[PERLIN_SYNC] = mode == 1 ? 1.0f : 0.0f;
+		s.set[PERLIN_BEATS] = 0.5f;
+		s.set[PERLIN_OCTAVES] = mode == 0 ? 5.0f : 7.0f;
+		s.set[PERLIN_LACUNARITY] = mode == 2 ? 2.7f : 2.0f;
+		s.set[PERLIN_DIMENSIONS] = mode == 2 ? 2.0f : 1.0f;
+		s.set[RENDER_SPREAD] = 0.7f;
+		x = render4(w, &s);
+		if (!x)
+			continue;
+		for (o = 0; o < N4; ++o) {
+			const float *y = x + (uint64_t)o * s.frames;
+			const double e = max_diff(y, y + period, 2 * period);
+			uint64_t i;
+			float lo = y[0], hi = y[0];
+			for (i = 0; i < s.frames; ++i) {
+				lo = y[i] < lo ? y[i] : lo;
+				hi = y[i] > hi ? y[i] : hi;
+			}
+			d = e > d ? e : d;
+			sp = o == 0 || hi - lo < sp ? hi - lo : sp;
+		}
+		free(x);
+		printf("   loop %s, spread 0.7: each output vs itself a period later: %.2g\n",
+		       what[mode], d);
+		CHECK(d <= 1e-6 && sp > 0.3, "a looped output does not repeat (mode %d: %g, span %g)",
+		      mode, d, sp);
 	}
-	free(x);
-	printf("   loop of 8 cells, spread 0.7: each output vs itself a period later: %.2g\n", d);
-	CHECK(d <= 1e-5, "a looped output does not repeat (%g)", d);
 }
 
 int main(int argc, char **argv)
@@ -504,7 +575,7 @@ int main(int argc, char **argv)
 	test_section("outputs left unconnected");
 	test_unconnected();
 	test_section("loops");
-	test_loops();
+	test_loops(&w);
 	host_world_close(&w);
 	return test_done("test_outputs");
 }

@@ -25,15 +25,31 @@
 static LilvWorld *world;
 
 /* Render n samples into out in blocks of `block` (0: random sizes). */
+/* n samples of every output of h, out holding h->outputs planes of n */
 static void render_blocks(host_inst *h, float *out, uint32_t n, uint32_t block)
 {
 	uint32_t done = 0;
 	while (done < n) {
+		float *outs[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
 		uint32_t b = block ? block : 1U + (uint32_t)(test_rng() % 3000U);
+		int o;
 		if (b > n - done)
 			b = n - done;
-		host_inst_run(h, out + done, b);
+		for (o = 0; o < h->outputs; ++o)
+			outs[o] = out + (size_t)o * n + done;
+		host_inst_run_outputs(h, outs, b);
 		done += b;
+	}
+}
+
+/* each output's last value is its level (level, level_2 .. level_4) */
+static void check_levels(const host_inst *h, const float *out, uint32_t n, const char *name)
+{
+	int o;
+	for (o = 0; o < h->outputs; ++o) {
+		const float level = o ? h->levels[o] : h->level;
+		CHECK(level == out[(size_t)o * n + n - 1], "%s: level %d %g is not output %d's last "
+		      "sample %g", name, o + 1, level, o + 1, out[(size_t)o * n + n - 1]);
 	}
 }
 
@@ -223,15 +239,19 @@ static void check_signal(const float *x, uint32_t n, const char *what, double mi
 static void test_default_output(const LilvPlugin *p, const char *name)
 {
 	const uint32_t n = (uint32_t)(4 * SR);
-	float *out = malloc(n * sizeof *out);
+	float *out = malloc(PERLIN_OUTPUTS * n * sizeof *out);
 	host_inst h;
+	int o;
 	host_inst_open(&h, p, SR, 1);
 	CHECK(h.inst != NULL, "%s does not instantiate", name);
 	if (h.inst) {
 		render_blocks(&h, out, n, 512);
-		check_signal(out, n, name, 0.5);
-		CHECK(h.level == out[n - 1], "%s: level %g is not the last sample %g", name,
-		      h.level, out[n - 1]);
+		for (o = 0; o < h.outputs; ++o)
+			check_signal(out + (size_t)o * n, n, name, 0.5);
+		check_levels(&h, out, n, name);
+		if (h.outputs > 1) /* the default spread, 0.5: related, not the same */
+			CHECK(memcmp(out, out + n, n * sizeof *out) != 0, "%s: outputs 1 and 2 are the "
+			      "same at spread 0.5", name);
 	}
 	host_inst_close(&h);
 	free(out);
@@ -274,7 +294,7 @@ static void test_presets(const LilvPlugin *p, const char *name)
 	LilvNodes *presets = lilv_plugin_get_related(p, preset_class);
 	unsigned n = 0;
 	const uint32_t len = (uint32_t)(3 * SR);
-	float *out = malloc(len * sizeof *out);
+	float *out = malloc(PERLIN_OUTPUTS * len * sizeof *out);
 	LILV_FOREACH (nodes, i, presets) {
 		const LilvNode *preset = lilv_nodes_get(presets, i);
 		LilvState *state;
@@ -302,7 +322,8 @@ static void test_presets(const LilvPlugin *p, const char *name)
 				if (pv.set[k])
 					h.controls[k] = pv.values[k];
 			render_blocks(&h, out, len, 256);
-			check_signal(out, len, lilv_node_as_string(preset), 0.05);
+			for (k = 0; k < (unsigned)h.outputs; ++k)
+				check_signal(out + (size_t)k * len, len, lilv_node_as_string(preset), 0.05);
 			host_inst_close(&h);
 			lilv_state_free(state);
 		}
@@ -327,22 +348,29 @@ static void test_blocks(const LilvPlugin *p, const char *name)
 		{ 3, 5.5f, 0.6f, 3.1f, 42, 1, 0, 0, 1, 0, 0, 1, 3, 0 },
 		{ 1, 3, 0.5f, 2, 7, 2, 1, 0.2f, 1, 0, 1, 0.5f, 4, 0 },
 	};
+	/* the four-output plugins' spread for each setting */
+	static const float spreads[] = { 0.5f, 1.0f, 0.2f, 0.8f };
 	const uint32_t n = (uint32_t)(2.5 * SR);
-	float *ref = malloc(n * sizeof *ref), *out = malloc(n * sizeof *out);
+	float *ref = malloc(PERLIN_OUTPUTS * n * sizeof *ref);
+	float *out = malloc(PERLIN_OUTPUTS * n * sizeof *out);
 	unsigned s, b;
+	int o;
 	for (s = 0; s < sizeof settings / sizeof settings[0]; ++s) {
 		for (b = 0; b < sizeof sizes / sizeof sizes[0]; ++b) {
 			host_inst h;
 			host_inst_open(&h, p, SR, 1);
-			memcpy(h.controls, settings[s], sizeof settings[s]); /* (spread: its default) */
+			memcpy(h.controls, settings[s], sizeof settings[s]);
+			h.controls[RENDER_SPREAD] = spreads[s];
 			render_blocks(&h, b ? out : ref, n, sizes[b]);
-			host_inst_close(&h);
 			if (b)
-				CHECK(memcmp(ref, out, n * sizeof *out) == 0,
+				CHECK(memcmp(ref, out, (size_t)h.outputs * n * sizeof *out) == 0,
 				      "%s setting %u: block size %u changes the output", name, s,
 				      sizes[b]);
 			else
-				check_signal(ref, n, name, 0.2);
+				for (o = 0; o < h.outputs; ++o)
+					check_signal(ref + (size_t)o * n, n, name, 0.2);
+			check_levels(&h, b ? out : ref, n, name);
+			host_inst_close(&h);
 		}
 	}
 	free(ref);
@@ -391,15 +419,18 @@ static void on_fpe(int sig)
 static void test_denormals(const LilvPlugin *p, const char *name)
 {
 	enum { N = 4096 };
-	static float out[N];
+	static float out[PERLIN_OUTPUTS * N];
 	const float tiny[2] = { 1e-40f, -1e-40f };
+	const int controls = lilv_plugin_get_num_ports(p) >= PORT_COUNT_4 ? RENDER_N_CONTROLS
+	                                                                  : PERLIN_N_PARAMS;
 	int which, s;
-	for (which = -1; which < PERLIN_N_PARAMS; ++which) {
+	for (which = -1; which < controls; ++which) {
 		for (s = 0; s < 2; ++s) {
 			host_inst h;
 			unsigned i, bad = 0, level_bad = 0;
+			int o;
 			host_inst_open(&h, p, SR, 1);
-			for (i = 0; i < PERLIN_N_PARAMS; ++i)
+			for (i = 0; i < (unsigned)controls; ++i) /* (spread last, four outputs) */
 				if (which < 0 || (int)i == which)
 					h.controls[i] = tiny[s];
 			host_inst_position(&h, 0, 0.0, (double)tiny[s], 0.0, 120.0);
@@ -410,19 +441,24 @@ static void test_denormals(const LilvPlugin *p, const char *name)
 				_mm_setcsr(csr & ~(unsigned)(_MM_MASK_DENORM));
 #endif
 				for (i = 0; i < N; i += 512) {
-					host_inst_run(&h, out + i, 512);
-					level_bad += subnormal(h.level) ? 1U : 0U;
+					float *outs[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+					for (o = 0; o < h.outputs; ++o)
+						outs[o] = out + (size_t)o * N + i;
+					host_inst_run_outputs(&h, outs, 512);
+					for (o = 0; o < h.outputs; ++o)
+						level_bad += subnormal(o ? h.levels[o] : h.level) ? 1U : 0U;
 				}
 #ifdef HAVE_DENORMAL_TRAP
 				_mm_setcsr(csr);
 				signal(SIGFPE, SIG_DFL);
 #endif
 			}
-			for (i = 0; i < N; ++i)
+			for (i = 0; i < (unsigned)h.outputs * N; ++i)
 				bad += subnormal(out[i]) || !(out[i] >= -1.0f && out[i] <= 1.0f) ? 1U : 0U;
 			CHECK(bad == 0 && level_bad == 0,
 			      "%s, %s = %g: %u denormal or out-of-range samples, %u levels",
-			      name, which < 0 ? "every control" : perlin_params[which].symbol,
+			      name, which < 0 ? "every control" : which == RENDER_SPREAD ? "spread"
+			      : perlin_params[which].symbol,
 			      (double)tiny[s], bad, level_bad);
 			host_inst_close(&h);
 		}
@@ -482,9 +518,11 @@ int main(int argc, char **argv)
 	test_blocks(audio, "audio plugin");
 	test_blocks(cv, "CV plugin");
 	test_blocks(audio4, "audio x4 plugin");
+	test_blocks(cv4, "CV x4 plugin");
 	test_section("denormal control values (+-1e-40): none in the output");
 	test_denormals(audio, "audio plugin");
 	test_denormals(cv, "CV plugin");
+	test_denormals(audio4, "audio x4 plugin");
 	test_denormals(cv4, "CV x4 plugin");
 	test_section("CV port left unconnected");
 	test_null_output(cv);
