@@ -124,9 +124,10 @@ static void count_off(void)
 }
 
 /* ---- helpers ---- */
+/* s->frames samples, or four planes of them (s->four) */
 static float *render(const render_spec *s)
 {
-	float *out = malloc((size_t)s->frames * sizeof *out);
+	float *out = malloc((size_t)s->frames * (s->four ? PERLIN_OUTPUTS : 1) * sizeof *out);
 	if (out && host_render(&world, s, out)) {
 		free(out);
 		return NULL;
@@ -608,34 +609,45 @@ static void test_bad_input(void)
 	static const double rates[] = { 8000, 44100, 192000, 768000 };
 	static const float wild[] = { NAN, INFINITY, -INFINITY, 1e30f, -1e30f, -5.0f, 70000.0f };
 	unsigned r, i, k;
+	int four, o;
+	/* Perlin Noise, then Perlin Noise x4 (every output; spread wild too) */
+	for (four = 0; four < 2; ++four)
 	for (r = 0; r < sizeof rates / sizeof rates[0]; ++r) {
+		const unsigned controls = four ? RENDER_N_CONTROLS : PERLIN_N_PARAMS;
 		render_spec s;
 		float *x;
 		render_spec_init(&s);
+		s.four = four;
 		s.sr = rates[r];
 		s.frames = (uint64_t)(2 * rates[r]);
 		s.set[PERLIN_RATE] = 3;
 		s.block = r == 1 ? 65536 : 1024;
 		x = render(&s);
-		CHECK(x && all_in_range(x, s.frames) && span(x, s.frames) > 0.2,
-		      "at %g Hz the output is not a moving signal in [-1, 1]", rates[r]);
+		for (o = 0; o < (four ? PERLIN_OUTPUTS : 1); ++o)
+			CHECK(x && all_in_range(x + (size_t)o * s.frames, s.frames) &&
+			      span(x + (size_t)o * s.frames, s.frames) > 0.2,
+			      "at %g Hz output %d%s is not a moving signal in [-1, 1]", rates[r], o + 1,
+			      four ? " (x4)" : "");
 		free(x);
 		/* every control wild, one at a time and all at once */
-		for (k = 0; k <= PERLIN_N_PARAMS; ++k)
+		for (k = 0; k <= controls; ++k)
 			for (i = 0; i < sizeof wild / sizeof wild[0]; ++i) {
 				unsigned p;
 				render_spec_init(&s);
+				s.four = four;
 				s.sr = rates[r];
 				s.frames = (uint64_t)(0.05 * rates[r]);
-				for (p = 0; p < PERLIN_N_PARAMS; ++p)
-					if (p == k || k == PERLIN_N_PARAMS)
+				for (p = 0; p < controls; ++p)
+					if (p == k || k == controls)
 						s.set[p] = wild[(i + p) % (sizeof wild / sizeof wild[0])];
 				s.cv = (int)(i & 1);
 				s.connect_out = !(i & 2) || !s.cv;
 				x = render(&s);
-				CHECK(x && all_in_range(x, s.frames) && isfinite(x[s.frames - 1]),
-				      "%g Hz, control %u = %g: output not finite in [-1, 1]", rates[r], k,
-				      (double)wild[i]);
+				for (o = 0; o < (four ? PERLIN_OUTPUTS : 1); ++o)
+					CHECK(x && all_in_range(x + (size_t)o * s.frames, s.frames) &&
+					      isfinite(x[(size_t)o * s.frames + s.frames - 1]),
+					      "%g Hz, control %u = %g: output %d%s not finite in [-1, 1]",
+					      rates[r], k, (double)wild[i], o + 1, four ? " (x4)" : "");
 				free(x);
 			}
 	}
@@ -670,19 +682,24 @@ static void test_bad_input(void)
 			free(eight);
 		}
 	}
-	/* n_samples 0 and 65536 in one instance */
-	{
+	/* n_samples 0 and 65536 in one instance, one output and four */
+	for (four = 0; four < 2; ++four) {
 		host_inst h;
-		float *out = malloc(65536 * sizeof *out);
-		int ok = host_inst_open(&h, world.audio, 48000, 1) == 0;
+		float *out = malloc(PERLIN_OUTPUTS * 65536 * sizeof *out);
+		float *outs[PERLIN_OUTPUTS];
+		int ok = out && host_inst_open(&h, four ? world.audio4 : world.audio, 48000, 1) == 0;
+		for (o = 0; o < PERLIN_OUTPUTS; ++o)
+			outs[o] = out ? out + (size_t)o * 65536 : NULL;
 		if (ok) {
-			host_inst_run(&h, out, 0);
-			host_inst_run(&h, out, 65536);
-			host_inst_run(&h, out, 0);
-			ok = all_in_range(out, 65536) && h.level >= -1 && h.level <= 1;
+			host_inst_run_outputs(&h, outs, 0);
+			host_inst_run_outputs(&h, outs, 65536);
+			host_inst_run_outputs(&h, outs, 0);
+			for (o = 0; o < h.outputs; ++o)
+				ok = ok && all_in_range(outs[o], 65536) &&
+				     (o ? h.levels[o] : h.level) >= -1 && (o ? h.levels[o] : h.level) <= 1;
 			host_inst_close(&h);
 		}
-		CHECK(ok, "n_samples 0 and 65536 misbehave");
+		CHECK(ok, "n_samples 0 and 65536 misbehave%s", four ? " (x4)" : "");
 		free(out);
 	}
 }
