@@ -69,6 +69,8 @@ KF(finish_body)(const float *acc, const float *plus, float *out, uint32_t len, f
 			KF(store)(out + i, KF(flush)(w));
 		}
 	}
+	if (!out && len) /* no output: only the level, the last sample's value */
+		i = len - 1;
 	for (; i < len; ++i) {
 		const float at = (float)(t0 + i);
 		y = kfinish1(plus ? acc[i] + plus[i] : acc[i], depth + ddepth * at,
@@ -196,6 +198,8 @@ static KATTR float KF(mix)(const float *now, const float *was, float *out, uint3
 			KF(store)(out + i, KF(flush)(w));
 		}
 	}
+	if (!out && len) /* no output: only the level, the last sample's value */
+		i = len - 1;
 	for (; i < len; ++i) {
 		const float at = (float)(t0 + i);
 		y = kmix1(now[i], was[i], f0 + (float)i, inv_n, depth + ddepth * at,
