@@ -611,45 +611,46 @@ static void test_bad_input(void)
 	unsigned r, i, k;
 	int four, o;
 	/* Perlin Noise, then Perlin Noise x4 (every output; spread wild too) */
-	for (four = 0; four < 2; ++four)
-	for (r = 0; r < sizeof rates / sizeof rates[0]; ++r) {
-		const unsigned controls = four ? RENDER_N_CONTROLS : PERLIN_N_PARAMS;
-		render_spec s;
-		float *x;
-		render_spec_init(&s);
-		s.four = four;
-		s.sr = rates[r];
-		s.frames = (uint64_t)(2 * rates[r]);
-		s.set[PERLIN_RATE] = 3;
-		s.block = r == 1 ? 65536 : 1024;
-		x = render(&s);
-		for (o = 0; o < (four ? PERLIN_OUTPUTS : 1); ++o)
-			CHECK(x && all_in_range(x + (size_t)o * s.frames, s.frames) &&
-			      span(x + (size_t)o * s.frames, s.frames) > 0.2,
-			      "at %g Hz output %d%s is not a moving signal in [-1, 1]", rates[r], o + 1,
-			      four ? " (x4)" : "");
-		free(x);
-		/* every control wild, one at a time and all at once */
-		for (k = 0; k <= controls; ++k)
-			for (i = 0; i < sizeof wild / sizeof wild[0]; ++i) {
-				unsigned p;
-				render_spec_init(&s);
-				s.four = four;
-				s.sr = rates[r];
-				s.frames = (uint64_t)(0.05 * rates[r]);
-				for (p = 0; p < controls; ++p)
-					if (p == k || k == controls)
-						s.set[p] = wild[(i + p) % (sizeof wild / sizeof wild[0])];
-				s.cv = (int)(i & 1);
-				s.connect_out = !(i & 2) || !s.cv;
-				x = render(&s);
-				for (o = 0; o < (four ? PERLIN_OUTPUTS : 1); ++o)
-					CHECK(x && all_in_range(x + (size_t)o * s.frames, s.frames) &&
-					      isfinite(x[(size_t)o * s.frames + s.frames - 1]),
-					      "%g Hz, control %u = %g: output %d%s not finite in [-1, 1]",
-					      rates[r], k, (double)wild[i], o + 1, four ? " (x4)" : "");
-				free(x);
-			}
+	for (four = 0; four < 2; ++four) {
+		for (r = 0; r < sizeof rates / sizeof rates[0]; ++r) {
+			const unsigned controls = four ? RENDER_N_CONTROLS : PERLIN_N_PARAMS;
+			render_spec s;
+			float *x;
+			render_spec_init(&s);
+			s.four = four;
+			s.sr = rates[r];
+			s.frames = (uint64_t)(2 * rates[r]);
+			s.set[PERLIN_RATE] = 3;
+			s.block = r == 1 ? 65536 : 1024;
+			x = render(&s);
+			for (o = 0; o < (four ? PERLIN_OUTPUTS : 1); ++o)
+				CHECK(x && all_in_range(x + (size_t)o * s.frames, s.frames) &&
+				      span(x + (size_t)o * s.frames, s.frames) > 0.2,
+				      "at %g Hz output %d%s is not a moving signal in [-1, 1]", rates[r], o + 1,
+				      four ? " (x4)" : "");
+			free(x);
+			/* every control wild, one at a time and all at once */
+			for (k = 0; k <= controls; ++k)
+				for (i = 0; i < sizeof wild / sizeof wild[0]; ++i) {
+					unsigned p;
+					render_spec_init(&s);
+					s.four = four;
+					s.sr = rates[r];
+					s.frames = (uint64_t)(0.05 * rates[r]);
+					for (p = 0; p < controls; ++p)
+						if (p == k || k == controls)
+							s.set[p] = wild[(i + p) % (sizeof wild / sizeof wild[0])];
+					s.cv = (int)(i & 1);
+					s.connect_out = !(i & 2) || !s.cv;
+					x = render(&s);
+					for (o = 0; o < (four ? PERLIN_OUTPUTS : 1); ++o)
+						CHECK(x && all_in_range(x + (size_t)o * s.frames, s.frames) &&
+						      isfinite(x[(size_t)o * s.frames + s.frames - 1]),
+						      "%g Hz, control %u = %g: output %d%s not finite in [-1, 1]",
+						      rates[r], k, (double)wild[i], o + 1, four ? " (x4)" : "");
+					free(x);
+				}
+		}
 	}
 	/* band-limit: at 8 kHz and 500 cells/s with lacunarity 4, octave 1 runs
 	   at 2000 cells/s = sr/4 and every octave above it is faded out, so 8
