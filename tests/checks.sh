@@ -10,6 +10,7 @@ figure() { awk -v k="$2" '$1 == k { print $2; exit }' "$1"; }
 # awk comparisons of decimal numbers
 lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 < b + 0) }'; }
 le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'; }
+between() { awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x + 0 > lo + 0 && x + 0 < hi + 0) }'; }
 
 # float_preset CONFIG_DIR: an Ardour 7 export preset, ID ARDOUR_PRESET, for
 # 32-bit float WAV (Debian's "BWAV 32float Export" format), under

@@ -109,7 +109,7 @@ jalv_tests() {
 	# Perlin Noise CV x4: its four CV ports recorded together
 	rm -f "$OUT/jalv4.in"
 	mkfifo "$OUT/jalv4.in"
-	jalv -c rate=5 -c octaves=5 -c seed=3 -c spread=0.7 -n perlin4 "$URI4_CV" \
+	jalv -c rate=40 -c octaves=5 -c seed=3 -c spread=0.3 -n perlin4 "$URI4_CV" \
 		< "$OUT/jalv4.in" > "$OUT/jalv4.log" 2>&1 &
 	jalv4_pid=$!
 	exec 4> "$OUT/jalv4.in"
@@ -128,7 +128,7 @@ jalv_tests() {
 	kill "$jackd_pid" 2> /dev/null
 	wait "$jackd_pid" 2> /dev/null
 	if "$W" stats "$OUT/jalv4.wav" 3 > "$OUT/jalv4.stats"; then
-		bound=$("$W" bound 5 5 0.5 2 1 48000 | awk '{ print $2 }')
+		bound=$("$W" bound 40 5 0.5 2 1 48000 | awk '{ print $2 }')
 		bound4=$(awk -v b="$bound" 'BEGIN { print b * 1.42 }')
 		check "jalv recorded the four CV outputs" test "$(figure "$OUT/jalv4.stats" channels)" -eq 4
 		for ch in 0 1 2 3; do
@@ -136,9 +136,16 @@ jalv_tests() {
 			check "jalv cv_$((ch + 1)): 2 s, finite, in [-1, 1], moving, continuous" \
 				cv_ok "$OUT/jalv4-$ch.stats" "$bound4"
 		done
-		r=$("$W" corr "$OUT/jalv4.wav" 0 1 | awk '{ print $2 }')
-		echo "     jalv x4 at spread 0.7: cv_1 and cv_2 correlate by $r"
-		check "jalv x4: cv_1 and cv_2 are related, not the same (spread 0.7)" lt "$r" 0.999
+		# spread 0.3: every pair correlates by about 0.7 (80 cells of octave
+		# 0 in 2 s: within about 0.06), related and not the same
+		for pair in "0 1" "0 2" "0 3" "1 2" "1 3" "2 3"; do
+			pa=${pair% *}
+			pb=${pair#* }
+			r=$("$W" corr "$OUT/jalv4.wav" "$pa" "$pb" | awk '$1 == "corr" { print $2 }')
+			echo "     jalv x4 at spread 0.3: cv_$((pa + 1)) and cv_$((pb + 1)) correlate by $r"
+			check "jalv x4: cv_$((pa + 1)) and cv_$((pb + 1)) related, not the same" \
+				between "$r" 0.3 0.999
+		done
 	else
 		bad "jack_rec wrote no readable four-channel WAV"
 	fi
