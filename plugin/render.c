@@ -490,6 +490,7 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 	const float od = (float)((b->offset - a->offset) / (double)d->grid);
 	int own[2] = { 0, 0 }, fresh0 = 0, w, l;
 	unsigned o, outs = 1U;
+	float *first; /* where output 1's signal goes (see below) */
 	/* the four outputs at once (finish4): every one wanted, layers heard */
 	const int four = d->outputs == PERLIN_OUTPUTS && !fading && out[0] && out[1] && out[2] &&
 	                 out[3];
@@ -512,7 +513,8 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 			fresh0 = fresh[0];
 	}
 	/* each output: layer 0's sum, plus its own layer's where heard (with
-	   none, every output is layer 0's: rendered once) */
+	   none, every output is layer 0's: rendered once, into the first
+	   wanted output, output 1's or the next, and copied to the others) */
 	if (own[0] || own[1])
 		outs = d->outputs;
 	if (four && own[0]) {
@@ -523,12 +525,16 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 		                    (float)a->depth, dd, (float)a->offset, od, t0, d->level);
 		return;
 	}
+	first = out[0];
+	for (o = 1; !first && outs == 1U && o < d->outputs; ++o)
+		first = out[o];
 	for (o = 0; o < outs; ++o) {
+		float *const to = o ? out[o] : first;
 		const float *sum[2];
 		if (!fading) {
 			d->level[o] = d->kernels->finish(d->buf[0][0] + 8, own[0] ? d->buf[0][1 + o] + 8
 			                                                          : NULL,
-			                                 out[o], len, (float)a->depth, dd, (float)a->offset,
+			                                 to, len, (float)a->depth, dd, (float)a->offset,
 			                                 od, t0);
 			continue;
 		}
@@ -539,28 +545,14 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 				sum[w] = d->buf[w][1 + o] + 8;
 			}
 		}
-		d->level[o] = d->kernels->mix(sum[0], sum[1], out[o], len, (float)d->fade,
+		d->level[o] = d->kernels->mix(sum[0], sum[1], to, len, (float)d->fade,
 		                              1.0f / (float)d->xfade_len, (float)a->depth, dd,
 		                              (float)a->offset, od, t0);
 	}
-	/* the rest: the same as the first, copied from it; with the first not
-	   wanted, rendered as it would have been (layer 0's sums, crossfaded
-	   while fading) into the first wanted, and copied from that */
-	{
-		const float *same = out[0];
-		for (o = outs; o < d->outputs; ++o) {
-			if (out[o] && same)
-				memcpy(out[o], same, len * sizeof out[o][0]);
-			else if (out[o] && fading)
-				d->kernels->mix(d->buf[0][0] + 8, d->buf[1][0] + 8, out[o], len,
-				                (float)d->fade, 1.0f / (float)d->xfade_len, (float)a->depth,
-				                dd, (float)a->offset, od, t0);
-			else if (out[o])
-				d->kernels->finish(d->buf[0][0] + 8, NULL, out[o], len, (float)a->depth, dd,
-				                   (float)a->offset, od, t0);
-			same = out[o] ? out[o] : same;
-			d->level[o] = d->level[0];
-		}
+	for (o = outs; o < d->outputs; ++o) { /* the same as the first */
+		if (out[o] && out[o] != first)
+			memcpy(out[o], first, len * sizeof out[o][0]);
+		d->level[o] = d->level[0];
 	}
 }
 

@@ -70,4 +70,20 @@ static void random_automation(render_spec *s, double seconds, char *args, size_t
 	}
 }
 
+/* Random automation of the four-output plugins' spread: n points over
+   `seconds`, steps or ramps, the values random in [0, 1] or (jumps)
+   alternately 0 and 1. */
+static inline void random_spread(render_spec *s, double seconds, int n, int step, int jumps)
+{
+	render_auto *a = &s->autos[s->n_autos++];
+	int j;
+	a->param = RENDER_SPREAD;
+	a->step = step;
+	a->n = n;
+	for (j = 0; j < n; ++j) {
+		a->t[j] = seconds * (j + test_uniform(0.05, 0.95)) / n;
+		a->v[j] = jumps ? (double)(j & 1) : test_uniform(0.0, 1.0);
+	}
+}
+
 #endif /* PERLIN_AUTOMATION_H */

@@ -69,6 +69,18 @@ static inline uint64_t test_seed(int argc, char **argv, const char *prog)
 	return seed;
 }
 
+/* Largest minus smallest sample (how far a signal moves). */
+static inline double test_span(const float *x, size_t n)
+{
+	float lo = x[0], hi = x[0];
+	size_t i;
+	for (i = 1; i < n; ++i) {
+		lo = x[i] < lo ? x[i] : lo;
+		hi = x[i] > hi ? x[i] : hi;
+	}
+	return hi - lo;
+}
+
 /* Pearson correlation of two signals. */
 static inline double test_correlation(const float *a, const float *b, size_t n)
 {

@@ -182,9 +182,10 @@ static void test_spread_curve(void)
 		render_spec s;
 		float *x;
 		double mean, lo, hi;
-		for (rough = 0; rough < 8; ++rough, g *= 0.25) {
+		int k;
+		for (k = 0; k < 8; ++k, g *= 0.25) {
 			total += g;
-			shared += rough >= 3 ? g : 0.0;
+			shared += k >= 3 ? g : 0.0;
 		}
 		render_spec_init(&s);
 		s.four = 1;
@@ -296,10 +297,9 @@ static void test_each_output(const host_world *w)
 		                                       "steady 2D, short cells" };
 	for (trial = 0; trial < 9; ++trial) {
 		render_spec s;
-		render_auto *a;
 		float *plug, *fixed, *ref, *vec;
 		uint64_t i;
-		int j, inside = 1;
+		int inside = 1;
 		render_spec_init(&s);
 		s.four = 1;
 		s.cv = trial & 1;
@@ -336,14 +336,7 @@ static void test_each_output(const host_world *w)
 		}
 		random_automation(&s, 3.0, args, sizeof args);
 		printf("   every control automated:");
-		a = &s.autos[s.n_autos++];
-		a->param = RENDER_SPREAD;
-		a->step = trial >= 2;
-		a->n = 8;
-		for (j = 0; j < a->n; ++j) {
-			a->t[j] = 3.0 * (j + test_uniform(0.05, 0.95)) / a->n;
-			a->v[j] = test_uniform(0.0, 1.0);
-		}
+		random_spread(&s, 3.0, 8, trial >= 2, 0);
 	render:
 		plug = render4(w, &s);
 		s.block = 512;
@@ -537,14 +530,9 @@ static void test_loops(const host_world *w)
 		for (o = 0; o < N4; ++o) {
 			const float *y = x + (uint64_t)o * s.frames;
 			const double e = max_diff(y, y + period, 2 * period);
-			uint64_t i;
-			float lo = y[0], hi = y[0];
-			for (i = 0; i < s.frames; ++i) {
-				lo = y[i] < lo ? y[i] : lo;
-				hi = y[i] > hi ? y[i] : hi;
-			}
+			const double r = test_span(y, s.frames);
 			d = e > d ? e : d;
-			sp = o == 0 || hi - lo < sp ? hi - lo : sp;
+			sp = o == 0 || r < sp ? r : sp;
 		}
 		free(x);
 		printf("   loop %s, spread 0.7: each output vs itself a period later: %.2g\n",

@@ -176,17 +176,6 @@ static int all_in_range(const float *x, uint64_t n)
 	return 1;
 }
 
-static double span(const float *x, uint64_t n)
-{
-	float lo = x[0], hi = x[0];
-	uint64_t i;
-	for (i = 1; i < n; ++i) {
-		lo = x[i] < lo ? x[i] : lo;
-		hi = x[i] > hi ? x[i] : hi;
-	}
-	return hi - lo;
-}
-
 static double max_diff(const float *a, const float *b, uint64_t n)
 {
 	double m = 0;
@@ -279,7 +268,7 @@ static void test_cli_and_formats(void)
 		}
 	}
 	if (f)
-		CHECK(all_in_range(f, nf) && span(f, nf) > 0.5, "the render is not a moving, in-range signal");
+		CHECK(all_in_range(f, nf) && test_span(f, nf) > 0.5, "the render is not a moving, in-range signal");
 	{ /* the same render is the same bytes: no PEAK chunk, which holds the
 	     time the file was written (cmp of two renders a second apart) */
 		FILE *w;
@@ -336,7 +325,7 @@ static float *same_for_blocks(const char *extra, const char *what, uint64_t *n0)
 		if (!ref) {
 			ref = x;
 			*n0 = n;
-			CHECK(all_in_range(x, n) && span(x, n) > 0.2, "%s render is not a signal", what);
+			CHECK(all_in_range(x, n) && test_span(x, n) > 0.2, "%s render is not a signal", what);
 			continue;
 		}
 		CHECK(n == *n0 && memcmp(ref, x, n * sizeof *x) == 0,
@@ -444,16 +433,9 @@ static double continuity_ratio(const host_world *w, uint64_t rng_seed, int four,
 		s.block = 0;
 		s.block_seed = test_rng();
 		random_automation(&s, seconds, args, sizeof args);
-		if (four) { /* spread too: ramps, and jumps between 0 and 1 */
-			render_auto *a = &s.autos[s.n_autos++];
-			int j;
-			a->param = RENDER_SPREAD;
-			a->step = (int)(test_rng() & 1U);
-			a->n = 4 + (int)(test_rng() % 10U);
-			for (j = 0; j < a->n; ++j) {
-				a->t[j] = seconds * (j + test_uniform(0.05, 0.95)) / a->n;
-				a->v[j] = a->step ? (double)(j & 1) : test_uniform(0.0, 1.0);
-			}
+		if (four) { /* spread too: ramps, or jumps between 0 and 1 */
+			const int jumps = (int)(test_rng() & 1U);
+			random_spread(&s, seconds, 4 + (int)(test_rng() % 10U), jumps, jumps);
 		}
 		x = malloc((size_t)s.frames * (size_t)planes * sizeof *x);
 		bound = malloc((s.frames / RENDER_GRID + 2) * sizeof *bound);
@@ -625,7 +607,7 @@ static void test_bad_input(void)
 			x = render(&s);
 			for (o = 0; o < (four ? PERLIN_OUTPUTS : 1); ++o)
 				CHECK(x && all_in_range(x + (size_t)o * s.frames, s.frames) &&
-				      span(x + (size_t)o * s.frames, s.frames) > 0.2,
+				      test_span(x + (size_t)o * s.frames, s.frames) > 0.2,
 				      "at %g Hz output %d%s is not a moving signal in [-1, 1]", rates[r], o + 1,
 				      four ? " (x4)" : "");
 			free(x);
@@ -791,9 +773,9 @@ static void test_transport(void)
 			CHECK(d <= (settle ? 1e-6 : 0.0), "%s: after the transport starts rolling the output is %g off",
 			      mode[sync], d);
 			if (sync == 1)
-				CHECK(span(x, roll) > 0.05, "free Run output stood still while stopped");
+				CHECK(test_span(x, roll) > 0.05, "free Run output stood still while stopped");
 			else
-				CHECK(span(x, roll) == 0.0, "%s output moved while stopped", mode[sync]);
+				CHECK(test_span(x, roll) == 0.0, "%s output moved while stopped", mode[sync]);
 		}
 		free(x);
 		free(y);
@@ -868,7 +850,7 @@ static void test_transport(void)
 			d = max_diff(x, x + (uint64_t)(period * sr), a.frames - (uint64_t)(period * sr));
 			printf("   loop %g cells (%g s): max difference one period apart %.2g\n",
 			       (double)a.set[PERLIN_LOOP], period, d);
-			CHECK(d <= 1e-6 && span(x, a.frames) > 0.3, "loop mode %d does not repeat (%g)", mode, d);
+			CHECK(d <= 1e-6 && test_span(x, a.frames) > 0.3, "loop mode %d does not repeat (%g)", mode, d);
 			free(x);
 		}
 	}
