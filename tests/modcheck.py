@@ -10,10 +10,15 @@ float (or 16/24-bit PCM) WAVs, with the standard library only.
       maxdiff over all channels of A[i + OFFSET] against B[i], common
       (frames compared), at (the frame of the largest difference),
       identical_from (the frame after the last difference), and per
-      channel C maxdiffC and maxdbC (the largest ratio in dB)
+      channel C maxdiffC and maxdbC (the largest ratio in dB), and
+      settledbC, maxdbC from frame 12000 (0.25 s at 48 kHz) of B on
   modcheck.py chdiff A CA B CB
       maxdiff of A's channel CA against B's channel CB
   modcheck.py frames FILE
+  modcheck.py ardour-port SESSION_FILE PLUGIN_NAME PORT
+      the value an Ardour session file saves for control PORT of the
+      plugin named PLUGIN_NAME: its plugin state's Port and its
+      Controllable, printed once if they agree, else both
 """
 import math
 import struct
@@ -94,6 +99,7 @@ def compare(pa, pb, offset):
     d, at, last = 0.0, -1, 0
     dch = [0.0] * ch
     ddb = [0.0] * ch
+    sdb = [0.0] * ch
     for i in range(n * ch):
         p, q = xa[i + offset * ch], xb[i]
         e = abs(p - q)
@@ -108,6 +114,8 @@ def compare(pa, pb, offset):
             g = abs(20 * math.log10(abs(p) / abs(q)))
             if g > ddb[c]:
                 ddb[c] = g
+            if i // ch >= 12000 and g > sdb[c]:
+                sdb[c] = g
     print("common %d" % n)
     print("maxdiff %.9g" % d)
     print("at %d" % at)
@@ -115,6 +123,7 @@ def compare(pa, pb, offset):
     for c in range(ch):
         print("maxdiff%d %.9g" % (c, dch[c]))
         print("maxdb%d %.9g" % (c, ddb[c]))
+        print("settledb%d %.9g" % (c, sdb[c]))
 
 
 def chdiff(pa, ca, pb, cb):
@@ -122,6 +131,27 @@ def chdiff(pa, ca, pb, cb):
     n = min(len(xa), len(xb))
     print("common %d" % n)
     print("maxdiff %.9g" % max(abs(xa[i] - xb[i]) for i in range(n)))
+
+
+def ardour_port(path, name, port):
+    import xml.etree.ElementTree as ET
+    values = []
+    for proc in ET.parse(path).iter("Processor"):
+        if proc.get("name") != name:
+            continue
+        for node in proc.iter():
+            if node.tag == "Port" and node.get("id") == port:
+                values.append(node.get("value"))
+            elif node.tag == "Controllable" and node.get("parameter") == port:
+                values.append(node.get("value"))
+    if not values:
+        return 1
+    # numbers as Ardour writes them (g_ascii_dtostr): compare as floats
+    if all(float(v) == float(values[0]) for v in values):
+        print("%.9g" % float(values[0]))
+    else:
+        print("disagree:" + ",".join(values))
+    return 0
 
 
 def main(argv):
@@ -132,6 +162,8 @@ def main(argv):
         compare(argv[2], argv[3], int(argv[4]) if len(argv) > 4 else 0)
     elif len(argv) == 6 and argv[1] == "chdiff":
         chdiff(argv[2], int(argv[3]), argv[4], int(argv[5]))
+    elif len(argv) == 5 and argv[1] == "ardour-port":
+        return ardour_port(argv[2], argv[3], argv[4])
     elif len(argv) == 3 and argv[1] == "frames":
         print(load(argv[2])[3])
     else:

@@ -141,11 +141,15 @@ for p in part:200000 aligned:196608; do
 		"$(figure "$OUT/$name.cmp" maxdiff0) ($(figure "$OUT/$name.cmp" maxdb0) dB)," \
 		"identical from its frame $(figure "$OUT/$name.cmp" identical_from) on"
 done
+# a partial export starts with the target at the user's value (the
+# modulator gives it back while the transport is stopped): ACE Amplifier's
+# own gain smoothing glides from there for about 0.1 s
 if [ -s "$W/part.wav" ]; then
 	check "the partial export's noise equals the full export's tail" \
 		test "$(figure "$OUT/part.cmp" maxdiff1)" = 0
-	check "the partial export's modulated channel is within 1 dB of the full export's tail" \
-		le "$(figure "$OUT/part.cmp" maxdb0)" 1
+	echo "     part export after its first 0.25 s: modulated channel within $(figure "$OUT/part.cmp" settledb0) dB"
+	check "the partial export's modulated channel is within 1 dB of the full export's tail after 0.25 s" \
+		le "$(figure "$OUT/part.cmp" settledb0)" 1
 fi
 # from a start on the 1024-sample process grid, only the target plugin's own
 # gain smoothing differs at first (ACE Amplifier starts from its old gain:

@@ -9,9 +9,12 @@ time range): the noise is rendered by the plugin itself, offline (Ardour's
 "bounce with processing" of the track that holds it, up to and including
 the plugin), and read back every "Step" milliseconds (of "Perlin Noise x4"
 on a four-channel track, the output chosen: 1 to 4). Noise -1 gives "At -1",
-+1 gives "At +1" (in percent of the parameter's range). The result is plain
-automation (state Play): it plays live and exports the same every time.
-Run it again after changing the noise's settings.]]
++1 gives "At +1": positions of the parameter's own knob, in percent of its
+travel (a logarithmic cutoff moves as its knob does). The points are thinned:
+those that Ardour's interpolation between their neighbours gives back to
+within "Max error" (percent of the knob's travel) are left out. The result
+is plain automation (state Play): it plays live and exports the same every
+time. Run it again after changing the noise's settings.]]
 }
 
 function factory (params) return function ()
@@ -46,6 +49,66 @@ function factory (params) return function ()
 		return targets
 	end
 
+	-- the knob position (0..1) of a value and the value at a knob
+	-- position, as Ardour's own control maps them (its interface scale:
+	-- ARDOUR::ParameterDescriptor's from_interface for plugin parameters);
+	-- the same as in perlin-modulator.lua, which runs sandboxed and cannot
+	-- load a shared file
+	local function scale_of (ac)
+		local pd = ac:desc ()
+		local d = { lower = pd.lower, upper = pd.upper, toggled = pd.toggled, integer = pd.integer_step,
+			steps = pd.rangesteps or 0 }
+		d.log = pd.logarithmic and d.upper > d.lower and d.lower * d.upper > 0
+		if not (d.upper > d.lower) then d.upper = d.lower + 0.01 end
+		if d.integer and d.lower >= d.upper then d.integer = false end
+		return d
+	end
+	local function from_knob (d, p)
+		p = math.max (0, math.min (1, p))
+		local v
+		if d.log then
+			if d.steps > 1 then p = math.floor (p * (d.steps - 1) + 0.5) / (d.steps - 1) end
+			v = d.lower * (d.upper / d.lower) ^ p
+		elseif d.toggled then
+			v = p >= 0.5 and d.upper or d.lower
+		elseif d.integer then
+			v = math.floor (d.lower + p * (1 + d.upper - d.lower))
+		elseif d.steps > 1 then
+			v = math.floor (p * (d.steps - 1) + 0.5) / (d.steps - 1) * (d.upper - d.lower) + d.lower
+		else
+			v = p * (d.upper - d.lower) + d.lower
+		end
+		return math.min (d.upper, math.max (d.lower, v))
+	end
+
+	-- thinning: of the points (t[i], y[i]) (y: knob positions, which
+	-- Ardour's automation interpolates linearly: linearly for a linear
+	-- parameter, logarithmically for a logarithmic one), the indices to
+	-- keep so that the line between two kept points passes within eps of
+	-- every point between them. One pass: the slopes from the last kept
+	-- point that fit every point so far narrow to an interval; the point
+	-- whose own slope falls outside it ends the segment at the one before.
+	local function thin (t, y, eps)
+		local keep = { 1 }
+		local a, lo, hi = 1, -math.huge, math.huge
+		local j = 2
+		while j <= #t do
+			local dt = t[j] - t[a]
+			local sj = (y[j] - y[a]) / dt
+			if j > a + 1 and (sj < lo or sj > hi) then
+				a = j - 1
+				keep[#keep + 1] = a
+				lo, hi = -math.huge, math.huge
+			else
+				lo = math.max (lo, (y[j] - eps - y[a]) / dt)
+				hi = math.min (hi, (y[j] + eps - y[a]) / dt)
+				j = j + 1
+			end
+		end
+		if keep[#keep] ~= #t then keep[#keep + 1] = #t end
+		return keep
+	end
+
 	-- the first "Perlin Noise..." plugin on a route
 	local function perlin_on (route)
 		local i = 0
@@ -57,7 +120,7 @@ function factory (params) return function ()
 		end
 	end
 
-	local source, proc, which, lo_pc, hi_pc, t0, t1, step, output
+	local source, proc, which, lo_pc, hi_pc, t0, t1, step, output, max_error
 	if p["source"] then
 		-- called with parameters (scripts, tests): names and numbers
 		source = Session:route_by_name (p["source"]):to_track ()
@@ -73,6 +136,7 @@ function factory (params) return function ()
 		lo_pc, hi_pc = tonumber (p["min"]), tonumber (p["max"])
 		t0, t1 = tonumber (p["start"]), tonumber (p["end"])
 		step = tonumber (p["step"]) or 10
+		max_error = tonumber (p["max_error"]) or 0.25
 	else
 		local sources = {}
 		for t in Session:get_tracks ():iter () do
@@ -88,9 +152,10 @@ function factory (params) return function ()
 			{ type = "dropdown", key = "source", title = "Track with Perlin Noise", values = sources },
 			{ type = "number", key = "output", title = "Which output (Perlin Noise x4: 1 to 4)", min = 1, max = 4, step = 1, digits = 0, default = 1 },
 			{ type = "dropdown", key = "param", title = "Parameter to automate", values = parameter_targets () },
-			{ type = "slider", key = "min", title = "At -1 (% of its range)", min = 0, max = 100, digits = 1, default = 0 },
-			{ type = "slider", key = "max", title = "At +1 (% of its range)", min = 0, max = 100, digits = 1, default = 100 },
+			{ type = "slider", key = "min", title = "At -1 (% of its knob's travel)", min = 0, max = 100, digits = 1, default = 0 },
+			{ type = "slider", key = "max", title = "At +1 (% of its knob's travel)", min = 0, max = 100, digits = 1, default = 100 },
 			{ type = "number", key = "step", title = "Step (ms)", min = 1, max = 1000, step = 1, digits = 0, default = 10 },
+			{ type = "number", key = "max_error", title = "Max error (% of the knob's travel)", min = 0, max = 10, step = 0.05, digits = 2, default = 0.25 },
 			{ type = "checkbox", key = "sel", title = "Selected time range only", default = false },
 		}):run ()
 		if not rv then return end
@@ -98,6 +163,7 @@ function factory (params) return function ()
 		local pp = rv["param"] ()
 		proc, which = pp["p"], pp["n"]
 		lo_pc, hi_pc, step, output = rv["min"], rv["max"], rv["step"], rv["output"]
+		max_error = rv["max_error"]
 		local range = Session:locations ():session_range_location ()
 		if rv["sel"] then
 			local ts = Editor:get_selection ().time
@@ -117,10 +183,14 @@ function factory (params) return function ()
 	assert (proc and not proc:isnil (), "no target plugin")
 	local perlin = assert (perlin_on (source), "the source track has no Perlin Noise")
 
-	local al, _, pd = ARDOUR.LuaAPI.plugin_automation (proc, which)
+	local al = ARDOUR.LuaAPI.plugin_automation (proc, which)
 	assert (not al:isnil (), "the parameter has no automation list")
-	local lo = pd.lower + (pd.upper - pd.lower) * lo_pc / 100
-	local hi = pd.lower + (pd.upper - pd.lower) * hi_pc / 100
+	local param = Evoral.Parameter (ARDOUR.AutomationType.PluginAutomation, 0,
+		(proc:to_insert ():plugin (0):nth_parameter (which, true)))
+	local ac = proc:to_automatable ():automation_control (param, false)
+	assert (not ac:isnil (), "the parameter has no control")
+	local d = scale_of (ac)
+	local lo, hi = lo_pc / 100, hi_pc / 100 -- knob positions
 
 	-- the plugin renders the noise: bounce the track up to and including it
 	local region = source:bounce_range (t0, t1, ARDOUR.InterThreadInfo (), perlin, true, "perlin-automation")
@@ -134,33 +204,51 @@ function factory (params) return function ()
 	if channel < 0 or (known and channel >= channels) then channel = 0 end
 	local stride = math.max (1, math.floor (step * Session:nominal_sample_rate () / 1000 + 0.5))
 
-	Session:begin_reversible_command ("Perlin Noise to Automation")
-	local before = al:get_state ()
-	al:clear (Temporal.timepos_t (t0), Temporal.timepos_t (t1))
+	-- the noise every stride samples, as knob positions
+	local ts, ys = {}, {}
 	local chunk = 8192 - 8192 % stride
 	local cmem = ARDOUR.DSP.DspShm (chunk)
-	local pos, points = 0, 0
+	local pos = 0
 	while pos < n do
 		local got = rd:read (cmem:to_float (0), pos, chunk, channel)
 		if got <= 0 then break end
-		local d = cmem:to_float (0):array ()
+		local data = cmem:to_float (0):array ()
 		for k = 1, got, stride do
-			local v = d[k]
+			local v = data[k]
 			if not (v >= -1) then v = -1 elseif v > 1 then v = 1 end
-			al:add (Temporal.timepos_t (t0 + pos + k - 1), lo + (v + 1) * 0.5 * (hi - lo), false, false)
-			points = points + 1
+			ts[#ts + 1] = pos + k - 1
+			ys[#ys + 1] = lo + (v + 1) * 0.5 * (hi - lo)
 		end
 		pos = pos + got
 	end
+
+	Session:begin_reversible_command ("Perlin Noise to Automation")
+	local before = al:get_state ()
+	-- the list anew: its points outside the range, then the noise's (a
+	-- ranged clear would leave points at the range's ends with the old
+	-- curve's values, and running the action again would mix them in)
+	local outside = {}
+	for e in al:events ():iter () do
+		local t = e.when:samples ()
+		if t < t0 or t > t1 then outside[#outside + 1] = { e.when, e.value } end
+	end
+	al:clear_list ()
+	for _, e in ipairs (outside) do al:add (e[1], e[2], false, false) end
+	-- thinned to 80 % of the error allowed: the rest is left for the points'
+	-- times, which a list in musical time rounds to its ticks (up to 6
+	-- samples at 120 BPM and 48 kHz)
+	local kept = #ts > 0 and thin (ts, ys, 0.8 * (max_error or 0.25) / 100) or {}
+	for _, i in ipairs (kept) do
+		al:add (Temporal.timepos_t (t0 + ts[i]), from_knob (d, ys[i]), false, false)
+	end
+	local points = #kept
 	Session:add_command (al:memento_command (before, al:get_state ()))
 	if not Session:abort_empty_reversible_command () then
 		Session:commit_reversible_command (nil)
 	end
-	local param = Evoral.Parameter (ARDOUR.AutomationType.PluginAutomation, 0,
-		(proc:to_insert ():plugin (0):nth_parameter (which, true)))
-	local ac = proc:to_automatable ():automation_control (param, false)
-	if not ac:isnil () then ac:set_automation_state (ARDOUR.AutoState.Play) end
-	print ("Perlin Noise to Automation: " .. points .. " points from " .. n .. " samples")
+	ac:set_automation_state (ARDOUR.AutoState.Play)
+	print (string.format ("Perlin Noise to Automation: %d points of %d (every %d samples of %d), max error %g %% of the knob",
+		points, #ts, stride, n, max_error or 0.25))
 	region, rd, al, ac, cmem = nil, nil, nil, nil, nil
 	collectgarbage ()
 end end

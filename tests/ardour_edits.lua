@@ -1,0 +1,534 @@
+-- ardour_edits.lua: run by ardour7-lua from tests/test_ardour_edits.sh. The
+-- chain a user edits while Perlin Modulator (plugin/ardour/perlin-modulator.lua)
+-- runs, on the Dummy backend in real time: a bus "Perlin" with Perlin Noise
+-- (its send feeding the modulator's sidechain), and a bus "Chain" with
+-- Perlin Modulator, ACE High/Low Pass Filter (its low-pass cutoff, a
+-- logarithmic 20 Hz .. 20 kHz, modulated from 1 % to 20 % of its knob) and
+-- ACE Amplifier (a bystander). PERLIN_ROUNDS rounds of every edit below, in
+-- an order and at moments drawn from PERLIN_SEED, the transport rolling or
+-- stopped at random; after each edit the state a user expects is checked
+-- (lines "perlin: ok ..." and "perlin: FAIL ..."), and the run ends with
+-- "perlin: edits done" (a crash ends it before).
+--
+-- PERLIN_CHECKS=0: the edits alone, no checks (to show that the test
+-- catches the crash of an earlier modulator).
+-- PERLIN_PHASE=scale: instead, the modulated cutoff at noise -1, 0 and +1
+-- (Perlin Noise at depth 0 with offsets -1, 1e-6, +1) against Ardour's
+-- knob at 1 %, 10.5 % and 20 %; and the cost of the checks the modulator
+-- makes each cycle, timed.
+
+local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")
+local seed = tonumber(os.getenv("PERLIN_SEED") or "1")
+local rounds = tonumber(os.getenv("PERLIN_ROUNDS") or "10")
+local checks = os.getenv("PERLIN_CHECKS") ~= "0"
+local phase = os.getenv("PERLIN_PHASE") or "edits"
+local sr = 48000
+local LP_CUTOFF = 4 -- ACE High/Low Pass Filter: its fifth control input
+local STATUS, VALUE = 8, 9 -- Perlin Modulator's outputs (Ardour's control numbers)
+local MODULATING, REMOVED, NO_SIGNAL, RESTING, OFF = 1, 3, 4, 5, 0
+local AT_LO, AT_HI = 1, 20 -- percent of the knob
+local function knob(p) return 20 * (20000 / 20) ^ p end -- Ardour's log knob
+local LOW, HIGH = knob(AT_LO / 100), knob(AT_HI / 100)
+
+math.randomseed(seed)
+AudioEngine:set_backend("None (Dummy)", "", "")
+
+local passed, failed = 0, 0
+local function check(what, ok, detail)
+	if not checks then return end
+	if ok then passed = passed + 1 else failed = failed + 1 end
+	print(string.format("perlin: %s %s%s", ok and "ok" or "FAIL", what, detail and (" (" .. detail .. ")") or ""))
+end
+local function sleep_ms(ms) ARDOUR.LuaAPI.usleep(math.floor(ms * 1000)) end
+-- waits up to ms for f() to be true
+local function within(ms, f)
+	for _ = 0, ms, 10 do
+		if f() then return true end
+		sleep_ms(10)
+	end
+	return f()
+end
+
+local s
+local perlin, chain -- the buses
+local function param(p, n) return ARDOUR.LuaAPI.get_processor_param(p, n) end
+
+local function plugins_of(route)
+	local list, i = {}, 0
+	while not route:nth_plugin(i):isnil() do
+		list[#list + 1] = route:nth_plugin(i)
+		i = i + 1
+	end
+	return list
+end
+local function index_of(route, proc)
+	for i, p in ipairs(plugins_of(route)) do
+		if p:to_stateful():id():to_s() == proc:to_stateful():id():to_s() then return i - 1 end
+	end
+end
+local function named(route, name)
+	for _, p in ipairs(plugins_of(route)) do
+		if p:display_name() == name then return p end
+	end
+end
+
+local function insert_at(route, proc, index)
+	assert(not proc:isnil(), "cannot make a plugin")
+	assert(route:add_processor_by_index(proc, index, nil, true) == 0, "cannot add a plugin")
+	return proc
+end
+local function new_noise()
+	local p = ARDOUR.LuaAPI.new_plugin(s, "urn:perlin-lv2:perlin", ARDOUR.PluginType.LV2, "")
+	assert(not p:isnil(), "no Perlin Noise")
+	return p
+end
+
+local user = 18000 -- the cutoff the user gave (the filter's default)
+-- a new filter: its user's value is its default
+local function new_filter()
+	user = 18000
+	return ARDOUR.LuaAPI.new_luaproc(s, "ACE High/Low Pass Filter")
+end
+
+-- Perlin Modulator at index `at` of Chain, its sidechain fed by a send
+-- from Perlin, driving the plugin `k` places after it
+local send
+local function new_modulator(at, k)
+	local mod = insert_at(chain, ARDOUR.LuaAPI.new_luaproc(s, "Perlin Modulator"), at)
+	ARDOUR.LuaAPI.set_processor_param(mod, 1, LP_CUTOFF)
+	ARDOUR.LuaAPI.set_processor_param(mod, 2, AT_LO)
+	ARDOUR.LuaAPI.set_processor_param(mod, 3, AT_HI)
+	ARDOUR.LuaAPI.set_processor_param(mod, 0, k)
+	assert(chain:add_sidechain(mod), "cannot add a sidechain")
+	local pi = mod:to_plugininsert()
+	local sc = pi:sidechain_input()
+	if not send or send:isnil() then
+		send = ARDOUR.LuaAPI.new_send(s, perlin, perlin:amp())
+		assert(not send:isnil(), "cannot add a send")
+	end
+	send:to_send():output():disconnect_all(nil)
+	assert(send:to_send():output():nth(0):connect(sc:nth(0):name()) == 0, "cannot connect the sidechain")
+	local audio = ARDOUR.DataType("audio")
+	local im = pi:input_map(0)
+	local nin = pi:natural_input_streams():n_audio()
+	im:set(audio, nin - 1, nin - 1)
+	pi:set_input_map(0, im)
+	return mod
+end
+
+local function roll() s:request_roll(ARDOUR.TransportRequestSource.TRS_UI) end
+local function stop() s:request_stop(false, false, ARDOUR.TransportRequestSource.TRS_UI) end
+local function rolling() return s:transport_rolling() end
+
+local function build()
+	s = assert(create_session(dir, "edits", sr), "cannot create a session")
+	-- the route by name: RouteList:front() would hand out a reference into
+	-- a list that the garbage collector frees
+	local function bus(name)
+		s:new_audio_route(1, 2, nil, 1, name, ARDOUR.PresentationInfo.Flag.AudioBus,
+			ARDOUR.PresentationInfo.max_order)
+		return assert(s:route_by_name(name), "no route " .. name)
+	end
+	perlin = bus("Perlin")
+	local noise = insert_at(perlin, new_noise(), 0)
+	ARDOUR.LuaAPI.set_processor_param(noise, 0, 4) -- rate
+	chain = bus("Chain")
+	insert_at(chain, new_filter(), 0)
+	insert_at(chain, ARDOUR.LuaAPI.new_luaproc(s, "ACE Amplifier"), 1)
+	new_modulator(0, 1)
+end
+
+-- the objects of the chain now (found again after every edit)
+local function mod_of() return named(chain, "Perlin Modulator") end
+local function filter_of() return named(chain, "ACE High/Low Pass Filter") end
+
+
+local function modulated(f)
+	local c = param(f, LP_CUTOFF)
+	return c >= LOW * 0.999 and c <= HIGH * 1.001
+end
+local function at_user(f) return param(f, LP_CUTOFF) == user end
+
+-- what a user expects of the chain as it stands
+local function expect(what)
+	local mod, f = mod_of(), filter_of()
+	if not mod or not f then return end
+	if rolling() and mod:active() and param(mod, 6) > 0.5 then
+		check(what .. ": the filter is modulated (within 1 %..20 % of its knob)",
+			within(400, function () return param(mod, STATUS) == MODULATING and modulated(f) end),
+			string.format("status %g, cutoff %.2f Hz", param(mod, STATUS), param(f, LP_CUTOFF)))
+	elseif not rolling() then
+		check(what .. ": stopped, the filter holds the user's value",
+			within(400, function () return at_user(f) end),
+			string.format("status %g, cutoff %.2f Hz", param(mod, STATUS), param(f, LP_CUTOFF)))
+	end
+end
+local function bystander_untouched(what)
+	local amp = named(chain, "ACE Amplifier")
+	if amp then check(what .. ": ACE Amplifier untouched", param(amp, 0) == 0, "gain " .. param(amp, 0)) end
+end
+
+-- choose the filter again: set "Plugin" to its distance from the modulator
+local function choose_filter()
+	local mod, f = mod_of(), filter_of()
+	if not mod or not f then return end
+	local k = index_of(chain, f) - index_of(chain, mod)
+	if k < 1 then return end
+	if param(mod, 0) == k then
+		ARDOUR.LuaAPI.set_processor_param(mod, 0, k == 16 and 15 or k + 1)
+		sleep_ms(60)
+	end
+	ARDOUR.LuaAPI.set_processor_param(mod, 0, k)
+	sleep_ms(60)
+end
+
+local edits = {}
+edits.move_target = function ()
+	-- the filter and the amplifier swap places: modulation follows the filter
+	local order = ARDOUR.ProcessorList()
+	local f, amp = filter_of(), named(chain, "ACE Amplifier")
+	if not f or not amp then return end
+	local i = 0
+	while not chain:nth_processor(i):isnil() do
+		local p = chain:nth_processor(i)
+		if p:to_stateful():id():to_s() == f:to_stateful():id():to_s() then order:push_back(amp)
+		elseif p:to_stateful():id():to_s() == amp:to_stateful():id():to_s() then order:push_back(f)
+		else order:push_back(p) end
+		i = i + 1
+	end
+	chain:reorder_processors(order, nil)
+	expect("move the filter")
+	bystander_untouched("move the filter")
+end
+edits.insert_between = function ()
+	local mod = mod_of()
+	if not mod then return end
+	local comp = ARDOUR.LuaAPI.new_plugin(s, "urn:ardour:a-comp", ARDOUR.PluginType.LV2, "")
+	insert_at(chain, comp, index_of(chain, mod) + 1)
+	local before = {}
+	for n = 0, 6 do before[n] = param(comp, n) end
+	expect("insert ACE Compressor after the modulator")
+	local same = true
+	for n = 0, 6 do same = same and param(comp, n) == before[n] end
+	check("insert ACE Compressor: its controls untouched", same)
+	sleep_ms(math.random(0, 150))
+	chain:remove_processor(comp, nil, true)
+	comp = nil
+end
+edits.remove_target = function ()
+	local f, mod = filter_of(), mod_of()
+	if not f then return end
+	local at = index_of(chain, f)
+	chain:remove_processor(f, nil, true)
+	f = nil
+	if mod then
+		check("remove the filter: the modulator says so",
+			within(300, function () return param(mod, STATUS) == REMOVED end), "status " .. param(mod, STATUS))
+	end
+	bystander_untouched("remove the filter")
+	sleep_ms(math.random(0, 150))
+	-- a new filter where it was: not modulated until it is chosen
+	local nf = insert_at(chain, new_filter(), at)
+	sleep_ms(100)
+	check("re-add a filter: not taken over unasked", at_user(nf), "cutoff " .. param(nf, LP_CUTOFF))
+	choose_filter()
+	expect("re-add and choose the filter")
+end
+edits.replace_target = function ()
+	local f, mod = filter_of(), mod_of()
+	if not f then return end
+	chain:replace_processor(f, new_filter(), nil)
+	f = nil
+	if mod then
+		check("replace the filter: the modulator says it is gone",
+			within(300, function () return param(mod, STATUS) == REMOVED end), "status " .. param(mod, STATUS))
+	end
+	choose_filter()
+	expect("replace and choose the filter")
+end
+edits.remove_modulator = function ()
+	local mod, f = mod_of(), filter_of()
+	if not mod then return end
+	local at = index_of(chain, mod)
+	local distance = f and (index_of(chain, f) - at) or 1
+	chain:remove_processor(mod, nil, true)
+	mod = nil
+	collectgarbage() -- this script's own references go: the plugin is destroyed
+	if f then
+		check("remove the modulator: the cutoff returns to the user's value",
+			within(400, function () return at_user(f) end), "cutoff " .. param(f, LP_CUTOFF))
+	end
+	sleep_ms(math.random(0, 150))
+	new_modulator(at, distance)
+	expect("add the modulator again")
+end
+edits.move_modulator = function ()
+	-- the modulator after the filter: it still drives the filter
+	local mod, f = mod_of(), filter_of()
+	if not mod or not f then return end
+	local order = ARDOUR.ProcessorList()
+	local i = 0
+	while not chain:nth_processor(i):isnil() do
+		local p = chain:nth_processor(i)
+		if p:to_stateful():id():to_s() ~= mod:to_stateful():id():to_s() then order:push_back(p) end
+		if p:to_stateful():id():to_s() == f:to_stateful():id():to_s() then order:push_back(mod) end
+		i = i + 1
+	end
+	chain:reorder_processors(order, nil)
+	expect("move the modulator after the filter")
+	sleep_ms(math.random(0, 150))
+	order = ARDOUR.ProcessorList()
+	i = 0
+	while not chain:nth_processor(i):isnil() do
+		local p = chain:nth_processor(i)
+		if p:to_stateful():id():to_s() == f:to_stateful():id():to_s() then order:push_back(mod) end
+		if p:to_stateful():id():to_s() ~= mod:to_stateful():id():to_s() then order:push_back(p) end
+		i = i + 1
+	end
+	chain:reorder_processors(order, nil)
+	expect("move the modulator back")
+end
+edits.disable_modulator = function ()
+	local mod, f = mod_of(), filter_of()
+	if not mod or not f then return end
+	mod:to_plugininsert():enable(false) -- the mixer strip's switch
+	check("disable the modulator: the cutoff returns to the user's value",
+		within(400, function () return at_user(f) end), "cutoff " .. param(f, LP_CUTOFF))
+	sleep_ms(math.random(0, 150))
+	mod:to_plugininsert():enable(true)
+	expect("enable the modulator again")
+end
+edits.deactivate_modulator = function ()
+	local mod = mod_of()
+	if not mod then return end
+	mod:to_plugininsert():deactivate()
+	sleep_ms(math.random(0, 150))
+	mod:to_plugininsert():activate()
+	expect("deactivate and activate the modulator")
+end
+edits.remove_noise = function ()
+	local noise = named(perlin, "Perlin Noise")
+	if not noise then return end
+	perlin:remove_processor(noise, nil, true)
+	noise = nil
+	local f, mod = filter_of(), mod_of()
+	if f and mod and param(mod, 6) > 0.5 and mod:active() then
+		check("remove Perlin Noise: the cutoff returns to the user's value, the modulator says why",
+			within(400, function () return at_user(f) and param(mod, STATUS) == NO_SIGNAL end),
+			string.format("status %g, cutoff %.2f", param(mod, STATUS), param(f, LP_CUTOFF)))
+	end
+	sleep_ms(math.random(0, 150))
+	local n = insert_at(perlin, new_noise(), 0)
+	ARDOUR.LuaAPI.set_processor_param(n, 0, 4)
+	expect("add Perlin Noise again")
+end
+edits.bypass_noise = function ()
+	local noise = named(perlin, "Perlin Noise")
+	if not noise then return end
+	noise:to_plugininsert():enable(false)
+	local f, mod = filter_of(), mod_of()
+	if f and mod and param(mod, 6) > 0.5 and mod:active() then
+		check("bypass Perlin Noise: the cutoff returns to the user's value",
+			within(400, function () return at_user(f) and param(mod, STATUS) == NO_SIGNAL end),
+			string.format("status %g, cutoff %.2f", param(mod, STATUS), param(f, LP_CUTOFF)))
+	end
+	sleep_ms(math.random(0, 150))
+	noise:to_plugininsert():enable(true)
+	expect("enable Perlin Noise again")
+end
+edits.clear_track = function ()
+	-- Ardour 7.3's Lua cannot delete a route: every plugin of the chain is
+	-- removed at once (all dropped together, as when the track goes), then
+	-- the chain is built again
+	local all = ARDOUR.ProcessorList()
+	for _, p in ipairs(plugins_of(chain)) do all:push_back(p) end
+	chain:remove_processors(all, nil)
+	all = nil
+	collectgarbage()
+	sleep_ms(math.random(0, 150))
+	insert_at(chain, new_filter(), 0)
+	insert_at(chain, ARDOUR.LuaAPI.new_luaproc(s, "ACE Amplifier"), 1)
+	new_modulator(0, 1)
+	expect("clear the track and build it again")
+end
+edits.user_moves = function ()
+	-- the user turns the cutoff while it is modulated: that is their new value
+	local f = filter_of()
+	if not f then return end
+	user = user == 18000 and 12000 or 18000
+	ARDOUR.LuaAPI.set_processor_param(f, LP_CUTOFF, user)
+	sleep_ms(100)
+	expect("the user turns the cutoff to " .. user)
+end
+edits.transport = function ()
+	if rolling() then stop() else roll() end
+	sleep_ms(150)
+	expect(rolling() and "roll" or "stop")
+end
+edits.reopen = function ()
+	local was_rolling = rolling()
+	s:save_state("", false, false, false, false, false)
+	perlin, chain, send = nil, nil, nil
+	s = nil
+	collectgarbage()
+	close_session()
+	s = assert(load_session(dir, "edits"), "cannot load the session")
+	perlin, chain = s:route_by_name("Perlin"), s:route_by_name("Chain")
+	local i = 0
+	while not perlin:nth_send(i):isnil() do send = perlin:nth_send(i) i = i + 1 end
+	if was_rolling then roll() end
+	sleep_ms(200)
+	expect("close and reopen the session")
+end
+
+local names = {}
+for k in pairs(edits) do names[#names + 1] = k end
+table.sort(names)
+
+if phase == "edits" then
+	build()
+	roll()
+	sleep_ms(300)
+	expect("start")
+	local count = {}
+	for r = 1, rounds do
+		-- every edit once a round, in an order of its own
+		local order = {}
+		for _, k in ipairs(names) do order[#order + 1] = k end
+		for i = #order, 2, -1 do
+			local j = math.random(1, i)
+			order[i], order[j] = order[j], order[i]
+		end
+		if os.getenv("PERLIN_EDITS") then -- these edits alone, in this order
+			order = {}
+			for k in string.gmatch(os.getenv("PERLIN_EDITS"), "[%w_]+") do order[#order + 1] = k end
+		end
+		for _, k in ipairs(order) do
+			if math.random() < 0.2 then edits.transport() end
+			sleep_ms(math.random(0, 250))
+			print(string.format("perlin: round %d: %s (%s)", r, k, rolling() and "rolling" or "stopped"))
+			edits[k]()
+			count[k] = (count[k] or 0) + 1
+		end
+	end
+	-- saved stopped: the session holds the user's value
+	stop()
+	sleep_ms(300)
+	s:save_state("", false, false, false, false, false)
+	print("perlin: user value " .. user)
+	for _, k in ipairs(names) do print(string.format("perlin: edit %s done %d times", k, count[k] or 0)) end
+	print(string.format("perlin: checks %d passed, %d failed", passed, failed))
+	print("perlin: edits done")
+	perlin, chain, send = nil, nil, nil
+	s = nil
+	collectgarbage()
+	close_session()
+elseif phase == "scale" then
+	build()
+	local noise = named(perlin, "Perlin Noise")
+	ARDOUR.LuaAPI.set_processor_param(noise, 8, 0) -- depth
+	roll()
+	local f, mod = filter_of(), mod_of()
+	for _, c in ipairs({ { -1, AT_LO }, { 1e-6, (AT_LO + AT_HI) / 2 }, { 1, AT_HI } }) do
+		ARDOUR.LuaAPI.set_processor_param(noise, 9, c[1]) -- offset
+		local want = knob(c[2] / 100)
+		local got
+		within(500, function ()
+			got = param(f, LP_CUTOFF)
+			return math.abs(got / want - 1) < 1e-4
+		end)
+		check(string.format("noise %g: cutoff %.4f Hz, Ardour's knob at %.1f %% %.4f Hz", c[1], got, c[2], want),
+			math.abs(got / want - 1) < 1e-4)
+	end
+	-- the editor action (perlin-automate.lua, $PERLIN_AUTOMATE) on the same
+	-- cutoff: Perlin Noise on a track (bounce needs one), constant at -1,
+	-- 0, +1 (its points: Ardour's knob there), then moving (rate 2, 3
+	-- octaves, 8 s): the automation, as Ardour evaluates it, within the
+	-- stated error (0.25 % of the knob) of the noise every 10 ms
+	stop()
+	s:new_audio_track(1, 2, nil, 1, "Noise track", ARDOUR.PresentationInfo.max_order,
+		ARDOUR.TrackMode.Normal, false)
+	local track = assert(s:route_by_name("Noise track")):to_track()
+	local tn = insert_at(track, new_noise(), 0)
+	local script = assert(os.getenv("PERLIN_AUTOMATE"), "PERLIN_AUTOMATE")
+	local file = assert(io.open(script, "r"), "cannot read " .. script)
+	local text = file:read("a")
+	file:close()
+	local env = setmetatable({ ardour = function() end, Session = s }, { __index = _G })
+	assert(load(text, "perlin-automate", "t", env))()
+	local len = 8 * sr
+	local function automate()
+		env.factory({ source = "Noise track", target = "Chain", plugin = "ACE High/Low Pass Filter",
+			parameter = tostring(LP_CUTOFF), min = tostring(AT_LO), max = tostring(AT_HI),
+			start = "0", ["end"] = tostring(len), step = "10", max_error = "0.25" })()
+		return ARDOUR.LuaAPI.plugin_automation(f, LP_CUTOFF)
+	end
+	ARDOUR.LuaAPI.set_processor_param(tn, 8, 0) -- depth
+	for _, c in ipairs({ { -1, AT_LO }, { 1e-6, (AT_LO + AT_HI) / 2 }, { 1, AT_HI } }) do
+		ARDOUR.LuaAPI.set_processor_param(tn, 9, c[1]) -- offset
+		sleep_ms(300) -- the plugin's own glide to the new offset
+		local al = automate()
+		local want = knob(c[2] / 100)
+		local worst = 0
+		for e in al:events():iter() do worst = math.max(worst, math.abs(e.value / want - 1)) end
+		check(string.format("editor action, noise %g: %d points, each Ardour's knob at %.1f %% (%.4f Hz) within %.1e",
+			c[1], al:size(), c[2], want, worst), al:size() >= 2 and worst < 1e-4)
+	end
+	ARDOUR.LuaAPI.set_processor_param(tn, 8, 1) -- depth
+	ARDOUR.LuaAPI.set_processor_param(tn, 9, 0) -- offset
+	ARDOUR.LuaAPI.set_processor_param(tn, 0, 2) -- rate
+	ARDOUR.LuaAPI.set_processor_param(tn, 1, 3) -- octaves
+	sleep_ms(300)
+	local al = automate()
+	-- the noise the action read: the newest region its bounce made
+	local region, newest = nil, -1
+	for _, r in ARDOUR.RegionFactory.regions():iter() do
+		local id = tonumber(r:to_stateful():id():to_s()) or 0
+		if r:name():sub(1, 17) == "perlin-automation" and id > newest then region, newest = r, id end
+	end
+	assert(region, "no bounced region")
+	local rd = region:to_audioregion():to_readable()
+	local mem = ARDOUR.DSP.DspShm(len)
+	rd:read(mem:to_float(0), 0, len, 0)
+	local data = mem:to_float(0):array()
+	local stride = sr / 100
+	local lk, span = math.log(20), math.log(1000)
+	local worst, samples = 0, 0
+	for t = 0, len - 1, stride do
+		local v = math.max(-1, math.min(1, data[t + 1]))
+		local want = (AT_LO + (v + 1) * 0.5 * (AT_HI - AT_LO)) / 100
+		local got = (math.log(al:eval(Temporal.timepos_t(t))) - lk) / span
+		worst = math.max(worst, math.abs(got - want))
+		samples = samples + 1
+	end
+	check(string.format("editor action, moving noise: %d points for %d samples of 10 ms, automation within %.4f %% of the knob (stated 0.25 %%)",
+		al:size(), samples, worst * 100), worst <= 0.0025 + 1e-6 and al:size() < samples / 2)
+	region, rd, mem, al = nil, nil, nil, nil
+	roll()
+
+	-- what the modulator's checks cost a cycle: find the target by its ID,
+	-- get its control, read and write it (as dsp_run does), timed here
+	local id = PBD.ID(f:to_stateful():id():to_s())
+	local prm = Evoral.Parameter(ARDOUR.AutomationType.PluginAutomation, 0, LP_CUTOFF)
+	local n = 20000
+	local t0 = os.clock()
+	for _ = 1, n do
+		local p = s:processor_by_id(id)
+		local ac = p:to_automatable():automation_control(prm, false)
+		ac:set_value(ac:get_value(), PBD.GroupControlDisposition.NoGroup)
+	end
+	local t1 = os.clock()
+	for _ = 1, n do
+		local p = s:processor_by_id(id)
+		local ac = p:to_automatable():automation_control(prm, false)
+	end
+	local t2 = os.clock()
+	print(string.format("perlin: cost a cycle: look-up and control %.2f us, with read and write %.2f us (%d routes)",
+		(t2 - t1) / n * 1e6, (t1 - t0) / n * 1e6, s:get_routes():size()))
+	stop()
+	print(string.format("perlin: checks %d passed, %d failed", passed, failed))
+	print("perlin: scale done")
+	s = nil
+	collectgarbage()
+	close_session()
+end

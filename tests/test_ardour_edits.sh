@@ -1,0 +1,108 @@
+#!/bin/sh
+# test_ardour_edits.sh: Perlin Modulator (plugin/ardour/perlin-modulator.lua)
+# in Ardour 7 headless (ardour7-lua, Dummy backend, real time) while its
+# chain is edited as a user edits it (tests/ardour_edits.lua): the target
+# removed, re-added, moved and replaced, the modulator removed, moved,
+# disabled and deactivated, Perlin Noise removed and bypassed, a plugin
+# inserted between, the track's plugins cleared, the session closed and
+# reopened, the transport started and stopped, at random moments; every
+# edit at least 10 times over the runs. No run may crash; every check of
+# what the user expects must hold; the session saved stopped must hold the
+# user's cutoff. Then the logarithmic scale (noise -1, 0, +1 against
+# Ardour's knob) and the cost of the modulator's checks a cycle. Last, the
+# same edits with the modulator of an earlier release (git show
+# 4b27777:plugin/ardour/perlin-modulator.lua, which set a removed plugin's
+# parameter) must crash Ardour at least once: the test can fail.
+#
+# Usage: tests/test_ardour_edits.sh BUILD_DIR [RUNS] (after make all). Ends
+# with "N passed, N failed".
+set -u
+B=$(cd "$1" && pwd)
+T=$(cd "$(dirname "$0")" && pwd)
+RUNS=${2:-3}
+ROUNDS=${PERLIN_ROUNDS:-4}
+OUT=$B/edits
+pass=0
+fail=0
+. "$T/checks.sh"
+
+rm -rf "$OUT"
+mkdir -p "$OUT/lv2/perlin.lv2" "$OUT/config/ardour7/scripts"
+cp "$B/perlin.lv2/"* "$OUT/lv2/perlin.lv2/"
+LV2_PATH=$OUT/lv2:/usr/lib/lv2
+export LV2_PATH
+
+# run NAME SCRIPT [VAR=VALUE...]: one ardour7-lua run with the modulator SCRIPT
+run() {
+	name=$1
+	script=$2
+	shift 2
+	cfg=$OUT/config-$name
+	mkdir -p "$cfg/ardour7/scripts"
+	cp "$script" "$cfg/ardour7/scripts/perlin-modulator.lua"
+	rm -rf "$OUT/session-$name"
+	env XDG_CONFIG_HOME="$cfg" PERLIN_SESSION="$OUT/session-$name" "$@" \
+		timeout 600 ardour7-lua "$T/ardour_edits.lua" > "$OUT/$name.log" 2>&1
+}
+MOD=$T/../plugin/ardour/perlin-modulator.lua
+
+echo "-- Ardour $(dpkg-query -W -f '${Version}' ardour 2> /dev/null): Perlin Modulator while its chain is edited"
+crashes=0
+: > "$OUT/edits.count"
+for r in $(seq 1 "$RUNS"); do
+	run "edits-$r" "$MOD" PERLIN_SEED="$r" PERLIN_ROUNDS="$ROUNDS"
+	rc=$?
+	log=$OUT/edits-$r.log
+	done_=$(grep -c "^perlin: edits done" "$log")
+	echo "     run $r (seed $r, $ROUNDS rounds): ardour7-lua exit $rc; $(grep -h '^perlin: checks' "$log" | sed 's/^perlin: //')"
+	if [ "$done_" -ne 1 ] || [ $rc -ne 0 ]; then
+		crashes=$((crashes + 1))
+		echo "     run $r ended early or badly; its last lines:"
+		tail -n 8 "$log" | sed 's/^/       /'
+	fi
+	grep -h "^perlin: FAIL" "$log" | sed 's/^perlin: /     /' | head -n 20
+	grep -h "^perlin: edit .* done" "$log" >> "$OUT/edits.count"
+	# the session saved stopped at the end: the filter's cutoff in the file
+	# (its plugin state and its control) is the user's
+	user=$(awk '/^perlin: user value/ { print $4 }' "$log")
+	saved=$(python3 "$T/modcheck.py" ardour-port "$OUT/session-edits-$r/edits.ardour" \
+		"ACE High/Low Pass Filter" 4 2> /dev/null)
+	echo "     saved session: the filter's cutoff ${saved:-?} (the user's ${user:-?})"
+	check "run $r: the saved session holds the user's cutoff" test -n "$user" -a "${saved:-x}" = "${user:-y}"
+done
+check "no crash in $RUNS runs of edits" test $crashes -eq 0
+nfail=$(cat "$OUT"/edits-*.log | grep -c "^perlin: FAIL")
+nok=$(cat "$OUT"/edits-*.log | grep -c "^perlin: ok")
+echo "     checks over the runs: $nok held, $nfail did not"
+check "every check of the user's expectations held ($nok)" test "$nfail" -eq 0 -a "$nok" -gt 0
+fewest=$(awk '{ n[$3] += $5 } END { m = -1; for (k in n) if (m < 0 || n[k] < m) m = n[k]; print m }' "$OUT/edits.count")
+echo "     each edit done at least $fewest times"
+check "every edit done at least 10 times" test "${fewest:-0}" -ge 10
+
+# the parameter's own scale, and the cost a cycle
+run scale "$MOD" PERLIN_PHASE=scale PERLIN_AUTOMATE="$T/../plugin/ardour/perlin-automate.lua"
+grep -h "^perlin: ok\|^perlin: FAIL\|^perlin: cost\|^Perlin Noise to Automation" "$OUT/scale.log" | sed 's/^perlin: /     /'
+check "modulator, logarithmic cutoff: noise -1, 0, +1 give Ardour's knob at 1 %, 10.5 %, 20 %" \
+	test "$(grep -c '^perlin: ok noise' "$OUT/scale.log")" -eq 3
+check "editor action, logarithmic cutoff: its points at noise -1, 0, +1 are Ardour's knob there" \
+	test "$(grep -c '^perlin: ok editor action, noise' "$OUT/scale.log")" -eq 3
+check "editor action: thinned, and within the stated error of the noise" \
+	grep -q '^perlin: ok editor action, moving noise' "$OUT/scale.log"
+
+# the earlier modulator crashes Ardour under the same edits
+if [ -z "${PERLIN_SKIP_OLD:-}" ]; then
+	git -C "$T/.." show 4b27777:plugin/ardour/perlin-modulator.lua > "$OUT/old-modulator.lua" 2> /dev/null
+	if [ -s "$OUT/old-modulator.lua" ]; then
+		old_crashes=0
+		for r in 1 2 3; do
+			run "old-$r" "$OUT/old-modulator.lua" PERLIN_SEED="$r" PERLIN_ROUNDS=2 PERLIN_CHECKS=0
+			rc=$?
+			grep -q "^perlin: edits done" "$OUT/old-$r.log" && [ $rc -eq 0 ] || old_crashes=$((old_crashes + 1))
+			echo "     earlier modulator, run $r: ardour7-lua exit $rc"
+			[ $old_crashes -gt 0 ] && break
+		done
+		check "the earlier modulator crashes under the same edits (the test can fail)" test $old_crashes -gt 0
+	fi
+fi
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

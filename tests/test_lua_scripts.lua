@@ -1,0 +1,272 @@
+-- test_lua_scripts.lua: plugin/ardour/perlin-modulator.lua (Perlin
+-- Modulator) run by plain Lua 5.3 against a small stand-in for the parts of
+-- Ardour 7's Lua API it calls: a route with the modulator and a filter
+-- whose cutoff is logarithmic, its session, buffers and a cairo context
+-- that records what is drawn. It checks what the real host cannot show
+-- headless (the inline display at several widths) and the scales quickly
+-- (tests/test_ardour_edits.sh checks them in Ardour itself).
+-- Usage: lua5.3 tests/test_lua_scripts.lua plugin/ardour/perlin-modulator.lua
+-- Ends with "N passed, N failed".
+
+local script = assert(arg[1], "usage: test_lua_scripts.lua perlin-modulator.lua")
+local passed, failed = 0, 0
+local function check(what, ok, detail)
+	if ok then passed = passed + 1 else failed = failed + 1 end
+	print(string.format("%s %s%s", ok and "ok  " or "FAIL", what, detail and (" (" .. detail .. ")") or ""))
+end
+
+-- Ardour's stand-in ----------------------------------------------------------
+local function nilptr() return { isnil = function() return true end } end
+local function id_of(s) return { to_s = function() return s end } end
+
+-- a control of a plugin: its scale (ParameterDescriptor) and value
+local function control(desc, value)
+	local c = { desc_ = desc, value = value, writes = 0 }
+	function c:isnil() return false end
+	function c:desc() return self.desc_ end
+	function c:get_value() return self.value end
+	function c:set_value(v) self.value = v self.writes = self.writes + 1 end
+	return c
+end
+
+-- a plugin insert: id, name, control inputs {label, control}
+local function processor(id, name, params)
+	local p = { id = id, name = name, params = params }
+	local plugin = {}
+	function plugin:id() return id_of(id) end
+	function plugin:nth_parameter(n) return n, { n, params[n + 1] ~= nil } end
+	function plugin:parameter_is_control() return true end
+	function plugin:parameter_is_input() return true end
+	function plugin:parameter_label(port) return params[port + 1].label end
+	local insert = {}
+	function insert:isnil() return false end
+	function insert:plugin() return plugin end
+	function insert:has_sidechain() return p.sidechain ~= nil end
+	function insert:sidechain_input()
+		return { n_ports = function() return { n_audio = function() return p.sidechain end } end }
+	end
+	function p:isnil() return false end
+	function p:to_insert() return insert end
+	function p:to_stateful() return { id = function() return id_of(id) end } end
+	function p:display_name() return name end
+	function p:to_automatable()
+		return { automation_control = function(_, prm)
+			local q = params[prm.port + 1]
+			return q and q.control or nilptr()
+		end }
+	end
+	return p
+end
+
+local log_cutoff = { lower = 20, upper = 20000, logarithmic = true, toggled = false, integer_step = false, rangesteps = 0 }
+local steps = { lower = 0, upper = 4, logarithmic = false, toggled = false, integer_step = true, rangesteps = 0 }
+local switch = { lower = 0, upper = 1, logarithmic = false, toggled = true, integer_step = false, rangesteps = 0 }
+local filter = processor("7001", "ACE High/Low Pass Filter", {
+	{ label = "Cut off frequency", control = control(log_cutoff, 18000) },
+	{ label = "Steepness", control = control(steps, 1) },
+	{ label = "Enable", control = control(switch, 1) },
+})
+
+-- the modulator's own insert: its controls are the CtrlPorts below
+local NCTRL = 16
+local shadow = {}
+local mod = processor("7000", "Perlin Modulator", {})
+mod.sidechain = 1
+local route = { plugins = { mod, filter } }
+function route:isnil() return false end
+function route:nth_plugin(i) return self.plugins[i + 1] or nilptr() end
+
+local rolling = true
+Session = {}
+function Session:processor_by_id(id)
+	for _, p in ipairs(route.plugins) do if p.id == id.s then return p end end
+	return nilptr()
+end
+function Session:transport_rolling() return rolling end
+
+PBD = { ID = function(s) return { s = s } end, GroupControlDisposition = { NoGroup = 0 } }
+Evoral = { Parameter = function(_, _, port) return { port = port } end }
+ARDOUR = {
+	AutomationType = { PluginAutomation = 1 },
+	LuaAPI = { set_processor_param = function(pi, n, v)
+		assert(pi == mod:to_insert(), "only its own controls are set by number")
+		shadow[n + 1] = v
+		return true
+	end },
+	DSP = {
+		copy_vector = function(dst, src, n) for i = 1, n do dst.data[i] = src.data[i] end end,
+		compute_peak = function(b, n, peak)
+			for i = 1, n do peak = math.max(peak, math.abs(b.data[i])) end
+			return peak
+		end,
+	},
+}
+
+-- shared memory: 32-bit slots seen as ints and floats, as DspShm does
+local function shmem()
+	local slots = {}
+	local shm = {}
+	function shm:allocate(n) self.n = n end
+	function shm:clear() for i = 0, self.n - 1 do slots[i] = 0 end end
+	function shm:atomic_get_int(i) return slots[i] end
+	function shm:atomic_set_int(i, v) slots[i] = v end
+	local function view(off, int)
+		return { array = function()
+			return setmetatable({}, {
+				__index = function(_, k) return slots[off + k - 1] end,
+				__newindex = function(_, k, v)
+					assert(off + k - 1 < shm.n, "past the shared memory")
+					slots[off + k - 1] = int and math.floor(v) or v
+				end })
+		end }
+	end
+	function shm:to_int(off) return view(off, true) end
+	function shm:to_float(off) return view(off, false) end
+	return shm
+end
+local shm = shmem()
+local draws = 0
+self = {
+	shmem = function() return shm end,
+	route = function() return route end,
+	id = function() return id_of(mod.id) end,
+	queue_draw = function() draws = draws + 1 end,
+}
+mod.to_insert = (function(insert) return function() return insert end end)(mod:to_insert())
+mod.to_insert().plugin = function() return { id = function() return id_of(mod.id) end } end
+
+-- load the script as Ardour does (its ardour {} header is a call)
+local env = setmetatable({ ardour = function() end }, { __index = _G })
+assert(loadfile(script, "t", env))()
+local params = env.dsp_params()
+check("the script declares " .. #params .. " controls", #params == NCTRL)
+for i, p in ipairs(params) do shadow[i] = p.default or p.min end
+env.dsp_init(48000)
+
+-- one cycle of n samples with the noise at v
+local CtrlPorts_array = {}
+CtrlPorts = { array = function() return CtrlPorts_array end }
+local function buffer(n, v)
+	local b = { data = {} }
+	for i = 1, n do b.data[i] = v end
+	function b:array() return self.data end
+	function b:sameinstance(o) return self == o end
+	return b
+end
+local function cycle(v, n)
+	n = n or 1024
+	for i = 1, NCTRL do
+		-- inputs from the shadow (as LuaProc copies them), outputs kept
+		if params[i]["type"] == "input" then CtrlPorts_array[i] = shadow[i] end
+	end
+	local ins = { buffer(n, 0.25), buffer(n, v) }
+	local outs = { buffer(n, 0), buffer(n, 0) }
+	env.dsp_run(ins, outs, n)
+	return ins, outs
+end
+local PLUGIN, PARAMETER, AT_LO, AT_HI, STATUS, VALUE = 1, 2, 3, 4, 9, 10
+local cutoff = filter.params[1].control
+
+-- the scales ----------------------------------------------------------------
+shadow[AT_LO], shadow[AT_HI] = 1, 20
+for _, c in ipairs({ { -1, 0.01 }, { 0, 0.105 }, { 1, 0.2 } }) do
+	cycle(c[1])
+	local want = 20 * 1000 ^ c[2]
+	check(string.format("log cutoff at noise %g: %.4f Hz, the knob at %.1f %% %.4f Hz", c[1], cutoff.value, c[2] * 100, want),
+		math.abs(cutoff.value / want - 1) < 1e-6)
+end
+local ins, outs = cycle(0.5)
+check("the audio passes through", outs[1].data[1] == 0.25 and outs[2].data[7] == 0.5)
+check("status: modulating", CtrlPorts_array[STATUS] == 1, "status " .. tostring(CtrlPorts_array[STATUS]))
+
+-- an integer parameter: each knob step a whole number, as Ardour's knob
+shadow[PARAMETER], shadow[AT_LO], shadow[AT_HI] = 1, 0, 100
+local steps_ok = true
+for k = 0, 40 do
+	local v = -1 + k / 20
+	cycle(v)
+	local p = (v + 1) / 2
+	local want = math.min(4, math.floor(p * 5))
+	steps_ok = steps_ok and filter.params[2].control.value == want
+end
+check("integer parameter: the knob's steps (0..4 over the travel)", steps_ok)
+check("the cutoff got the user's value back when the parameter changed", cutoff.value == 18000, cutoff.value)
+shadow[PARAMETER] = 2
+cycle(-0.2) check("toggled parameter: off below the middle", filter.params[3].control.value == 0)
+cycle(0.2) check("toggled parameter: on above it", filter.params[3].control.value == 1)
+shadow[PARAMETER], shadow[AT_LO], shadow[AT_HI] = 0, 1, 20
+
+-- the user's value ------------------------------------------------------------
+cycle(0.3)
+rolling = false
+cycle(0.3)
+check("stopped: the cutoff returns to the user's value", cutoff.value == 18000, cutoff.value)
+rolling = true
+cycle(0.3)
+cutoff.value = 12000 -- the user turns the knob while it is modulated
+cycle(0.3)
+rolling = false
+cycle(0.3)
+check("the user's new value is kept", cutoff.value == 12000, cutoff.value)
+rolling = true
+for _ = 1, 3 do cycle(0) end -- silent sidechain: 3 x 1024 samples, over 50 ms
+check("a silent sidechain gives the user's value back", cutoff.value == 12000 and CtrlPorts_array[STATUS] == 4,
+	string.format("%g, status %g", cutoff.value, CtrlPorts_array[STATUS]))
+
+-- the inline display ---------------------------------------------------------
+cycle(0.6)
+-- the display keeps its text layout from call to call: what it shows goes
+-- to the texts of the call under way
+local texts, width
+local function render(w, max_h)
+	local rects, fills = {}, 0
+	texts, width = {}, w
+	local ctx = {}
+	function ctx:rectangle(x, y, rw, rh) rects[#rects + 1] = { x = x, y = y, w = rw, h = rh } end
+	function ctx:set_source_rgba(r, g, b, a) self.rgba = { r, g, b, a } end
+	function ctx:fill() fills = fills + 1 rects[#rects].rgba = self.rgba end
+	function ctx:move_to() end
+	Cairo = { PangoLayout = function()
+		local t = {}
+		function t:set_text(s) self.s = s end
+		function t:show_in_cairo_context() texts[#texts + 1] = self.s end
+		function t:get_pixel_size() return 6 * #(self.s or ""), 11 end
+		function t:set_width(px) assert(px > 0 and px <= width, "a text wider than the display") end
+		function t:set_ellipsize() end
+		return t
+	end }
+	Cairo.EllipsizeMode = { End = 3 }
+	env.Cairo = Cairo
+	local size = env.render_inline(ctx, w, max_h)
+	return size, texts, rects, fills
+end
+local pos = math.log(cutoff.value / 20) / math.log(1000)
+for _, w in ipairs({ 60, 120, 300 }) do
+	local size, texts, rects = render(w, 80)
+	local all = table.concat(texts, " | ")
+	check(string.format("display %d px wide: %s", w, all),
+		size[1] == w and size[2] <= 80 and all:find("ACE High/Low Pass Filter", 1, true) ~= nil
+		and all:find("Cut off frequency", 1, true) ~= nil)
+	-- the value's marker: the last rectangle, where the knob is
+	local m = rects[#rects]
+	local x = 3 + pos * (w - 6)
+	check(string.format("display %d px wide: the value's marker at %.1f px (the knob at %.3f)", w, m.x + m.w / 2, pos),
+		math.abs(m.x + m.w / 2 - x) < 1)
+end
+check("the display is asked to redraw, at most 25 times a second", draws > 0 and draws <= 25 * 60 * 1024 / 48000 + 1)
+
+-- the target removed: nothing else is touched, the display says so
+table.remove(route.plugins, 2)
+local writes = cutoff.writes
+cycle(0.9)
+cycle(-0.9)
+check("filter removed: status says so", CtrlPorts_array[STATUS] == 3, "status " .. tostring(CtrlPorts_array[STATUS]))
+check("filter removed: never set again", cutoff.writes == writes)
+local _, texts = render(120, 80)
+check("filter removed: the display says so", table.concat(texts, " "):find("removed", 1, true) ~= nil,
+	table.concat(texts, " | "))
+local _, texts2 = render(120, 12)
+check("a display 12 px high draws within it", #texts2 >= 1)
+
+print(string.format("%d passed, %d failed", passed, failed))
+os.exit(failed == 0 and 0 or 1)
