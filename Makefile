@@ -231,11 +231,13 @@ test-hosts: all $(B)/wavcheck
 
 # Perlin Noise modulating ACE Amplifier in Ardour 7 exports: the Lua DSP
 # plugin (perlin-modulator.lua), the editor action (perlin-automate.lua),
-# and the Lua DSP plugin following output 3 of Perlin Noise x4
+# and the Lua DSP plugin following output 3 of Perlin Noise x4; then the
+# modulator while its chain is edited, and both on a logarithmic cutoff
 test-ardour-modulation: all
 	sh tests/test_ardour_modulator.sh $(B) dsp
 	sh tests/test_ardour_modulator.sh $(B) automation
 	sh tests/test_ardour_modulator.sh $(B) dsp4
+	sh tests/test_ardour_edits.sh $(B)
 
 # The tests load exactly the bundle they name: with the deliberately
 # broken bundles on LV2_PATH and as ~/.lv2, a test that read the LV2 path
@@ -254,6 +256,7 @@ test: all $(TESTS) $(B)/decoy-home/.lv2
 	$(DECOY) $(B)/test_dsp $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_outputs $(BUNDLE) $(SEED)
 	$(B)/test_signal $(SEED)
+	lua5.3 tests/test_lua_scripts.lua plugin/ardour/perlin-modulator.lua
 	$(DECOY) sh tests/test_clang.sh $(B)
 	$(DECOY) $(B)/test_render $(B) $(SEED)
 	$(MAKE) test-sanitize test-valgrind fuzz SEED=$(SEED)
@@ -269,8 +272,8 @@ install: all
 		$(BUNDLE)/presets.ttl $(DESTDIR)$(LV2DIR)/perlin.lv2/
 	install -m 755 $(BUNDLE)/perlin$(LIB_EXT) $(DESTDIR)$(LV2DIR)/perlin.lv2/
 	mkdir -p $(DESTDIR)$(SCRIPTDIR)
-	install -m 644 plugin/ardour/perlin-modulate.lua plugin/ardour/perlin-modulator.lua \
-		plugin/ardour/perlin-automate.lua $(DESTDIR)$(SCRIPTDIR)/
+	install -m 644 plugin/ardour/perlin-modulator.lua plugin/ardour/perlin-automate.lua \
+		$(DESTDIR)$(SCRIPTDIR)/
 
 install-user:
 	$(MAKE) install LV2DIR="$$HOME/.lv2" \
@@ -281,6 +284,8 @@ uninstall-user:
 	$(MAKE) uninstall LV2DIR="$$HOME/.lv2" \
 		SCRIPTDIR="$${XDG_CONFIG_HOME:-$$HOME/.config}/ardour7/scripts" DESTDIR=
 
+# perlin-modulate.lua (the retired session script) too, if an older
+# install left it
 uninstall:
 	rm -f $(DESTDIR)$(LV2DIR)/perlin.lv2/manifest.ttl \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin.ttl \

@@ -24,6 +24,7 @@ cmd  sord_validate   sordi
 cmd  lv2info         lilv-utils
 cmd  valgrind        valgrind
 cmd  clang           clang
+cmd  lua5.3          lua5.3
 glob "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" libclang-rt-dev
 if [ "${2:-}" = hosts ]; then
 	cmd ffmpeg       ffmpeg

@@ -59,74 +59,6 @@ ardour_tests() {
 		test "$(figure "$OUT/ardour.cmp" maxdiff)" = 0
 }
 
-# plugin/ardour/perlin-modulate.lua in a session: Perlin Noise's Level sets
-# ACE Amplifier's gain (-20..0 dB) on a bus carrying a steady 0.5; tracks
-# record the noise and the amplified result (tests/ardour_modulate.lua).
-# With "four" as argument: Perlin Noise x4 (spread 1) on a four-channel bus,
-# the script told to follow output 3; its recorded noise is output 3 (raw,
-# no pan: 10 dB per unit), and the envelope must not follow output 1.
-ardour_modulate_tests() {
-	four=${1:-}
-	tag=${four:+-four}
-	echo "-- Ardour: the modulation script (plugin/ardour/perlin-modulate.lua)${four:+, following output 3 of Perlin Noise x4}"
-	sess=$OUT/ardour-modulate$tag
-	got=0
-	for try in 1 2 3 4 5; do
-		rm -rf "$sess" "$OUT/modulate-state$tag.lua"
-		XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_PHASE=build PERLIN_SESSION=$sess \
-			PERLIN_SCRIPT=$(dirname "$0")/../plugin/ardour/perlin-modulate.lua \
-			PERLIN_STATE=$OUT/modulate-state$tag.lua PERLIN_FOUR=${four:+1} \
-			timeout 300 ardour7-lua "$(dirname "$0")/ardour_modulate.lua" \
-			> "$OUT/ardour-modulate$tag-build-$try.log" 2>&1
-		rc1=$?
-		# the <Script> node of the saved session holds the base64 of the state
-		[ -s "$OUT/modulate-state$tag.lua" ] && [ -s "$sess/modulate.ardour" ] &&
-			b64=$(base64 -w0 "$OUT/modulate-state$tag.lua") &&
-			sed -i "s|<Script lua=\"\([^\"]*\)\">[^<]*</Script>|<Script lua=\"\1\">$b64</Script>|" \
-				"$sess/modulate.ardour"
-		XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_PHASE=record PERLIN_SESSION=$sess \
-			PERLIN_SECONDS=6 PERLIN_FOUR=${four:+1} \
-			timeout 300 ardour7-lua "$(dirname "$0")/ardour_modulate.lua" \
-			> "$OUT/ardour-modulate$tag-record-$try.log" 2>&1
-		rc2=$?
-		noise=$(find "$sess/interchange" -name '*Noise*.wav' | head -n 1)
-		modulated=$(find "$sess/interchange" -name '*Modulated*.wav' | head -n 1)
-		other=$(find "$sess/interchange" -name '*Other*.wav' | head -n 1)
-		n1=$(frames_of "$noise")
-		n2=$(frames_of "$modulated")
-		echo "     try $try: ardour7-lua exit $rc1 (build), $rc2 (record); recorded ${n1:-0} and ${n2:-0} frames"
-		# at least 4 of the 6 s rolled (the Dummy backend runs in real time)
-		if [ "${n1:-0}" -ge 192000 ] && [ "${n2:-0}" -ge 192000 ]; then
-			got=1
-			break
-		fi
-	done
-	check "Ardour recorded the noise and the modulated bus (within 5 tries)" test $got -eq 1
-	[ $got -eq 1 ] || return
-	"$W" stats "$modulated" > "$OUT/modulated$tag.stats"
-	"$W" envelope "$modulated" "$noise" 0.05 db > "$OUT/modulated$tag.env"
-	corr=$(figure "$OUT/modulated$tag.env" corr)
-	slope=$(figure "$OUT/modulated$tag.env" slope)
-	if [ -n "$four" ]; then
-		# Level -1..1 maps onto -20..0 dB, 10 dB per unit; output 3 unpanned
-		expect=10
-		"$W" envelope "$modulated" "$other" 0.05 db > "$OUT/modulated-other.env"
-		c1=$(figure "$OUT/modulated-other.env" corr)
-		echo "     modulated envelope (dB) vs output 3: corr $corr, slope $slope dB per unit (expected 10); vs output 1: corr $c1"
-		check "the script follows the output chosen (3), not output 1 (corr below 0.5)" \
-			lt "${c1:-1}" 0.5
-	else
-		# Level -1..1 maps onto -20..0 dB, 10 dB per unit; the recorded noise is
-		# the bus's left output, panned at -3 dB (x 0.7080): 14.12 dB per unit
-		expect=14.12
-		echo "     modulated envelope (dB) vs noise: corr $corr, slope $slope dB per unit (expected 14.12)"
-	fi
-	check "the modulated bus is not silent" lt 0.01 "$(figure "$OUT/modulated$tag.stats" rms)"
-	check "the recorded envelope follows the noise (corr over 0.95)" lt 0.95 "${corr:-0}"
-	check "the gain spans the script's range (slope within 15% of $expect dB)" \
-		awk -v s="${slope:-0}" -v e="$expect" 'BEGIN { exit !(s > 0.85 * e && s < 1.15 * e) }'
-}
-
 # "Perlin Noise x4" on a four-channel bus into a four-channel master,
 # spread automated, exported (tests/ardour_export4.lua)
 ardour_x4_tests() {
@@ -199,5 +131,3 @@ ardour_x4_tests() {
 
 ardour_tests
 ardour_x4_tests
-ardour_modulate_tests
-ardour_modulate_tests four
