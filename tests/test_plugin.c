@@ -260,8 +260,8 @@ static void test_default_output(const LilvPlugin *p, const char *name)
 /* ---- presets ---- */
 typedef struct {
 	unsigned count, bad;
-	float values[PERLIN_N_PARAMS];
-	int set[PERLIN_N_PARAMS];
+	float values[RENDER_N_CONTROLS]; /* spread last */
+	int set[RENDER_N_CONTROLS];
 } PresetValues;
 
 static void set_value(const char *symbol, void *data, const void *value,
@@ -275,16 +275,113 @@ static void set_value(const char *symbol, void *data, const void *value,
 		return;
 	}
 	memcpy(&v, value, sizeof v);
-	for (i = 0; i < PERLIN_N_PARAMS; ++i)
-		if (!strcmp(symbol, perlin_params[i].symbol)) {
+	for (i = 0; i < RENDER_N_CONTROLS; ++i) {
+		const perlin_param_info *info =
+			i == RENDER_SPREAD ? &perlin_spread_param : &perlin_params[i];
+		if (!strcmp(symbol, info->symbol)) {
 			pv->values[i] = v;
 			pv->set[i] = 1;
 			++pv->count;
-			if (!(v >= perlin_params[i].min && v <= perlin_params[i].max))
+			if (!(v >= info->min && v <= info->max))
 				++pv->bad;
 			return;
 		}
+	}
 	++pv->bad; /* unknown symbol */
+}
+
+/* The controls a preset must set: all but seed, stopped and reset, and
+   spread on the four-output plugins only. */
+static int preset_sets(unsigned k, int four)
+{
+	if (k == RENDER_SPREAD)
+		return four;
+	return k != PERLIN_SEED && k != PERLIN_STOPPED && k != PERLIN_RESET;
+}
+
+/* The presets of p, in the order lilv lists them: their values. */
+static unsigned preset_values(const LilvPlugin *p, PresetValues *pv, unsigned max)
+{
+	LilvNode *preset_class = lilv_new_uri(world, LV2_PRESETS__Preset);
+	LilvNodes *presets = lilv_plugin_get_related(p, preset_class);
+	unsigned n = 0;
+	LILV_FOREACH (nodes, i, presets) {
+		const LilvNode *preset = lilv_nodes_get(presets, i);
+		LilvState *state;
+		if (n == max)
+			break;
+		lilv_world_load_resource(world, preset);
+		state = lilv_state_new_from_world(world, (LV2_URID_Map *)host_map_feature(), preset);
+		memset(&pv[n], 0, sizeof pv[n]);
+		if (state) {
+			lilv_state_restore(state, NULL, set_value, &pv[n], 0, NULL);
+			lilv_state_free(state);
+		}
+		++n;
+	}
+	lilv_nodes_free(presets);
+	lilv_node_free(preset_class);
+	return n;
+}
+
+/* A host loads every preset after every other: the controls, and so the
+   sound, are those of the last one alone (every preset sets every control
+   a user would expect it to; seed, stopped and reset stay the user's). */
+static void test_preset_order(const LilvPlugin *p, const char *name)
+{
+	PresetValues pv[16];
+	unsigned n = preset_values(p, pv, 16), a, b, k, misses = 0, differ = 0;
+	const uint32_t len = (uint32_t)SR;
+	float *x = malloc(2 * PERLIN_OUTPUTS * len * sizeof *x);
+	host_inst h;
+	int four;
+	host_inst_open(&h, p, SR, 1);
+	four = h.outputs > 1;
+	host_inst_close(&h);
+	for (a = 0; a < n; ++a)
+		for (k = 0; k < RENDER_N_CONTROLS; ++k)
+			if (preset_sets(k, four) && !pv[a].set[k]) {
+				++misses;
+				fprintf(stderr, "   %s: preset %u leaves %s as it was\n", name, a,
+				        k == RENDER_SPREAD ? "spread" : perlin_params[k].symbol);
+			}
+	CHECK(n >= 4 && misses == 0, "%s: %u of its %u presets' controls left as they were", name,
+	      misses, n);
+	for (a = 0; a < n; ++a)
+		for (b = 0; b < n; ++b) {
+			host_inst after, alone;
+			uint32_t i;
+			int o;
+			/* a, then b, on an instance whose controls are off their defaults */
+			host_inst_open(&after, p, SR, 1);
+			host_inst_open(&alone, p, SR, 1);
+			for (k = 0; k < RENDER_N_CONTROLS; ++k) {
+				const perlin_param_info *info =
+					k == RENDER_SPREAD ? &perlin_spread_param : &perlin_params[k];
+				if (k != PERLIN_SEED && k != PERLIN_STOPPED && k != PERLIN_RESET)
+					after.controls[k] = info->min + 0.37f * (info->max - info->min);
+				if (pv[a].set[k])
+					after.controls[k] = pv[a].values[k];
+				if (pv[b].set[k])
+					after.controls[k] = pv[b].values[k];
+				if (pv[b].set[k])
+					alone.controls[k] = pv[b].values[k];
+			}
+			render_blocks(&after, x, len, 512);
+			render_blocks(&alone, x + PERLIN_OUTPUTS * len, len, 512);
+			for (o = 0; o < after.outputs; ++o)
+				for (i = 0; i < len; ++i)
+					if (x[(size_t)o * len + i] != x[(size_t)(PERLIN_OUTPUTS + o) * len + i]) {
+						++differ;
+						break;
+					}
+			host_inst_close(&after);
+			host_inst_close(&alone);
+		}
+	printf("   %s: %u presets, each loaded after each other: %u outputs differ from it loaded alone\n",
+	       name, n, differ);
+	CHECK(differ == 0, "%s: %u outputs depend on the preset loaded before", name, differ);
+	free(x);
 }
 
 static void test_presets(const LilvPlugin *p, const char *name)
@@ -318,7 +415,7 @@ static void test_presets(const LilvPlugin *p, const char *name)
 			      lilv_node_as_string(preset), pv.count, pv.bad);
 			/* and it plays */
 			host_inst_open(&h, p, SR, 1);
-			for (k = 0; k < PERLIN_N_PARAMS; ++k)
+			for (k = 0; k < RENDER_N_CONTROLS; ++k)
 				if (pv.set[k])
 					h.controls[k] = pv.values[k];
 			render_blocks(&h, out, len, 256);
@@ -514,6 +611,9 @@ int main(int argc, char **argv)
 	test_presets(cv, "CV plugin");
 	test_presets(audio4, "audio x4 plugin");
 	test_presets(cv4, "CV x4 plugin");
+	test_section("presets loaded after one another");
+	test_preset_order(audio, "audio plugin");
+	test_preset_order(audio4, "audio x4 plugin");
 	test_section("block sizes 1, 7, 64, 4096 and random give identical output");
 	test_blocks(audio, "audio plugin");
 	test_blocks(cv, "CV plugin");
