@@ -20,13 +20,6 @@
 #include <stddef.h>
 #include <string.h>
 
-double dsp_clamp_finite(double v, double lo, double hi, double fallback)
-{
-	if (!(v >= lo && v <= hi)) /* NaN, infinities and out of range */
-		return v != v ? fallback : (v < lo ? lo : hi);
-	return v;
-}
-
 void perlin_dsp_init(perlin_dsp *d, double sr)
 {
 	perlin_dsp_init_outputs(d, sr, 1U);

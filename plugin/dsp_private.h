@@ -158,8 +158,6 @@ int live(const perlin_dsp *d, int w);
 void restep(perlin_dsp *d);
 
 /* dsp.c */
-/* v clamped into [lo, hi]; NaN gives fallback. */
-double dsp_clamp_finite(double v, double lo, double hi, double fallback);
 /* Recompute every target from the controls and the transport. */
 void dsp_update_targets(perlin_dsp *d);
 /* Apply a pending discrete change if no crossfade is running. */
@@ -177,6 +175,10 @@ typedef struct {
 	double xv, xs, yv, ys, morph;
 } dsp_place;
 void dsp_transport_phase(const perlin_dsp *d, dsp_place *p);
+
+/* params.c */
+/* v clamped into [lo, hi]; NaN gives fallback. */
+double dsp_clamp_finite(double v, double lo, double hi, double fallback);
 
 /* kernels.c */
 /* A float denormal as 0: none reaches the host. */

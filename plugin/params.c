@@ -1,6 +1,6 @@
 /* params.c: the controls' symbols, ranges and defaults, and their
    clamping (dsp.h). */
-#include "dsp.h"
+#include "dsp_private.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -51,4 +51,11 @@ float perlin_clamp_info(const perlin_param_info *i, float v)
 	if (bits < tiny_bits)
 		v = 0.0f;
 	return v < i->min ? i->min : (v > i->max ? i->max : v);
+}
+
+double dsp_clamp_finite(double v, double lo, double hi, double fallback)
+{
+	if (!(v >= lo && v <= hi)) /* NaN, infinities and out of range */
+		return v != v ? fallback : (v < lo ? lo : hi);
+	return v;
 }
