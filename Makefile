@@ -250,7 +250,7 @@ $(B)/decoy-home/.lv2: $(BROKEN_ALLOC)
 
 test: all $(TESTS) $(B)/decoy-home/.lv2
 	$(B)/test_noise $(SEED)
-	lv2_validate $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl
+	lv2_validate tests/mod-terms.ttl $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl
 	$(DECOY) $(B)/test_plugin $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_transport $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_dsp $(BUNDLE) $(SEED)

@@ -72,7 +72,7 @@ static void test_ports(const LilvPlugin *p, int cv, int four)
 	LilvNode *logarithmic = lilv_new_uri(world, LV2_PORT_PROPS__logarithmic);
 	LilvNode *trigger = lilv_new_uri(world, LV2_PORT_PROPS__trigger);
 	LilvNode *unit = lilv_new_uri(world, LV2_UNITS__unit);
-	LilvNode *hz = lilv_new_uri(world, LV2_UNITS__hz);
+	LilvNode *cells = lilv_new_uri(world, "urn:perlin-lv2:unit:cells-per-second");
 	LilvNode *position = lilv_new_uri(world, LV2_TIME__Position);
 	LilvNode *hardrt = lilv_new_uri(world, LV2_CORE__hardRTCapable);
 	LilvNode *group = lilv_new_uri(world, LV2_PORT_GROUPS__group);
@@ -107,10 +107,13 @@ static void test_ports(const LilvPlugin *p, int cv, int four)
 	{
 #define PORT(i) lilv_plugin_get_port_by_index(p, i)
 		LilvNodes *units = lilv_port_get_value(p, PORT(PERLIN_RATE), unit);
+		LilvNodes *drift = lilv_port_get_value(p, PORT(PERLIN_DRIFT), unit);
 		CHECK(lilv_port_has_property(p, PORT(PERLIN_RATE), logarithmic) && units &&
-		      lilv_node_equals(lilv_nodes_get_first(units), hz),
-		      "%s: rate is not logarithmic in units:hz", name);
+		      lilv_node_equals(lilv_nodes_get_first(units), cells) && drift &&
+		      lilv_node_equals(lilv_nodes_get_first(drift), cells),
+		      "%s: rate (logarithmic) and drift are not in cells per second", name);
 		lilv_nodes_free(units);
+		lilv_nodes_free(drift);
 		CHECK(lilv_port_has_property(p, PORT(PERLIN_SEED), integer) &&
 		      lilv_port_has_property(p, PORT(PERLIN_LOOP), integer),
 		      "%s: seed and loop must be lv2:integer", name);
@@ -216,10 +219,67 @@ static void test_ports(const LilvPlugin *p, int cv, int four)
 	lilv_node_free(logarithmic);
 	lilv_node_free(trigger);
 	lilv_node_free(unit);
-	lilv_node_free(hz);
+	lilv_node_free(cells);
 	lilv_node_free(position);
 	lilv_node_free(hardrt);
 	lilv_node_free(group);
+}
+
+/* What MOD's mod-ui reads (utils/utils_lilv.cpp in mod-audio/mod-ui): a
+   CV port is shown only when typed mod:CVPort too, a plugin's brand is
+   cut at 11 characters in its interface and its label at 16, a port's
+   name (or lv2:shortName) at 16; CV plugins belong in
+   mod:ControlVoltagePlugin. */
+#define MOD_NS "http://moddevices.com/ns/mod#"
+static void test_mod(const LilvPlugin *p, int cv, const char *name)
+{
+	LilvNode *brand_p = lilv_new_uri(world, MOD_NS "brand");
+	LilvNode *label_p = lilv_new_uri(world, MOD_NS "label");
+	LilvNode *mod_cv = lilv_new_uri(world, MOD_NS "CVPort");
+	LilvNode *lv2_cv = lilv_new_uri(world, LV2_CORE__CVPort);
+	LilvNode *cv_class = lilv_new_uri(world, MOD_NS "ControlVoltagePlugin");
+	LilvNode *short_p = lilv_new_uri(world, LV2_CORE_PREFIX "shortName");
+	LilvNode *type_p = lilv_new_uri(world, LILV_NS_RDF "type");
+	LilvNodes *brand = lilv_plugin_get_value(p, brand_p);
+	LilvNodes *label = lilv_plugin_get_value(p, label_p);
+	LilvNodes *classes = lilv_plugin_get_value(p, type_p);
+	unsigned i, n = lilv_plugin_get_num_ports(p), cv_ports = 0, typed = 0, long_names = 0;
+	CHECK(brand && strlen(lilv_node_as_string(lilv_nodes_get_first(brand))) <= 11,
+	      "%s: no mod:brand of at most 11 characters", name);
+	CHECK(label && strlen(lilv_node_as_string(lilv_nodes_get_first(label))) <= 16,
+	      "%s: no mod:label of at most 16 characters", name);
+	CHECK(!cv == !(classes && lilv_nodes_contains(classes, cv_class)),
+	      "%s: mod:ControlVoltagePlugin %s", name, cv ? "missing" : "on a plugin without CV");
+	for (i = 0; i < n; ++i) {
+		const LilvPort *port = lilv_plugin_get_port_by_index(p, i);
+		LilvNodes *sn = lilv_port_get_value(p, port, short_p);
+		LilvNode *pn = lilv_port_get_name(p, port);
+		const char *shown = sn ? lilv_node_as_string(lilv_nodes_get_first(sn))
+		                       : lilv_node_as_string(pn);
+		if (strlen(shown) > 16) {
+			++long_names;
+			fprintf(stderr, "   %s: port name '%s' over 16 characters\n", name, shown);
+		}
+		if (lilv_port_is_a(p, port, lv2_cv)) {
+			++cv_ports;
+			typed += lilv_port_is_a(p, port, mod_cv) ? 1U : 0U;
+		}
+		lilv_nodes_free(sn);
+		lilv_node_free(pn);
+	}
+	CHECK(long_names == 0, "%s: %u port names over 16 characters", name, long_names);
+	CHECK(cv_ports == typed, "%s: %u of its %u CV ports not typed mod:CVPort", name,
+	      cv_ports - typed, cv_ports);
+	lilv_nodes_free(brand);
+	lilv_nodes_free(label);
+	lilv_nodes_free(classes);
+	lilv_node_free(brand_p);
+	lilv_node_free(label_p);
+	lilv_node_free(mod_cv);
+	lilv_node_free(lv2_cv);
+	lilv_node_free(cv_class);
+	lilv_node_free(short_p);
+	lilv_node_free(type_p);
 }
 
 /* finite, in [-1, 1], and moving */
@@ -601,6 +661,11 @@ int main(int argc, char **argv)
 	test_ports(cv, 1, 0);
 	test_ports(audio4, 0, 1);
 	test_ports(cv4, 1, 1);
+	test_section("MOD: brand, label, CV ports and class, short names");
+	test_mod(audio, 0, "audio plugin");
+	test_mod(cv, 1, "CV plugin");
+	test_mod(audio4, 0, "audio x4 plugin");
+	test_mod(cv4, 1, "CV x4 plugin");
 	test_section("default output: finite, in range, moving");
 	test_default_output(audio, "audio plugin");
 	test_default_output(cv, "CV plugin");
