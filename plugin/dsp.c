@@ -98,6 +98,14 @@ void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAM
 	dsp_maybe_start_voice(d);
 }
 
+/* A time:Position: transport.c reads it (and whether it jumps); its speed
+   and tempo go into the targets, and a jump starts a voice. */
+void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
+{
+	dsp_transport_position(d, p);
+	dsp_update_targets(d);
+	dsp_maybe_start_voice(d);
+}
 
 void perlin_dsp_spread(perlin_dsp *d, float spread)
 {

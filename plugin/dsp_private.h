@@ -175,6 +175,9 @@ typedef struct {
 	double xv, xs, yv, ys, morph;
 } dsp_place;
 void dsp_transport_phase(const perlin_dsp *d, dsp_place *p);
+/* Take in a time:Position (perlin_dsp_position): where the transport is,
+   and want_locate where it jumped. */
+void dsp_transport_position(perlin_dsp *d, const perlin_position *p);
 
 /* params.c */
 /* v clamped into [lo, hi]; NaN gives fallback. */

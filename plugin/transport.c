@@ -51,8 +51,10 @@ void dsp_transport_phase(const perlin_dsp *d, dsp_place *p)
    phase to be re-derived from the new position (start_voice), which
    crossfades unless the phase is already there. Fields that lag (JACK
    sends a relocate's new frame with the old bar and beat while Starting)
-   so only move the phase once the field that places it says so. */
-void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
+   so only move the phase once the field that places it says so. A jump
+   sets want_locate; the caller then recomputes the targets (the speed
+   and tempo) and starts the voice it asks for. */
+void dsp_transport_position(perlin_dsp *d, const perlin_position *p)
 {
 	const int had_beat = d->tp_beat_valid;
 	int roll = 0, frame_jump = 0, beat_jump = 0;
@@ -89,6 +91,4 @@ void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
 	   frame (or a beat sent alone) */
 	if (roll || (d->sync && p->has_beat ? beat_jump : p->has_frame ? frame_jump : beat_jump))
 		d->want_locate = 1;
-	dsp_update_targets(d);
-	dsp_maybe_start_voice(d);
 }
