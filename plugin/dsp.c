@@ -116,3 +116,54 @@ void perlin_dsp_spread(perlin_dsp *d, float spread)
 	dsp_update_targets(d);
 	dsp_maybe_start_voice(d); /* before any output: at once */
 }
+
+void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
+{
+	float *outs[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+	if (d->outputs == 1U) { /* (the one output: no copy) */
+		perlin_dsp_run_outputs(d, &out, n);
+		return;
+	}
+	outs[0] = out;
+	perlin_dsp_run_outputs(d, outs, n);
+}
+
+/* The block, span by span: at a grid point the smoothers step; the phase
+   steps are re-derived where asked; a span (render.c) ends at the next
+   grid point while anything moves and where a crossfade ends, and a
+   change that waited for the crossfade starts its voice there. */
+void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
+{
+	float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+	unsigned i;
+	for (i = 0; i < d->outputs; ++i)
+		o[i] = out[i];
+	while (n) {
+		const uint32_t t0 = (uint32_t)(d->clock % d->grid);
+		uint32_t len = n < SPAN ? n : SPAN;
+		if (t0 == 0 && d->moving)
+			grid_point(d);
+		if (d->restep)
+			restep(d);
+		if (d->moving && len > d->grid - t0)
+			len = d->grid - t0;
+		if (d->fade < d->xfade_len && len > d->xfade_len - d->fade)
+			len = d->xfade_len - d->fade;
+		render_span(d, o, len, t0);
+		d->clock += len;
+		if (d->tp_valid)
+			d->tp_count += len;
+		d->started = 1;
+		for (i = 0; i < d->outputs; ++i)
+			if (o[i])
+				o[i] += len;
+		n -= len;
+		if (d->fade < d->xfade_len) {
+			d->fade += len;
+			if (d->fade >= d->xfade_len) {
+				d->fade = d->xfade_len;
+				dsp_maybe_start_voice(d); /* a change that waited, from here */
+			}
+		}
+	}
+}

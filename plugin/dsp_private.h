@@ -145,6 +145,12 @@ typedef char dense_tables_fit[4 * DENSE_CELLS <= PERLIN_TABLE &&
 void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, uint32_t n,
                  dense_stair *s);
 
+/* render.c */
+/* len samples from t0 in the chunk into out[0..d->outputs) (NULL entries:
+   not wanted): the live voices' octaves through the kernels, mixed while
+   crossfading. */
+void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0);
+
 /* smooth.c */
 /* The multipliers and gains of voice v at end e of the chunk. */
 void voice_end(const perlin_dsp *d, perlin_voice *v, int e, const perlin_smooth *s);

@@ -1,5 +1,5 @@
-/* render.c: the one render loop (dsp.h): spans of samples, octave by
-   octave through the kernels, voices mixed when crossfading. */
+/* render.c: a span of the one render loop (dsp.h; dsp.c runs the loop):
+   octave by octave through the kernels, voices mixed when crossfading. */
 #include "dsp_private.h"
 
 #include <math.h>
@@ -481,7 +481,7 @@ static int voice_span(perlin_dsp *d, perlin_voice *v, float *const acc[], int fr
 
 /* len samples (all inside one chunk unless nothing moves), from t0 in
    the chunk, into out[0..d->outputs) (NULL entries: not wanted). */
-static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
+void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 {
 	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
 	const int fading = d->fade < d->xfade_len;
@@ -553,52 +553,5 @@ static void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_
 		if (out[o] && out[o] != first)
 			memcpy(out[o], first, len * sizeof out[o][0]);
 		d->level[o] = d->level[0];
-	}
-}
-
-void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
-{
-	float *outs[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
-	if (d->outputs == 1U) { /* (the one output: no copy) */
-		perlin_dsp_run_outputs(d, &out, n);
-		return;
-	}
-	outs[0] = out;
-	perlin_dsp_run_outputs(d, outs, n);
-}
-
-void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
-{
-	float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
-	unsigned i;
-	for (i = 0; i < d->outputs; ++i)
-		o[i] = out[i];
-	while (n) {
-		const uint32_t t0 = (uint32_t)(d->clock % d->grid);
-		uint32_t len = n < SPAN ? n : SPAN;
-		if (t0 == 0 && d->moving)
-			grid_point(d);
-		if (d->restep)
-			restep(d);
-		if (d->moving && len > d->grid - t0)
-			len = d->grid - t0;
-		if (d->fade < d->xfade_len && len > d->xfade_len - d->fade)
-			len = d->xfade_len - d->fade;
-		render_span(d, o, len, t0);
-		d->clock += len;
-		if (d->tp_valid)
-			d->tp_count += len;
-		d->started = 1;
-		for (i = 0; i < d->outputs; ++i)
-			if (o[i])
-				o[i] += len;
-		n -= len;
-		if (d->fade < d->xfade_len) {
-			d->fade += len;
-			if (d->fade >= d->xfade_len) {
-				d->fade = d->xfade_len;
-				dsp_maybe_start_voice(d); /* a change that waited, from here */
-			}
-		}
 	}
 }
