@@ -66,6 +66,28 @@ local function index_of(route, proc)
 		if p:to_stateful():id():to_s() == proc:to_stateful():id():to_s() then return i - 1 end
 	end
 end
+-- where add_processor_by_index puts a processor so that it lands where
+-- `proc` is now: its place among the processors a user sees (the fader
+-- too), not among the plugins
+local function display_index_of(route, proc)
+	local i, k = 0, 0
+	while not route:nth_processor(i):isnil() do
+		local p = route:nth_processor(i)
+		if p:to_stateful():id():to_s() == proc:to_stateful():id():to_s() then return k end
+		if p:display_to_user() then k = k + 1 end
+		i = i + 1
+	end
+end
+-- the chain as a user sees it, for the log
+local function order_of(route)
+	local names, i = {}, 0
+	while not route:nth_processor(i):isnil() do
+		local p = route:nth_processor(i)
+		if p:display_to_user() then names[#names + 1] = p:display_name() end
+		i = i + 1
+	end
+	return table.concat(names, ", ")
+end
 local function named(route, name)
 	for _, p in ipairs(plugins_of(route)) do
 		if p:display_name() == name then return p end
@@ -156,7 +178,8 @@ local function expect(what)
 	if rolling() and mod:active() and param(mod, 6) > 0.5 then
 		check(what .. ": the filter is modulated (within 1 %..20 % of its knob)",
 			within(400, function () return param(mod, STATUS) == MODULATING and modulated(f) end),
-			string.format("status %g, cutoff %.2f Hz", param(mod, STATUS), param(f, LP_CUTOFF)))
+			string.format("status %g, cutoff %.2f Hz, Plugin %g; %s", param(mod, STATUS),
+				param(f, LP_CUTOFF), param(mod, 0), order_of(chain)))
 	elseif not rolling() then
 		check(what .. ": stopped, the filter holds the user's value",
 			within(400, function () return at_user(f) end),
@@ -169,17 +192,31 @@ local function bystander_untouched(what)
 end
 
 -- choose the filter again: set "Plugin" to its distance from the modulator
+-- (a plugin before the modulator cannot be chosen: it is moved after it
+-- first, as a user would)
 local function choose_filter()
 	local mod, f = mod_of(), filter_of()
 	if not mod or not f then return end
+	if index_of(chain, f) < index_of(chain, mod) then
+		local order = ARDOUR.ProcessorList()
+		local i = 0
+		while not chain:nth_processor(i):isnil() do
+			local p = chain:nth_processor(i)
+			if p:to_stateful():id():to_s() ~= f:to_stateful():id():to_s() then order:push_back(p) end
+			if p:to_stateful():id():to_s() == mod:to_stateful():id():to_s() then order:push_back(f) end
+			i = i + 1
+		end
+		chain:reorder_processors(order, nil)
+		within(500, function () return index_of(chain, f) == index_of(chain, mod) + 1 end)
+	end
 	local k = index_of(chain, f) - index_of(chain, mod)
 	if k < 1 then return end
 	if param(mod, 0) == k then
 		ARDOUR.LuaAPI.set_processor_param(mod, 0, k == 16 and 15 or k + 1)
-		sleep_ms(60)
+		sleep_ms(150)
 	end
 	ARDOUR.LuaAPI.set_processor_param(mod, 0, k)
-	sleep_ms(60)
+	sleep_ms(100)
 end
 
 local edits = {}
@@ -196,7 +233,12 @@ edits.move_target = function ()
 		else order:push_back(p) end
 		i = i + 1
 	end
+	local fi, ai = index_of(chain, f), index_of(chain, amp)
 	chain:reorder_processors(order, nil)
+	-- (a reorder while the engine runs is applied by the next cycle)
+	check("move the filter: the chain has the order asked for", within(500, function ()
+		return index_of(chain, f) == ai and index_of(chain, amp) == fi
+	end), order_of(chain))
 	expect("move the filter")
 	bystander_untouched("move the filter")
 end
@@ -204,7 +246,7 @@ edits.insert_between = function ()
 	local mod = mod_of()
 	if not mod then return end
 	local comp = ARDOUR.LuaAPI.new_plugin(s, "urn:ardour:a-comp", ARDOUR.PluginType.LV2, "")
-	insert_at(chain, comp, index_of(chain, mod) + 1)
+	insert_at(chain, comp, display_index_of(chain, mod) + 1)
 	local before = {}
 	for n = 0, 6 do before[n] = param(comp, n) end
 	expect("insert ACE Compressor after the modulator")
@@ -218,7 +260,7 @@ end
 edits.remove_target = function ()
 	local f, mod = filter_of(), mod_of()
 	if not f then return end
-	local at = index_of(chain, f)
+	local at = display_index_of(chain, f)
 	chain:remove_processor(f, nil, true)
 	f = nil
 	if mod then
@@ -249,8 +291,8 @@ end
 edits.remove_modulator = function ()
 	local mod, f = mod_of(), filter_of()
 	if not mod then return end
-	local at = index_of(chain, mod)
-	local distance = f and (index_of(chain, f) - at) or 1
+	local at = display_index_of(chain, mod)
+	local distance = f and (index_of(chain, f) - index_of(chain, mod)) or 1
 	chain:remove_processor(mod, nil, true)
 	mod = nil
 	collectgarbage() -- this script's own references go: the plugin is destroyed
@@ -275,6 +317,7 @@ edits.move_modulator = function ()
 		i = i + 1
 	end
 	chain:reorder_processors(order, nil)
+	within(500, function () return index_of(chain, mod) > index_of(chain, f) end)
 	expect("move the modulator after the filter")
 	sleep_ms(math.random(0, 150))
 	order = ARDOUR.ProcessorList()
@@ -286,6 +329,9 @@ edits.move_modulator = function ()
 		i = i + 1
 	end
 	chain:reorder_processors(order, nil)
+	within(500, function () return index_of(chain, mod) < index_of(chain, f) end)
+	check("move the modulator back: the chain has the order asked for",
+		index_of(chain, mod) < index_of(chain, f))
 	expect("move the modulator back")
 end
 edits.disable_modulator = function ()
@@ -335,6 +381,21 @@ edits.bypass_noise = function ()
 	sleep_ms(math.random(0, 150))
 	noise:to_plugininsert():enable(true)
 	expect("enable Perlin Noise again")
+end
+edits.unwire_sidechain = function ()
+	-- the send into the sidechain disconnected, then connected again
+	local mod, f = mod_of(), filter_of()
+	if not send or send:isnil() or not mod then return end
+	send:to_send():output():disconnect_all(nil)
+	if f and param(mod, 6) > 0.5 and mod:active() then
+		check("unwire the sidechain: the cutoff returns to the user's value, the modulator says why",
+			within(400, function () return at_user(f) and param(mod, STATUS) == NO_SIGNAL end),
+			string.format("status %g, cutoff %.2f", param(mod, STATUS), param(f, LP_CUTOFF)))
+	end
+	sleep_ms(math.random(0, 150))
+	local sc = mod:to_plugininsert():sidechain_input()
+	assert(send:to_send():output():nth(0):connect(sc:nth(0):name()) == 0, "cannot connect the sidechain")
+	expect("wire the sidechain again")
 end
 edits.clear_track = function ()
 	-- Ardour 7.3's Lua cannot delete a route: every plugin of the chain is

@@ -3,8 +3,8 @@
 # in Ardour 7 headless (ardour7-lua, Dummy backend, real time) while its
 # chain is edited as a user edits it (tests/ardour_edits.lua): the target
 # removed, re-added, moved and replaced, the modulator removed, moved,
-# disabled and deactivated, Perlin Noise removed and bypassed, a plugin
-# inserted between, the track's plugins cleared, the session closed and
+# disabled and deactivated, Perlin Noise removed and bypassed, the
+# sidechain unwired, a plugin inserted between, the track's plugins cleared, the session closed and
 # reopened, the transport started and stopped, at random moments; every
 # edit at least 10 times over the runs. No run may crash; every check of
 # what the user expects must hold; the session saved stopped must hold the
@@ -14,7 +14,8 @@
 # 4b27777:plugin/ardour/perlin-modulator.lua, which set a removed plugin's
 # parameter) must crash Ardour at least once: the test can fail.
 #
-# Usage: tests/test_ardour_edits.sh BUILD_DIR [RUNS] (after make all). Ends
+# Usage: tests/test_ardour_edits.sh BUILD_DIR [RUNS] (after make all;
+# PERLIN_SEED_BASE=N draws other moments, PERLIN_ROUNDS=N more rounds). Ends
 # with "N passed, N failed".
 set -u
 B=$(cd "$1" && pwd)
@@ -50,11 +51,11 @@ echo "-- Ardour $(dpkg-query -W -f '${Version}' ardour 2> /dev/null): Perlin Mod
 crashes=0
 : > "$OUT/edits.count"
 for r in $(seq 1 "$RUNS"); do
-	run "edits-$r" "$MOD" PERLIN_SEED="$r" PERLIN_ROUNDS="$ROUNDS"
+	run "edits-$r" "$MOD" PERLIN_SEED=$((r + ${PERLIN_SEED_BASE:-0})) PERLIN_ROUNDS="$ROUNDS"
 	rc=$?
 	log=$OUT/edits-$r.log
 	done_=$(grep -c "^perlin: edits done" "$log")
-	echo "     run $r (seed $r, $ROUNDS rounds): ardour7-lua exit $rc; $(grep -h '^perlin: checks' "$log" | sed 's/^perlin: //')"
+	echo "     run $r (seed $((r + ${PERLIN_SEED_BASE:-0})), $ROUNDS rounds): ardour7-lua exit $rc; $(grep -h '^perlin: checks' "$log" | sed 's/^perlin: //')"
 	if [ "$done_" -ne 1 ] || [ $rc -ne 0 ]; then
 		crashes=$((crashes + 1))
 		echo "     run $r ended early or badly; its last lines:"

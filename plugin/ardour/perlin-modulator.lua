@@ -507,7 +507,8 @@ function render_inline (ctx, w, max_h)
 	text (plugin_name ~= "" and plugin_name or "(no plugin chosen)", 1, .9, .9, .9)
 	if ok then
 		-- the value first: it stays readable when the line is cut short
-		text (string.format ("%.4g  %s", f[SHM_VALUE + 1], parameter_name), 1 + line, .8, .8, .5)
+		text (string.format ("%.4g  %s%s", f[SHM_VALUE + 1], parameter_name,
+			st == MODULATING and "" or " (" .. STATUS_TEXT[st] .. ")"), 1 + line, .8, .8, .5)
 	else
 		text (STATUS_TEXT[st] or "", 1 + line, 1, .45, .35)
 	end
