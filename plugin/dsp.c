@@ -128,6 +128,17 @@ void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
 	perlin_dsp_run_outputs(d, outs, n);
 }
 
+/* A grid point: the smoothers step (smooth.c), then the live voices take
+   their multipliers and gains for the chunk from here to the next
+   (voice.c); anything that does not hold still keeps the grid moving. */
+static void grid_point(perlin_dsp *d)
+{
+	const int settled = smooth_grid_point(d);
+	const int held = voice_grid_point(d);
+	d->moving = !(settled && held);
+	d->restep = 1;
+}
+
 /* The block, span by span: at a grid point the smoothers step; the phase
    steps are re-derived where asked; a span (render.c) ends at the next
    grid point while anything moves and where a crossfade ends, and a

@@ -152,20 +152,19 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0);
 
 /* smooth.c */
-/* The multipliers and gains of voice v at end e of the chunk. */
-void voice_end(const perlin_dsp *d, perlin_voice *v, int e, const perlin_smooth *s);
-/* The smoothers step at a grid point. */
-void grid_point(perlin_dsp *d);
+/* Recompute every target from the controls and the transport. */
+void dsp_update_targets(perlin_dsp *d);
+/* The smoothers step at a grid point; whether they hold still. */
+int smooth_grid_point(perlin_dsp *d);
 
 /* voice.c */
 /* Whether voice w plays (the current one, or the old one of a crossfade). */
 int live(const perlin_dsp *d, int w);
+/* At a grid point, after smooth_grid_point: the live voices' multipliers
+   and gains for the new chunk; whether they hold still. */
+int voice_grid_point(perlin_dsp *d);
 /* Re-derive the live voices' phase steps at this sample. */
 void restep(perlin_dsp *d);
-
-/* dsp.c */
-/* Recompute every target from the controls and the transport. */
-void dsp_update_targets(perlin_dsp *d);
 /* Apply a pending discrete change if no crossfade is running. */
 void dsp_maybe_start_voice(perlin_dsp *d);
 
