@@ -3,7 +3,8 @@
    staircase: each one's lattice column and row, the sample it starts at,
    and each sample's cell), made per span for octaves whose cells last a
    few samples; the kernels make the 2D cells' places, corners and lines
-   from it. */
+   from it. Layer 4 (dsp_private.h): render.c calls it; it may call the
+   files below (coef.c: a cell's lines). */
 #include "dsp_private.h"
 
 #include <math.h>

@@ -1,6 +1,8 @@
 /* coef.c: a cell's kernel coefficients (plugin/kernel_seg.h) from its
    gradients, in each form: along x, along x and y, along a straight path
-   (the tables of short cells are cells.c's). */
+   (the tables of short cells are cells.c's). Layer 5 (dsp_private.h), the
+   bottom: render.c, voice.c and cells.c call it; it calls no other file
+   of plugin/ (the noise library only). */
 #include "dsp_private.h"
 
 #include <math.h>

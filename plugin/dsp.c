@@ -1,9 +1,14 @@
-/* dsp.c: see dsp.h for the behaviour and the threading classes. Setting
-   up, and new control values; the rest lives by concern: params.c (the
-   controls' ranges), smooth.c (smoothing on the grid, gains), transport.c
-   (time:Position), voice.c (voices and their phases' steps), ramp.c (a
-   phase), coef.c (a cell's coefficients), render.c (the render loop),
-   kernels.c and kernel.h (the inner loops).
+/* dsp.c: see dsp.h for the behaviour and the threading classes. The
+   orchestration (layer 2, dsp_private.h): setting up, and the order of the
+   steps of each entry point: new controls, spread and a time:Position
+   (the targets, then a voice if one is wanted), and the block, span by
+   span (a grid point: smoothers, then voices; the phase steps; a span; a
+   crossfade's end). When things happen is decided here; what happens is
+   the helpers': voice.c (the voices: gains, phase steps, starting one),
+   smooth.c (the smoothed controls, their targets), render.c (a span),
+   transport.c (time:Position), kernels.c (the kernels' table) and
+   params.c (the controls' ranges). It may call any file below it; none
+   calls it but perlin.c.
 
    One render loop for every state. The continuous controls are smoothed
    on a grid of about PERLIN_GRID_S (d->grid samples) counted from

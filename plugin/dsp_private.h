@@ -1,6 +1,29 @@
 /* dsp_private.h: what the DSP's own files (dsp.c, params.c, smooth.c,
    transport.c, voice.c, ramp.c, coef.c, cells.c, render.c, kernels.c) share;
-   nothing outside plugin/ includes it. */
+   nothing outside plugin/ includes it (but tests/test_dsp.c, for the
+   kernels and the staircase).
+
+   The files of plugin/ call each other in layers, top to bottom: a file
+   calls only functions of files on the layers below its own (never up,
+   never sideways), so each one reads alone, with what it calls. Data goes
+   down (perlin_dsp's fields: what the transport says, the targets and
+   smoothed values, the voices); where helpers must act in turn (new
+   controls, a time:Position, a grid point, a crossfade's end) dsp.c calls
+   them in that order. tests/layers.sh (make test) checks these lines:
+     layer 1: perlin.c
+       the LV2 glue
+     layer 2: dsp.c display.c
+       the order of the steps (setting up, each entry point, the block span
+       by span); the inline display (perlin.c's alone)
+     layer 3: voice.c smooth.c render.c
+       the voices (settings, gains, phase steps, starting one); the
+       smoothed controls and their targets; a span through the kernels
+     layer 4: transport.c cells.c
+       the transport (time:Position, where it puts the phase); the dense
+       kernels' tables of cells
+     layer 5: coef.c ramp.c kernels.c params.c
+       a cell's coefficients; a phase; the kernels and their table; the
+       controls' ranges and clamping */
 #ifndef PERLIN_DSP_PRIVATE_H
 #define PERLIN_DSP_PRIVATE_H
 
@@ -158,8 +181,6 @@ void dsp_update_targets(perlin_dsp *d);
 int smooth_grid_point(perlin_dsp *d);
 
 /* voice.c */
-/* Whether voice w plays (the current one, or the old one of a crossfade). */
-int live(const perlin_dsp *d, int w);
 /* At a grid point, after smooth_grid_point: the live voices' multipliers
    and gains for the new chunk; whether they hold still. */
 int voice_grid_point(perlin_dsp *d);

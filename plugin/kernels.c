@@ -1,6 +1,8 @@
 /* kernels.c: plugin/kernel.h compiled once per lane width (4: SSE2, the
    baseline; 8: AVX2, where the compiler targets x86-64) and the table the
-   render loops call them through, chosen once per path. */
+   render loops call them through, chosen once per path. Layer 5
+   (dsp_private.h), the bottom: dsp.c chooses the table, render.c calls
+   through it; it calls no other file of plugin/. */
 #include "dsp_private.h"
 
 #include <float.h>

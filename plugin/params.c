@@ -1,5 +1,6 @@
 /* params.c: the controls' symbols, ranges and defaults, and their
-   clamping (dsp.h). */
+   clamping (dsp.h), and dsp_clamp_finite's for doubles. Layer 5
+   (dsp_private.h), the bottom: it calls no other file of plugin/. */
 #include "dsp_private.h"
 
 #include <stdint.h>

@@ -1,5 +1,8 @@
 /* render.c: a span of the one render loop (dsp.h; dsp.c runs the loop):
-   octave by octave through the kernels, voices mixed when crossfading. */
+   octave by octave through the kernels, voices mixed when crossfading.
+   Layer 3 (dsp_private.h): dsp.c calls it; it may call the files below:
+   cells.c (the dense kernels' tables), coef.c (a cell's coefficients),
+   ramp.c (a phase), and the kernels through perlin_dsp's table. */
 #include "dsp_private.h"
 
 #include <math.h>

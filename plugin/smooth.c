@@ -1,6 +1,8 @@
 /* smooth.c: the continuous controls, one-pole smoothed on the grid
    (dsp.h), and their targets (from the controls, the transport's speed
-   and tempo). What a grid point gives the voices is voice.c's. */
+   and tempo). What a grid point gives the voices is voice.c's. Layer 3
+   (dsp_private.h): dsp.c calls it; it may call the files below:
+   transport.c (whether the phase holds when stopped), params.c. */
 #include "dsp_private.h"
 
 #include <math.h>

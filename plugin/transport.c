@@ -1,6 +1,7 @@
 /* transport.c: what the host's time:Position says (dsp.h,
    perlin_dsp_position), where the transport is now, and where it puts the
-   phase. */
+   phase. Layer 4 (dsp_private.h): dsp.c, voice.c and smooth.c call it; it
+   may call the files below (params.c). */
 #include "dsp_private.h"
 
 #include <math.h>

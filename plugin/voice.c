@@ -2,7 +2,9 @@
    what each grid point gives them (frequency multipliers and octave
    gains, band-limited and blended by spread), their phases' steps, and
    starting one where the transport or the old voice says (crossfaded, or
-   silently where nothing changes). */
+   silently where nothing changes). Layer 3 (dsp_private.h): dsp.c calls
+   it; it may call the files below: transport.c (where the transport puts
+   the phase), coef.c (a cell's coefficients), ramp.c (a phase). */
 #include "dsp_private.h"
 
 #include <math.h>
@@ -30,9 +32,9 @@ static int same_shape(const perlin_shape *a, const perlin_shape *b)
 	return memcmp(a, b, sizeof *a) == 0;
 }
 
-/* Whether voice v still plays (the current one, or the old one of a
+/* Whether voice w still plays (the current one, or the old one of a
    crossfade). */
-int live(const perlin_dsp *d, int w)
+static int live(const perlin_dsp *d, int w)
 {
 	return w == d->cur || d->fade < d->xfade_len;
 }
