@@ -1,0 +1,227 @@
+#!/bin/sh
+# tests/layers.sh [DIR]: the C files of DIR (plugin/ by default) call each
+# other in the layers DIR/dsp_private.h declares (its "layer N: a.c b.c"
+# lines, 1 the top): a file may call only functions defined in files on
+# layers below its own, never up and never sideways. One check per C file
+# (a file on no layer fails too); prints "layers: N passed, M failed".
+#
+# For each file (with the headers of DIR it #includes, as the compiler
+# sees it) the script takes, with comments, strings and preprocessor
+# conditions ignored: the functions it defines (a name, its parameters in
+# parentheses, then "{" outside any braces) and the names it calls (a name
+# followed by "(" inside a body or a #define, not after "." or "->"). A
+# call goes to the file that defines that name without "static", unless
+# the caller defines it itself. Calls through function pointers (the
+# kernels' table) are not seen.
+dir=${1:-plugin}
+decl=$dir/dsp_private.h
+[ -f "$decl" ] || { echo "layers: no $decl"; echo "layers: 0 passed, 1 failed"; exit 1; }
+
+awk -v dir="$dir" -v decl="$decl" '
+function add_tok(t) { ntok++; tok[ntok] = t; tdepth[ntok] = depth; tpp[ntok] = inpp }
+
+# Tokens of one line: identifiers, numbers (as 0), "->" and single
+# characters; comments and literals dropped (incomment carries over).
+function scan(line,    n, i, c, c2, q, out) {
+	if (!cont && !incomment)
+		inpp = line ~ /^[ \t]*#/
+	cont = inpp && line ~ /\\$/
+	out = ""
+	n = length(line)
+	i = 1
+	while (i <= n) {
+		c = substr(line, i, 1)
+		c2 = substr(line, i, 2)
+		if (incomment) {
+			if (c2 == "*/") { incomment = 0; i += 2; out = out " " } else i++
+			continue
+		}
+		if (c2 == "/*") { incomment = 1; i += 2; continue }
+		if (c2 == "//") break
+		if (c == "\"" || c == "\047") {
+			q = c
+			i++
+			while (i <= n && substr(line, i, 1) != q) {
+				if (substr(line, i, 1) == "\\") i++
+				i++
+			}
+			i++
+			out = out " 0 "
+			continue
+		}
+		out = out c
+		i++
+	}
+	while (length(out)) {
+		if (match(out, /^[ \t\\]+/)) { out = substr(out, RLENGTH + 1); continue }
+		if (match(out, /^[A-Za-z_][A-Za-z_0-9]*/)) {
+			add_tok(substr(out, 1, RLENGTH))
+			out = substr(out, RLENGTH + 1)
+			continue
+		}
+		if (match(out, /^[0-9][A-Za-z_0-9.]*/)) {
+			add_tok("0")
+			out = substr(out, RLENGTH + 1)
+			continue
+		}
+		if (substr(out, 1, 2) == "->") { add_tok("->"); out = substr(out, 3); continue }
+		c = substr(out, 1, 1)
+		out = substr(out, 2)
+		if (!inpp && c == "{") { add_tok(c); depth++; continue }
+		if (!inpp && c == "}") { depth--; add_tok(c); continue }
+		add_tok(c)
+	}
+	if (inpp && !cont)
+		add_tok("#end")
+}
+
+# A file and, where they are, the headers of dir it includes ("...").
+function read_file(path,    line, h) {
+	seen[path] = 1
+	while ((getline line < path) > 0) {
+		if (line ~ /^[ \t]*#[ \t]*include[ \t]*"/) {
+			h = line
+			sub(/^[^"]*"/, "", h)
+			sub(/".*/, "", h)
+			h = dir "/" h
+			if (!(h in seen) && (getline probe < h) > 0) {
+				close(h)
+				read_file(h)
+				continue
+			}
+		}
+		scan(line)
+	}
+	close(path)
+}
+
+# Record what file f (its tokens) defines and calls.
+function facts(f,    k, t, j, p, par, isstatic, start) {
+	start = 1
+	for (k = 1; k <= ntok; k++) {
+		t = tok[k]
+		if (tpp[k]) {
+			if (t ~ /^[A-Za-z_]/ && tok[k + 1] == "(" && !(t in kw) && tok[k - 1] != "define")
+				calls[f, ++ncalls[f]] = t
+			continue
+		}
+		if (tdepth[k] == 0) {
+			if (t == ";" || t == "}") { start = k + 1; continue }
+			if (t ~ /^[A-Za-z_]/ && tok[k + 1] == "(" && !(t in kw)) {
+				par = 0
+				for (j = k + 1; j <= ntok; j++) {
+					if (tpp[j]) continue
+					if (tok[j] == "(") par++
+					else if (tok[j] == ")" && --par == 0) break
+				}
+				if (tok[j + 1] == "{") {
+					isstatic = 0
+					for (p = start; p < k; p++)
+						if (tok[p] == "static") isstatic = 1
+					local[f, t] = 1
+					if (!isstatic) {
+						if ((t in owner) && owner[t] != f)
+							dup[t] = owner[t] " and " f
+						owner[t] = f
+					}
+					k = j
+				}
+			}
+			continue
+		}
+		if (t ~ /^[A-Za-z_]/ && tok[k + 1] == "(" && !(t in kw) &&
+		    tok[k - 1] != "." && tok[k - 1] != "->")
+			calls[f, ++ncalls[f]] = t
+	}
+}
+
+BEGIN {
+	split("if while for switch return sizeof defined", w, " ")
+	for (i in w) kw[w[i]] = 1
+	# the declared layers
+	nlayers = 0
+	while ((getline line < decl) > 0) {
+		if (line !~ /^[ \t\/*]*layer[ \t]+[0-9]+:/)
+			continue
+		n = split(line, w, /[ \t]+/)
+		for (i = 1; i <= n; i++) {
+			if (w[i] ~ /^[0-9]+:$/) { lay = w[i] + 0; if (lay > nlayers) nlayers = lay }
+			if (w[i] ~ /^[A-Za-z_0-9]+\.c$/) {
+				if (w[i] in layer) { dupdecl = dupdecl " " w[i] }
+				layer[w[i]] = lay
+				declared[++ndecl] = w[i]
+			}
+		}
+	}
+	close(decl)
+	# the C files of dir
+	cmd = "ls \"" dir "\"/*.c 2>/dev/null"
+	nfiles = 0
+	while ((cmd | getline path) > 0) {
+		f = path
+		sub(/.*\//, "", f)
+		files[++nfiles] = f
+		present[f] = 1
+		ntok = 0; depth = 0; incomment = 0; inpp = 0; cont = 0
+		for (s in seen) delete seen[s]
+		read_file(path)
+		facts(f)
+	}
+	close(cmd)
+	passed = failed = 0
+	if (!ndecl) {
+		print "FAIL: no \"layer N: a.c b.c\" lines in " decl
+		failed++
+	}
+	if (dupdecl != "") {
+		print "FAIL: on more than one layer in " decl ":" dupdecl
+		failed++
+	}
+	for (t in dup) {
+		print "FAIL: " t " defined in both " dup[t]
+		failed++
+	}
+	for (i = 1; i <= ndecl; i++)
+		if (!(declared[i] in present))
+			print "note: " declared[i] " (layer " layer[declared[i]] ") is not in " dir "/"
+	for (i = 1; i <= nfiles; i++) {
+		f = files[i]
+		if (!(f in layer)) {
+			print "FAIL: " f " is on no layer: add it to a \"layer N:\" line of " decl
+			failed++
+			continue
+		}
+		# the files it calls, and what in them
+		for (g in via) delete via[g]
+		for (j = 1; j <= ncalls[f]; j++) {
+			t = calls[f, j]
+			if ((f, t) in local || !(t in owner))
+				continue
+			g = owner[t]
+			if (!(g in via))
+				via[g] = t
+			else if (index(" " via[g] " ", " " t " ") == 0)
+				via[g] = via[g] " " t
+		}
+		bad = ""
+		ok = ""
+		for (d = 1; d <= ndecl; d++) { # in the declared order
+			g = declared[d]
+			if (!(g in via))
+				continue
+			if (layer[g] <= layer[f])
+				bad = bad " " g " (layer " layer[g] ": " via[g] ")"
+			else
+				ok = ok " " g
+		}
+		if (bad != "") {
+			print "FAIL: " f " (layer " layer[f] ") calls up or sideways:" bad
+			failed++
+		} else {
+			print "ok: " f " (layer " layer[f] ") calls" (ok == "" ? " no other file" : ok)
+			passed++
+		}
+	}
+	print "layers: " passed " passed, " failed " failed"
+	exit failed ? 1 : 0
+}'
