@@ -6,8 +6,8 @@
 # (a file on no layer fails too); prints "layers: N passed, M failed".
 #
 # For each file (with the headers of DIR it #includes, as the compiler
-# sees it) the script takes, with comments, strings and preprocessor
-# conditions ignored: the functions it defines (a name, its parameters in
+# sees it, but both sides of every #if) the script takes, with comments
+# and literals dropped: the functions it defines (a name, its parameters in
 # parentheses, then "{" outside any braces) and the names it calls (a name
 # followed by "(" inside a body or a #define, not after "." or "->"). A
 # call goes to the file that defines that name without "static", unless
@@ -139,13 +139,13 @@ BEGIN {
 	split("if while for switch return sizeof defined", w, " ")
 	for (i in w) kw[w[i]] = 1
 	# the declared layers
-	nlayers = 0
 	while ((getline line < decl) > 0) {
 		if (line !~ /^[ \t\/*]*layer[ \t]+[0-9]+:/)
 			continue
 		n = split(line, w, /[ \t]+/)
 		for (i = 1; i <= n; i++) {
-			if (w[i] ~ /^[0-9]+:$/) { lay = w[i] + 0; if (lay > nlayers) nlayers = lay }
+			if (w[i] ~ /^[0-9]+:$/)
+				lay = w[i] + 0
 			if (w[i] ~ /^[A-Za-z_0-9]+\.c$/) {
 				if (w[i] in layer) { dupdecl = dupdecl " " w[i] }
 				layer[w[i]] = lay
