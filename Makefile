@@ -31,6 +31,12 @@ DSP_C     = plugin/dsp.c plugin/params.c plugin/smooth.c plugin/transport.c \
 DSP_SRC   = $(DSP_C) plugin/dsp.h plugin/dsp_private.h plugin/ports.h \
             plugin/kernel.h plugin/kernel_seg.h plugin/kernel_dense.h \
             plugin/kernel_out.h $(NOISE_SRC)
+# The LV2 glue's own C besides plugin/perlin.c: the inline display, drawn
+# with cairo (perlin.c is also #included by the bench, the fuzzer and the
+# broken bundles, which compile display.c beside it).
+GLUE_C    = plugin/display.c
+GLUE_SRC  = plugin/perlin.c $(GLUE_C) plugin/display.h
+GLUE_LIBS = `$(PKG_CONFIG) --libs cairo`
 LIB_EXT   = .so
 BUNDLE    = $(B)/perlin.lv2
 BUNDLE_FILES = $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
@@ -50,11 +56,11 @@ $(B)/.deps: tests/deps.sh
 deps:
 	@sh tests/deps.sh $(PKG_CONFIG)
 
-$(BUNDLE)/perlin$(LIB_EXT): $(B)/.deps plugin/perlin.c $(DSP_SRC)
+$(BUNDLE)/perlin$(LIB_EXT): $(B)/.deps $(GLUE_SRC) $(DSP_SRC)
 	@mkdir -p $(BUNDLE)
 	$(CC) $(CCFLAGS) -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2` -o $@ plugin/perlin.c $(DSP_C) \
-		$(LDFLAGS) -lm
+		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/perlin.c $(GLUE_C) $(DSP_C) \
+		$(LDFLAGS) $(GLUE_LIBS) -lm
 
 $(BUNDLE)/manifest.ttl: ttl/manifest.ttl.in
 	@mkdir -p $(BUNDLE)
@@ -74,9 +80,9 @@ $(B)/test_noise: tests/test_noise.c tests/test.h $(NOISE_SRC)
 	@mkdir -p $(B)
 	$(CC) $(CCFLAGS) -o $@ tests/test_noise.c noise/noise.c -lm
 
-$(B)/bench: $(B)/.deps tests/bench.c tests/urid_map.h plugin/perlin.c $(DSP_SRC)
-	$(CC) $(STD) $(CFLAGS) -D_POSIX_C_SOURCE=200809L `$(PKG_CONFIG) --cflags lv2` \
-		-o $@ tests/bench.c $(DSP_C) -lm
+$(B)/bench: $(B)/.deps tests/bench.c tests/urid_map.h $(GLUE_SRC) $(DSP_SRC)
+	$(CC) $(STD) $(CFLAGS) -D_POSIX_C_SOURCE=200809L `$(PKG_CONFIG) --cflags lv2 cairo` \
+		-o $@ tests/bench.c $(GLUE_C) $(DSP_C) $(GLUE_LIBS) -lm
 
 $(B)/perlin-render: $(B)/.deps tests/perlin-render.c $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
@@ -112,49 +118,70 @@ $(B)/test_render: $(B)/.deps tests/test_render.c tests/automation.h tests/test.h
 		tests/test_render.c tests/host.c $(DSP_C) \
 		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 
+$(B)/test_display: $(B)/.deps tests/test_display.c tests/test.h plugin/display.h $(HOST_SRC)
+	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_display.c tests/host.c \
+		$(DSP_C) $(LILV_LIBS) -lpthread -lm
+
+# The plugin and test_display under ThreadSanitizer: render() in the GUI
+# thread while run() runs, without a data race.
+TSAN = $(B)/tsan
+$(TSAN)/.built: $(B)/.deps $(GLUE_SRC) $(HOST_SRC) tests/test_display.c tests/test.h $(BUNDLE_FILES)
+	@mkdir -p $(TSAN)/perlin.lv2
+	cp $(BUNDLE)/*.ttl $(TSAN)/perlin.lv2/
+	$(CC) $(CCFLAGS) -fsanitize=thread -fPIC -shared `$(PKG_CONFIG) --cflags lv2 cairo` \
+		-o $(TSAN)/perlin.lv2/perlin$(LIB_EXT) plugin/perlin.c $(GLUE_C) $(DSP_C) \
+		$(GLUE_LIBS) -lm
+	$(CC) $(CCFLAGS) -fsanitize=thread $(LILV) -o $(TSAN)/test_display \
+		tests/test_display.c tests/host.c $(DSP_C) $(LILV_LIBS) -lpthread -lm
+	@touch $@
+
+test-tsan: $(TSAN)/.built
+	TSAN_OPTIONS=halt_on_error=1 $(TSAN)/test_display $(TSAN)/perlin.lv2 $(SEED)
+
 # Deliberately broken bundles that test_render must reject: one allocates in
 # run(), one has no crossfade (10 us). They show the checks can fail.
 BROKEN_ALLOC = $(B)/broken-alloc/perlin.lv2/perlin$(LIB_EXT)
 BROKEN_XFADE = $(B)/broken-xfade/perlin.lv2/perlin$(LIB_EXT)
-$(BROKEN_ALLOC): $(BUNDLE_FILES) tests/broken_alloc.c plugin/perlin.c $(DSP_SRC)
+$(BROKEN_ALLOC): $(BUNDLE_FILES) tests/broken_alloc.c $(GLUE_SRC) $(DSP_SRC)
 	@mkdir -p $(B)/broken-alloc/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(B)/broken-alloc/perlin.lv2/
 	$(CC) $(CCFLAGS) -Wno-missing-prototypes -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2` -o $@ tests/broken_alloc.c $(DSP_C) \
-		$(LDFLAGS) -lm
-$(BROKEN_XFADE): $(BUNDLE_FILES) plugin/perlin.c $(DSP_SRC)
+		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ tests/broken_alloc.c $(GLUE_C) $(DSP_C) \
+		$(LDFLAGS) $(GLUE_LIBS) -lm
+$(BROKEN_XFADE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC)
 	@mkdir -p $(B)/broken-xfade/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(B)/broken-xfade/perlin.lv2/
 	$(CC) $(CCFLAGS) -DPERLIN_XFADE_S=0.00001 -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2` -o $@ plugin/perlin.c $(DSP_C) $(LDFLAGS) -lm
+		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/perlin.c $(GLUE_C) $(DSP_C) \
+		$(LDFLAGS) $(GLUE_LIBS) -lm
 
 # The plugin built with clang: tests/test_clang.sh requires it to render
 # bit-identically to the cc (gcc) build.
 CLANG        ?= clang
 CLANG_BUNDLE  = $(B)/clang/perlin.lv2/perlin$(LIB_EXT)
-$(CLANG_BUNDLE): $(BUNDLE_FILES) plugin/perlin.c $(DSP_SRC)
+$(CLANG_BUNDLE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC)
 	@mkdir -p $(B)/clang/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(B)/clang/perlin.lv2/
 	$(CLANG) $(STD) $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2` -o $@ plugin/perlin.c $(DSP_C) \
-		$(LDFLAGS) -lm
+		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/perlin.c $(GLUE_C) $(DSP_C) \
+		$(LDFLAGS) $(GLUE_LIBS) -lm
 
-TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_transport $(B)/test_render $(BROKEN_ALLOC) \
+TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_display $(B)/test_transport $(B)/test_render $(BROKEN_ALLOC) \
         $(BROKEN_XFADE) $(B)/test_dsp $(B)/test_outputs $(B)/test_signal $(CLANG_BUNDLE) $(B)/wavcheck
 
 # Everything again under AddressSanitizer + UndefinedBehaviorSanitizer.
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 ASAN = $(B)/asan
-$(ASAN)/.built: $(B)/.deps $(HOST_SRC) plugin/perlin.c tests/test_noise.c \
+$(ASAN)/.built: $(B)/.deps $(HOST_SRC) $(GLUE_SRC) tests/test_noise.c \
 		tests/test_plugin.c tests/test_transport.c tests/test_render.c tests/perlin-render.c \
 		tests/test_dsp.c tests/test_outputs.c tests/automation.h tests/test.h $(BUNDLE_FILES) \
 		$(BROKEN_XFADE)
 	@mkdir -p $(ASAN)/perlin.lv2
 	ln -sfn ../broken-xfade $(ASAN)/broken-xfade
 	cp $(BUNDLE)/*.ttl $(ASAN)/perlin.lv2/
-	$(CC) $(CCFLAGS) $(SAN) -fPIC -shared `$(PKG_CONFIG) --cflags lv2` \
-		-o $(ASAN)/perlin.lv2/perlin$(LIB_EXT) plugin/perlin.c \
-		$(DSP_C) -lm
+	$(CC) $(CCFLAGS) $(SAN) -fPIC -shared `$(PKG_CONFIG) --cflags lv2 cairo` \
+		-o $(ASAN)/perlin.lv2/perlin$(LIB_EXT) plugin/perlin.c $(GLUE_C) \
+		$(DSP_C) $(GLUE_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) -o $(ASAN)/test_noise tests/test_noise.c \
 		noise/noise.c -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_plugin \
@@ -206,14 +233,15 @@ test-valgrind: $(B)/test_plugin $(BUNDLE_FILES) $(B)/perlin-render
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS    = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-$(B)/fuzz_plugin: $(B)/.deps tests/fuzz_plugin.c tests/urid_map.h plugin/perlin.c $(DSP_SRC)
-	$(FUZZ_CC) $(STD) -g -O1 $(FUZZ_FLAGS) `$(PKG_CONFIG) --cflags lv2` -o $@ \
-		tests/fuzz_plugin.c $(DSP_C) -lm
+$(B)/fuzz_plugin: $(B)/.deps tests/fuzz_plugin.c tests/urid_map.h $(GLUE_SRC) $(DSP_SRC)
+	$(FUZZ_CC) $(STD) -g -O1 $(FUZZ_FLAGS) `$(PKG_CONFIG) --cflags lv2 cairo` -o $@ \
+		tests/fuzz_plugin.c $(GLUE_C) $(DSP_C) $(GLUE_LIBS) -lm
 
 fuzz: $(B)/fuzz_plugin
 	@mkdir -p $(B)/fuzz-corpus
 	@echo "fuzz_plugin for $(FUZZ_SECONDS) s (log: $(B)/fuzz.log)"
-	@seed=$(SEED); $(B)/fuzz_plugin -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	@seed=$(SEED); LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+		$(B)/fuzz_plugin -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
 		-max_len=8192 -seed=$${seed:-0} -artifact_prefix=$(B)/fuzz- \
 		$(B)/fuzz-corpus tests/fuzz-corpus > $(B)/fuzz.log 2>&1 || \
 		{ tail -n 40 $(B)/fuzz.log; echo "fuzz_plugin: 0 passed, 1 failed"; exit 1; }
@@ -256,11 +284,12 @@ test: all $(TESTS) $(B)/decoy-home/.lv2
 	$(DECOY) $(B)/test_transport $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_dsp $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_outputs $(BUNDLE) $(SEED)
+	$(DECOY) $(B)/test_display $(BUNDLE) $(SEED)
 	$(B)/test_signal $(SEED)
 	lua5.3 tests/test_lua_scripts.lua plugin/ardour/perlin-modulator.lua
 	$(DECOY) sh tests/test_clang.sh $(B)
 	$(DECOY) $(B)/test_render $(B) $(SEED)
-	$(MAKE) test-sanitize test-valgrind fuzz SEED=$(SEED)
+	$(MAKE) test-sanitize test-valgrind test-tsan fuzz SEED=$(SEED)
 
 check: test
 
@@ -326,4 +355,4 @@ plots: demo
 clean:
 	rm -rf $(B)
 
-.PHONY: all demo plots deps fuzz test test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean
+.PHONY: all demo plots deps fuzz test test-tsan test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean

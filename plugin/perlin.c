@@ -3,7 +3,10 @@
    four-output twins "Perlin Noise x4" and "Perlin Noise CV x4". All share
    the DSP (plugin/dsp.h) and the same ports at the same indices (only the
    output at index 16 differs in type); the twins add spread and three more
-   outputs and levels after them (plugin/ports.h). */
+   outputs and levels after them (plugin/ports.h). With a host that draws
+   them (Ardour, Carla), each shows its recent output in an inline display
+   (display.h). */
+#include "display.h"
 #include "dsp.h"
 #include "ports.h"
 
@@ -40,6 +43,7 @@ typedef struct {
 	int have_map;
 	URIs uris;
 	perlin_dsp dsp;
+	perlin_display display;
 } Perlin;
 
 /* Instantiation class: map the URIs the transport parser needs. */
@@ -70,13 +74,17 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 {
 	Perlin *self = (Perlin *)calloc(1, sizeof(Perlin));
 	LV2_URID_Map *map = NULL;
+	const perlin_display_host *draw = NULL;
 	unsigned i;
 	(void)bundle_path;
 	if (!self)
 		return NULL;
-	for (i = 0; features && features[i]; ++i)
+	for (i = 0; features && features[i]; ++i) {
 		if (!strcmp(features[i]->URI, LV2_URID__map))
 			map = (LV2_URID_Map *)features[i]->data;
+		else if (!strcmp(features[i]->URI, PERLIN_DISPLAY__queue_draw))
+			draw = (const perlin_display_host *)features[i]->data;
+	}
 	if (map) {
 		map_uris(&self->uris, map);
 		self->have_map = 1;
@@ -84,6 +92,7 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 	self->outputs = !strcmp(descriptor->URI, PERLIN4_URI) ||
 	                !strcmp(descriptor->URI, PERLIN4_CV_URI) ? PERLIN_OUTPUTS : 1U;
 	perlin_dsp_init_outputs(&self->dsp, rate, self->outputs);
+	perlin_display_init(&self->display, rate, self->outputs, draw);
 	return (LV2_Handle)self;
 }
 
@@ -281,6 +290,7 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 	for (i = 0; i < self->outputs; ++i)
 		if (self->level[i])
 			*self->level[i] = self->dsp.level[i];
+	perlin_display_record(&self->display, self->out, self->dsp.level, n_samples);
 }
 
 static void deactivate(LV2_Handle instance)
@@ -291,12 +301,21 @@ static void deactivate(LV2_Handle instance)
 /* Instantiation class. */
 static void cleanup(LV2_Handle instance)
 {
+	perlin_display_free(&((Perlin *)instance)->display);
 	free(instance);
+}
+
+/* The host's GUI thread. */
+static perlin_display_image *render_display(void *instance, uint32_t w, uint32_t max_h)
+{
+	return perlin_display_render(&((Perlin *)instance)->display, w, max_h);
 }
 
 static const void *extension_data(const char *uri)
 {
-	(void)uri;
+	static const perlin_display_interface display = { render_display };
+	if (!strcmp(uri, PERLIN_DISPLAY__interface))
+		return &display;
 	return NULL;
 }
 

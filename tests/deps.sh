@@ -18,6 +18,7 @@ cmd  cc              gcc
 pc   lv2             lv2-dev
 pc   lilv-0          liblilv-dev
 pc   sndfile         libsndfile1-dev
+pc   cairo           libcairo2-dev
 file /usr/include/stb/stb_perlin.h libstb-dev
 cmd  lv2_validate    lv2-dev
 cmd  sord_validate   sordi

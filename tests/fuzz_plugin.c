@@ -255,6 +255,11 @@ static void fail(const char *what, double a, double b)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static void fuzz_queue_draw(void *handle)
+{
+	(void)handle;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const double rates[8] = { 8000, 22050, 44100, 48000, 96000, 192000, 768000, 0 };
@@ -264,7 +269,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const int four = (head & 128U) != 0;
 	const LV2_Descriptor *desc = lv2_descriptor((head & 1U) + (four ? 2U : 0U));
 	const LV2_Feature map_feature = { LV2_URID__map, &urid_map };
-	const LV2_Feature *features[2] = { NULL, NULL };
+	/* the inline display's host, always: what it records in run() is
+	   drawn at the end at sizes the input chooses */
+	static perlin_display_host draw_host = { NULL, fuzz_queue_draw };
+	const LV2_Feature draw_feature = { PERLIN_DISPLAY__queue_draw, &draw_host };
+	const LV2_Feature *features[3] = { &draw_feature, NULL, NULL };
 	double sr = rates[(head >> 1) % 8];
 	float ctl[18], prev[18], level = 0.0f, last = 0.0f;
 	float spread = perlin_spread_param.def, levels[3] = { 0, 0, 0 }, lasts[3] = { 0, 0, 0 };
@@ -276,7 +285,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (sr == 0.0)
 		sr = number(&r, 8000.0, 768000.0);
 	if (!(head & 16U))
-		features[0] = &map_feature;
+		features[1] = &map_feature;
 	lv2_atom_forge_init(&forge, &urid_map);
 	h = desc->instantiate(desc, sr, "/nonexistent/", features);
 	if (!h)
@@ -364,6 +373,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				fail("level not finite, out of [-1, 1] or denormal", c ? levels[c - 1] : level, c);
 		}
 		memcpy(prev, ctl, sizeof prev);
+	}
+	if (r.n >= 2) {
+		const uint32_t w = 2U * byte(&r), max_h = byte(&r);
+		const perlin_display_image *img =
+			((const perlin_display_interface *)desc->extension_data(PERLIN_DISPLAY__interface))
+				->render(h, w, max_h);
+		if (img && (img->width > (int)w || img->height > (int)max_h || !img->data ||
+		            img->stride < 4 * img->width))
+			fail("the display's picture is not within what was asked", (double)img->width, w);
 	}
 	desc->deactivate(h);
 	desc->cleanup(h);

@@ -43,7 +43,13 @@ static LV2_URID_Map map = { NULL, map_uri };
 static LV2_URID_Unmap unmap = { NULL, unmap_uri };
 static LV2_Feature map_feature = { LV2_URID__map, &map };
 static LV2_Feature unmap_feature = { LV2_URID__unmap, &unmap };
-static const LV2_Feature *features[] = { &map_feature, &unmap_feature, NULL };
+/* a third feature a test may add (host_feature) */
+static const LV2_Feature *features[] = { &map_feature, &unmap_feature, NULL, NULL };
+
+void host_feature(const LV2_Feature *f)
+{
+	features[2] = f;
+}
 
 uint32_t host_map(const char *uri)
 {

@@ -55,6 +55,8 @@ typedef struct {
 } host_inst;
 
 int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out);
+/* One more feature for the instances opened from now on (NULL: none). */
+void host_feature(const LV2_Feature *f);
 /* Queue a time:Position for the next run (at sample `offset` of it), as
    Ardour sends it: frame, speed, bar, barBeat, beatUnit, beatsPerBar,
    beatsPerMinute. */
