@@ -119,8 +119,8 @@ $(B)/test_render: $(B)/.deps tests/test_render.c tests/automation.h tests/test.h
 		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 
 $(B)/test_display: $(B)/.deps tests/test_display.c tests/test.h plugin/display.h $(HOST_SRC)
-	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_display.c tests/host.c \
-		$(DSP_C) $(LILV_LIBS) -lpthread -lm
+	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags cairo` -o $@ tests/test_display.c \
+		tests/host.c $(DSP_C) $(LILV_LIBS) $(GLUE_LIBS) -lpthread -lm
 
 # The plugin and test_display under ThreadSanitizer: render() in the GUI
 # thread while run() runs, without a data race.
@@ -131,8 +131,9 @@ $(TSAN)/.built: $(B)/.deps $(GLUE_SRC) $(HOST_SRC) tests/test_display.c tests/te
 	$(CC) $(CCFLAGS) -fsanitize=thread -fPIC -shared `$(PKG_CONFIG) --cflags lv2 cairo` \
 		-o $(TSAN)/perlin.lv2/perlin$(LIB_EXT) plugin/perlin.c $(GLUE_C) $(DSP_C) \
 		$(GLUE_LIBS) -lm
-	$(CC) $(CCFLAGS) -fsanitize=thread $(LILV) -o $(TSAN)/test_display \
-		tests/test_display.c tests/host.c $(DSP_C) $(LILV_LIBS) -lpthread -lm
+	$(CC) $(CCFLAGS) -fsanitize=thread $(LILV) `$(PKG_CONFIG) --cflags cairo` \
+		-o $(TSAN)/test_display tests/test_display.c tests/host.c $(DSP_C) \
+		$(LILV_LIBS) $(GLUE_LIBS) -lpthread -lm
 	@touch $@
 
 test-tsan: $(TSAN)/.built
@@ -348,9 +349,10 @@ demo: all
 		-o $(DEMO)/spread08.wav --plot $(DEMO)/spread08.svg
 	@echo "demo renders:"; ls $(DEMO)/*.wav $(DEMO)/*.svg
 
-plots: demo
+plots: demo $(B)/test_display
 	@mkdir -p tests/plots
 	cp $(B)/demo/*.svg tests/plots/
+	PERLIN_DISPLAY_PNG=tests/plots $(B)/test_display $(BUNDLE) > /dev/null
 
 clean:
 	rm -rf $(B)

@@ -210,8 +210,13 @@ perlin_display_image *perlin_display_render(perlin_display *d, uint32_t w, uint3
 	if (width >= 80 && height >= 20) {
 		char text[16];
 		snprintf(text, sizeof text, "%+.2f", (double)get(&d->now[0]));
+		cairo_text_extents_t ext;
 		cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 		cairo_set_font_size(cr, 9.0);
+		cairo_text_extents(cr, text, &ext);
+		cairo_set_source_rgba(cr, 0.1, 0.1, 0.1, 0.75); /* readable over the trace */
+		cairo_rectangle(cr, 1, 1, ext.x_advance + 4, 11);
+		cairo_fill(cr);
 		cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
 		cairo_move_to(cr, 3, 10);
 		cairo_show_text(cr, text);

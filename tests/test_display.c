@@ -11,11 +11,14 @@
      nothing;
    - render() in a thread of its own while run() runs (built with
      ThreadSanitizer by make check: no data race).
+   With PERLIN_DISPLAY_PNG=DIR it writes the pictures it checks there
+   (make plots keeps them in tests/plots/).
    Usage: test_display BUNDLE_DIR [seed] */
 #include "../plugin/display.h"
 #include "host.h"
 #include "test.h"
 
+#include <cairo.h>
 #include <lv2/core/lv2.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -120,6 +123,21 @@ static void check_trace(const perlin_display_image *img, const float *x, uint32_
 	      near, tested);
 }
 
+/* the picture as DIR/display-NAME.png, when PERLIN_DISPLAY_PNG=DIR */
+static void keep_png(const perlin_display_image *img, const char *name)
+{
+	const char *dir = getenv("PERLIN_DISPLAY_PNG");
+	char path[512];
+	cairo_surface_t *s;
+	if (!dir || !img)
+		return;
+	snprintf(path, sizeof path, "%s/display-%s.png", dir, name);
+	s = cairo_image_surface_create_for_data(img->data, CAIRO_FORMAT_ARGB32, img->width,
+	                                        img->height, img->stride);
+	CHECK(cairo_surface_write_to_png(s, path) == CAIRO_STATUS_SUCCESS, "cannot write %s", path);
+	cairo_surface_destroy(s);
+}
+
 typedef struct {
 	host_inst *h;
 	volatile int stop;
@@ -172,8 +190,12 @@ int main(int argc, char **argv)
 		CHECK(img && img->width == (int)sizes[k][0] && img->height <= (int)sizes[k][1] &&
 		      img->height >= 16 && img->stride >= 4 * img->width,
 		      "render(%u, %u) gave no picture of that size", sizes[k][0], sizes[k][1]);
-		if (img)
+		if (img) {
+			char name[16];
 			check_trace(img, x, n, "Perlin Noise");
+			snprintf(name, sizeof name, "%u", sizes[k][0]);
+			keep_png(img, name);
+		}
 	}
 
 	test_section("queue_draw stops while the picture stays the same");
@@ -207,6 +229,7 @@ int main(int argc, char **argv)
 			CHECK(px > img->width / 2, "output %d's colour on %d pixels only", o + 1, px);
 		}
 		check_trace(img, x, n, "Perlin Noise x4, output 1");
+		keep_png(img, "x4");
 	}
 
 	test_section("render() while run() runs");
