@@ -61,9 +61,10 @@ local function plugins_of(route)
 	end
 	return list
 end
+local function same(a, b) return a:to_stateful():id():to_s() == b:to_stateful():id():to_s() end
 local function index_of(route, proc)
 	for i, p in ipairs(plugins_of(route)) do
-		if p:to_stateful():id():to_s() == proc:to_stateful():id():to_s() then return i - 1 end
+		if same(p, proc) then return i - 1 end
 	end
 end
 -- where add_processor_by_index puts a processor so that it lands where
@@ -73,7 +74,7 @@ local function display_index_of(route, proc)
 	local i, k = 0, 0
 	while not route:nth_processor(i):isnil() do
 		local p = route:nth_processor(i)
-		if p:to_stateful():id():to_s() == proc:to_stateful():id():to_s() then return k end
+		if same(p, proc) then return k end
 		if p:display_to_user() then k = k + 1 end
 		i = i + 1
 	end
@@ -87,6 +88,23 @@ local function order_of(route)
 		i = i + 1
 	end
 	return table.concat(names, ", ")
+end
+-- proc moved just after (or before) anchor on route; true once Ardour has
+-- applied it (a reorder while the engine runs waits for the next cycle)
+local function place(route, proc, anchor, after)
+	local order, i = ARDOUR.ProcessorList(), 0
+	while not route:nth_processor(i):isnil() do
+		local p = route:nth_processor(i)
+		if same(p, anchor) and not after then order:push_back(proc) end
+		if not same(p, proc) then order:push_back(p) end
+		if same(p, anchor) and after then order:push_back(proc) end
+		i = i + 1
+	end
+	route:reorder_processors(order, nil)
+	return within(500, function ()
+		local d = index_of(route, proc) - index_of(route, anchor)
+		return after and d == 1 or not after and d == -1
+	end)
 end
 local function named(route, name)
 	for _, p in ipairs(plugins_of(route)) do
@@ -198,16 +216,7 @@ local function choose_filter()
 	local mod, f = mod_of(), filter_of()
 	if not mod or not f then return end
 	if index_of(chain, f) < index_of(chain, mod) then
-		local order = ARDOUR.ProcessorList()
-		local i = 0
-		while not chain:nth_processor(i):isnil() do
-			local p = chain:nth_processor(i)
-			if p:to_stateful():id():to_s() ~= f:to_stateful():id():to_s() then order:push_back(p) end
-			if p:to_stateful():id():to_s() == mod:to_stateful():id():to_s() then order:push_back(f) end
-			i = i + 1
-		end
-		chain:reorder_processors(order, nil)
-		within(500, function () return index_of(chain, f) == index_of(chain, mod) + 1 end)
+		place(chain, f, mod, true)
 	end
 	local k = index_of(chain, f) - index_of(chain, mod)
 	if k < 1 then return end
@@ -222,23 +231,10 @@ end
 local edits = {}
 edits.move_target = function ()
 	-- the filter and the amplifier swap places: modulation follows the filter
-	local order = ARDOUR.ProcessorList()
 	local f, amp = filter_of(), named(chain, "ACE Amplifier")
 	if not f or not amp then return end
-	local i = 0
-	while not chain:nth_processor(i):isnil() do
-		local p = chain:nth_processor(i)
-		if p:to_stateful():id():to_s() == f:to_stateful():id():to_s() then order:push_back(amp)
-		elseif p:to_stateful():id():to_s() == amp:to_stateful():id():to_s() then order:push_back(f)
-		else order:push_back(p) end
-		i = i + 1
-	end
-	local fi, ai = index_of(chain, f), index_of(chain, amp)
-	chain:reorder_processors(order, nil)
-	-- (a reorder while the engine runs is applied by the next cycle)
-	check("move the filter: the chain has the order asked for", within(500, function ()
-		return index_of(chain, f) == ai and index_of(chain, amp) == fi
-	end), order_of(chain))
+	check("move the filter: the chain has the order asked for",
+		place(chain, f, amp, index_of(chain, f) < index_of(chain, amp)), order_of(chain))
 	expect("move the filter")
 	bystander_untouched("move the filter")
 end
@@ -308,30 +304,11 @@ edits.move_modulator = function ()
 	-- the modulator after the filter: it still drives the filter
 	local mod, f = mod_of(), filter_of()
 	if not mod or not f then return end
-	local order = ARDOUR.ProcessorList()
-	local i = 0
-	while not chain:nth_processor(i):isnil() do
-		local p = chain:nth_processor(i)
-		if p:to_stateful():id():to_s() ~= mod:to_stateful():id():to_s() then order:push_back(p) end
-		if p:to_stateful():id():to_s() == f:to_stateful():id():to_s() then order:push_back(mod) end
-		i = i + 1
-	end
-	chain:reorder_processors(order, nil)
-	within(500, function () return index_of(chain, mod) > index_of(chain, f) end)
+	place(chain, mod, f, true)
 	expect("move the modulator after the filter")
 	sleep_ms(math.random(0, 150))
-	order = ARDOUR.ProcessorList()
-	i = 0
-	while not chain:nth_processor(i):isnil() do
-		local p = chain:nth_processor(i)
-		if p:to_stateful():id():to_s() == f:to_stateful():id():to_s() then order:push_back(mod) end
-		if p:to_stateful():id():to_s() ~= mod:to_stateful():id():to_s() then order:push_back(p) end
-		i = i + 1
-	end
-	chain:reorder_processors(order, nil)
-	within(500, function () return index_of(chain, mod) < index_of(chain, f) end)
-	check("move the modulator back: the chain has the order asked for",
-		index_of(chain, mod) < index_of(chain, f))
+	check("move the modulator back: the chain has the order asked for", place(chain, mod, f, false),
+		order_of(chain))
 	expect("move the modulator back")
 end
 edits.disable_modulator = function ()

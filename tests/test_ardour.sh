@@ -117,7 +117,9 @@ ardour_x4_tests() {
 		"[ $(figure "$OUT/ardour4.stats" nonfinite) -eq 0 ] &&
 		 awk 'BEGIN { exit !($(figure "$OUT/ardour4.stats" maxstep) <= $bound) }'"
 	# perlin-automate.lua, output 3: the gain automation it wrote follows
-	# output 3 of the plugin, not output 1
+	# output 3 of the plugin, not output 1; within the thinning's stated
+	# error (0.25 % of the knob, whose whole travel is noise -1..1 here:
+	# 0.005)
 	"$W" points "$OUT/ardour4-ref.wav" 2 "$OUT/ardour4.points" > "$OUT/ardour4-out3.pts"
 	"$W" points "$OUT/ardour4-ref.wav" 0 "$OUT/ardour4.points" > "$OUT/ardour4-out1.pts"
 	echo "     automation written from output 3: $(figure "$OUT/ardour4-out3.pts" points) points," \
@@ -125,7 +127,7 @@ ardour_x4_tests() {
 		"$(figure "$OUT/ardour4-out1.pts" maxdiff) from output 1"
 	check "perlin-automate.lua writes the chosen output (3) into the automation" sh -c \
 		"[ $(figure "$OUT/ardour4-out3.pts" points) -ge 20 ] &&
-		 awk 'BEGIN { exit !($(figure "$OUT/ardour4-out3.pts" maxdiff) <= 1e-5 &&
+		 awk 'BEGIN { exit !($(figure "$OUT/ardour4-out3.pts" maxdiff) <= 0.005 &&
 		                    $(figure "$OUT/ardour4-out1.pts" maxdiff) > 0.1) }'"
 }
 
