@@ -1,0 +1,57 @@
+// mod_ui_ports.cpp: by hand, not in CI (mod-ui is not in Debian): what
+// MOD's mod-ui reads of the bundle, through its own parser (utils/ in
+// mod-audio/mod-ui, built as libmod_utils.so): each plugin's brand, label,
+// category, its CV outputs (symbol, short name, range: mod-ui picks the
+// CV mode from it) and control inputs (short name, unit), and its presets.
+// Build against a mod-ui tree:
+//   g++ -o mod_ui_ports tests/mod_ui_ports.cpp -I MODUI/utils \
+//       -L MODUI/utils -lmod_utils -Wl,-rpath,MODUI/utils
+// Usage: LV2_PATH=BUNDLE_PARENT ./mod_ui_ports; ends "N passed, N failed".
+#include "utils.h"
+
+#include <cstdio>
+#include <cstring>
+
+static int passed, failed;
+static void check(bool ok, const char* what)
+{
+    ok ? ++passed : ++failed;
+    std::printf("%s %s\n", ok ? "ok  " : "FAIL", what);
+}
+
+int main()
+{
+    static const char* const uris[] = { "urn:perlin-lv2:perlin", "urn:perlin-lv2:perlin-cv",
+                                        "urn:perlin-lv2:perlin4", "urn:perlin-lv2:perlin4-cv" };
+    init();
+    for (int i = 0; i < 4; ++i) {
+        char what[512];
+        const PluginInfo* info = get_plugin_info(uris[i]);
+        std::snprintf(what, sizeof what, "mod-ui reads %s", uris[i]);
+        check(info && info->valid, what);
+        if (!info || !info->valid)
+            continue;
+        std::printf("     brand '%s', label '%s', category '%s'\n", info->brand, info->label,
+                    info->category && info->category[0] ? info->category[0] : "");
+        int cv = 0, controls = 0, presets = 0;
+        for (const PluginPort* p = info->ports.cv.output; p && p->valid; ++p, ++cv)
+            std::printf("     CV out %s ('%s'): %g .. %g\n", p->symbol, p->shortName, p->ranges.min,
+                        p->ranges.max);
+        for (const PluginPort* p = info->ports.control.input; p && p->valid; ++p, ++controls)
+            if (!std::strcmp(p->symbol, "rate"))
+                std::printf("     rate: unit '%s' ('%s')\n", p->units.symbol ? p->units.symbol : "",
+                            p->units.render ? p->units.render : "");
+        for (const PluginPreset* p = info->presets; p && p->valid; ++p)
+            ++presets;
+        const bool is_cv = std::strstr(uris[i], "-cv") != nullptr;
+        std::snprintf(what, sizeof what, "%s: %d CV outputs as mod-ui sees them, %d controls, %d presets",
+                      uris[i], cv, controls, presets);
+        check(cv == (is_cv ? (std::strstr(uris[i], "4") ? 4 : 1) : 0) && controls >= 15 && presets == 5,
+              what);
+        check(std::strlen(info->brand) <= 11 && std::strlen(info->label) <= 16,
+              "brand and label within what mod-ui shows");
+    }
+    cleanup();
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
