@@ -1,4 +1,6 @@
-# perlin.lv2: make (bundle in build/perlin.lv2/), make test, make bench,
+# perlin.lv2: make (bundle in build/perlin.lv2/), make test (the quick
+# tier), make check (everything but the real hosts), make test-hosts,
+# make bench,
 # make install [PREFIX=/usr/local] [LV2DIR=$(PREFIX)/lib/lv2] [DESTDIR=].
 # GNU make or any POSIX (2024) make. Missing Debian packages are installed
 # (as root) or named (otherwise) by tests/deps.sh, which the targets run
@@ -31,6 +33,18 @@ DSP_C     = plugin/dsp.c plugin/params.c plugin/smooth.c plugin/transport.c \
 DSP_SRC   = $(DSP_C) plugin/dsp.h plugin/dsp_private.h plugin/ports.h \
             plugin/kernel.h plugin/kernel_seg.h plugin/kernel_dense.h \
             plugin/kernel_out.h $(NOISE_SRC)
+# DSP_C compiled once, with the flags it had inside each program (so the
+# same code): $(OBJ) for the programs that run it in process (the tests and
+# perlin-render), $(PIC) position-independent and hidden for the bundle and
+# the broken bundle that allocates. One object a file of DSP_C.
+OBJ       = $(B)/obj
+PIC       = $(B)/obj-pic
+DSP_O     = $(OBJ)/dsp.o $(OBJ)/params.o $(OBJ)/smooth.o $(OBJ)/transport.o \
+            $(OBJ)/voice.o $(OBJ)/ramp.o $(OBJ)/coef.o $(OBJ)/cells.o \
+            $(OBJ)/render.o $(OBJ)/kernels.o $(OBJ)/noise.o
+DSP_PIC_O = $(PIC)/dsp.o $(PIC)/params.o $(PIC)/smooth.o $(PIC)/transport.o \
+            $(PIC)/voice.o $(PIC)/ramp.o $(PIC)/coef.o $(PIC)/cells.o \
+            $(PIC)/render.o $(PIC)/kernels.o $(PIC)/noise.o
 # The LV2 glue's own C besides plugin/perlin.c: the inline display, drawn
 # with cairo (perlin.c is also #included by the bench, the fuzzer and the
 # broken bundles, which compile display.c beside it).
@@ -56,10 +70,22 @@ $(B)/.deps: tests/deps.sh
 deps:
 	@sh tests/deps.sh $(PKG_CONFIG)
 
-$(BUNDLE)/perlin$(LIB_EXT): $(B)/.deps $(GLUE_SRC) $(DSP_SRC)
+$(OBJ)/.built: $(B)/.deps $(DSP_SRC)
+	@mkdir -p $(OBJ)
+	for f in $(DSP_C); do $(CC) $(CCFLAGS) -c -o $(OBJ)/`basename $$f .c`.o $$f \
+		|| exit 1; done
+	@touch $@
+
+$(PIC)/.built: $(B)/.deps $(DSP_SRC)
+	@mkdir -p $(PIC)
+	for f in $(DSP_C); do $(CC) $(CCFLAGS) -fPIC -fvisibility=hidden -c \
+		-o $(PIC)/`basename $$f .c`.o $$f || exit 1; done
+	@touch $@
+
+$(BUNDLE)/perlin$(LIB_EXT): $(B)/.deps $(GLUE_SRC) $(PIC)/.built
 	@mkdir -p $(BUNDLE)
 	$(CC) $(CCFLAGS) -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/perlin.c $(GLUE_C) $(DSP_C) \
+		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/perlin.c $(GLUE_C) $(DSP_PIC_O) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 
 $(BUNDLE)/manifest.ttl: ttl/manifest.ttl.in
@@ -84,43 +110,43 @@ $(B)/bench: $(B)/.deps tests/bench.c tests/urid_map.h $(GLUE_SRC) $(DSP_SRC)
 	$(CC) $(STD) $(CFLAGS) -D_POSIX_C_SOURCE=200809L `$(PKG_CONFIG) --cflags lv2 cairo` \
 		-o $@ tests/bench.c $(GLUE_C) $(DSP_C) $(GLUE_LIBS) -lm
 
-$(B)/perlin-render: $(B)/.deps tests/perlin-render.c $(HOST_SRC)
+$(B)/perlin-render: $(B)/.deps $(OBJ)/.built tests/perlin-render.c $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
-		tests/perlin-render.c tests/host.c $(DSP_C) $(LILV_LIBS) \
+		tests/perlin-render.c tests/host.c $(DSP_O) $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
 
 $(B)/wavcheck: $(B)/.deps tests/wavcheck.c tests/test.h $(NOISE_SRC)
 	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags sndfile` -o $@ tests/wavcheck.c \
 		noise/noise.c `$(PKG_CONFIG) --libs sndfile` -lm
 
-$(B)/test_plugin: $(B)/.deps tests/test_plugin.c tests/test.h $(HOST_SRC)
+$(B)/test_plugin: $(B)/.deps $(OBJ)/.built tests/test_plugin.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_plugin.c tests/host.c \
-		$(DSP_C) $(LILV_LIBS) -lm
+		$(DSP_O) $(LILV_LIBS) -lm
 
-$(B)/test_transport: $(B)/.deps tests/test_transport.c tests/test.h $(HOST_SRC)
+$(B)/test_transport: $(B)/.deps $(OBJ)/.built tests/test_transport.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_transport.c tests/host.c \
-		$(DSP_C) $(LILV_LIBS) -lm
+		$(DSP_O) $(LILV_LIBS) -lm
 
-$(B)/test_dsp: $(B)/.deps tests/test_dsp.c tests/automation.h tests/test.h $(HOST_SRC)
+$(B)/test_dsp: $(B)/.deps $(OBJ)/.built tests/test_dsp.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_dsp.c tests/host.c \
-		$(DSP_C) $(LILV_LIBS) -lm
+		$(DSP_O) $(LILV_LIBS) -lm
 
-$(B)/test_outputs: $(B)/.deps tests/test_outputs.c tests/automation.h tests/test.h $(HOST_SRC)
+$(B)/test_outputs: $(B)/.deps $(OBJ)/.built tests/test_outputs.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_outputs.c tests/host.c \
-		$(DSP_C) $(LILV_LIBS) -lm
+		$(DSP_O) $(LILV_LIBS) -lm
 
-$(B)/test_signal: $(B)/.deps tests/test_signal.c tests/test.h $(HOST_SRC)
+$(B)/test_signal: $(B)/.deps $(OBJ)/.built tests/test_signal.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_signal.c tests/host.c \
-		$(DSP_C) $(LILV_LIBS) -lm
+		$(DSP_O) $(LILV_LIBS) -lm
 
-$(B)/test_render: $(B)/.deps tests/test_render.c tests/automation.h tests/test.h $(HOST_SRC)
+$(B)/test_render: $(B)/.deps $(OBJ)/.built tests/test_render.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
-		tests/test_render.c tests/host.c $(DSP_C) \
+		tests/test_render.c tests/host.c $(DSP_O) \
 		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 
-$(B)/test_display: $(B)/.deps tests/test_display.c tests/test.h plugin/display.h $(HOST_SRC)
+$(B)/test_display: $(B)/.deps $(OBJ)/.built tests/test_display.c tests/test.h plugin/display.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags cairo` -o $@ tests/test_display.c \
-		tests/host.c $(DSP_C) $(LILV_LIBS) $(GLUE_LIBS) -lpthread -lm
+		tests/host.c $(DSP_O) $(LILV_LIBS) $(GLUE_LIBS) -lpthread -lm
 
 # The plugin and test_display under ThreadSanitizer: render() in the GUI
 # thread while run() runs, without a data race.
@@ -143,11 +169,11 @@ test-tsan: $(TSAN)/.built
 # run(), one has no crossfade (10 us). They show the checks can fail.
 BROKEN_ALLOC = $(B)/broken-alloc/perlin.lv2/perlin$(LIB_EXT)
 BROKEN_XFADE = $(B)/broken-xfade/perlin.lv2/perlin$(LIB_EXT)
-$(BROKEN_ALLOC): $(BUNDLE_FILES) tests/broken_alloc.c $(GLUE_SRC) $(DSP_SRC)
+$(BROKEN_ALLOC): $(BUNDLE_FILES) tests/broken_alloc.c $(GLUE_SRC) $(PIC)/.built
 	@mkdir -p $(B)/broken-alloc/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(B)/broken-alloc/perlin.lv2/
 	$(CC) $(CCFLAGS) -Wno-missing-prototypes -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ tests/broken_alloc.c $(GLUE_C) $(DSP_C) \
+		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ tests/broken_alloc.c $(GLUE_C) $(DSP_PIC_O) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 $(BROKEN_XFADE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC)
 	@mkdir -p $(B)/broken-xfade/perlin.lv2
@@ -228,11 +254,13 @@ test-valgrind: $(B)/test_plugin $(BUNDLE_FILES) $(B)/perlin-render
 		-o $(B)/valgrind4.wav
 
 # The LV2 entry points under libFuzzer (clang, Debian's libclang-rt-dev),
-# with AddressSanitizer and UndefinedBehaviorSanitizer. make test runs it
-# for FUZZ_SECONDS from the corpus kept in tests/fuzz-corpus (new inputs go
-# to build/fuzz-corpus); run it longer with make fuzz FUZZ_SECONDS=3600.
+# with AddressSanitizer and UndefinedBehaviorSanitizer, from the corpus kept
+# in tests/fuzz-corpus (new inputs go to build/fuzz-corpus). make test runs
+# it for FUZZ_QUICK_SECONDS, make check and make fuzz for FUZZ_SECONDS; run
+# it longer with make fuzz FUZZ_SECONDS=3600.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
+FUZZ_QUICK_SECONDS ?= 10
 FUZZ_FLAGS    = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 $(B)/fuzz_plugin: $(B)/.deps tests/fuzz_plugin.c tests/urid_map.h $(GLUE_SRC) $(DSP_SRC)
 	$(FUZZ_CC) $(STD) -g -O1 $(FUZZ_FLAGS) `$(PKG_CONFIG) --cflags lv2 cairo` -o $@ \
@@ -277,7 +305,9 @@ $(B)/decoy-home/.lv2: $(BROKEN_ALLOC)
 	@mkdir -p $(B)/decoy-home
 	ln -sfn ../broken-alloc $@
 
-test: all $(TESTS) $(B)/decoy-home/.lv2
+# make test, the quick tier (a few minutes from a clean build): the plain
+# tests, the clang build against gcc, and the fuzzer for FUZZ_QUICK_SECONDS.
+test: all $(TESTS) $(B)/decoy-home/.lv2 $(B)/fuzz_plugin
 	$(B)/test_noise $(SEED)
 	sh tests/layers.sh
 	lv2_validate tests/mod-terms.ttl $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl
@@ -290,9 +320,14 @@ test: all $(TESTS) $(B)/decoy-home/.lv2
 	lua5.3 tests/test_lua_scripts.lua plugin/ardour/perlin-modulator.lua
 	$(DECOY) sh tests/test_clang.sh $(B)
 	$(DECOY) $(B)/test_render $(B) $(SEED)
-	$(MAKE) test-sanitize test-valgrind test-tsan fuzz SEED=$(SEED)
+	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_QUICK_SECONDS) SEED=$(SEED)
 
+# make check, the full tier (before a commit; CI runs it): make test, then
+# the tests again under AddressSanitizer + UndefinedBehaviorSanitizer, under
+# valgrind, the display under ThreadSanitizer, and the fuzzer for
+# FUZZ_SECONDS. The real hosts are make test-hosts.
 check: test
+	$(MAKE) test-sanitize test-valgrind test-tsan fuzz SEED=$(SEED)
 
 bench: $(B)/bench
 	$(B)/bench
