@@ -71,15 +71,19 @@ assert(e:run_export(), "export failed")
 print("perlin: exported")
 
 -- which output drives a parameter: the editor action, output 3
-local track = s:new_audio_track(4, 4, nil, 1, "Perlin4T", ARDOUR.PresentationInfo.max_order,
-	ARDOUR.TrackMode.Normal, false):front()
+-- (routes by name: RouteList:front() hands out a reference into a list
+-- that the garbage collector frees)
+s:new_audio_track(4, 4, nil, 1, "Perlin4T", ARDOUR.PresentationInfo.max_order,
+	ARDOUR.TrackMode.Normal, false)
+local track = assert(s:route_by_name("Perlin4T"), "no track Perlin4T")
 local noise = ARDOUR.LuaAPI.new_plugin(s, "urn:perlin-lv2:perlin4", ARDOUR.PluginType.LV2, "")
 assert(track:add_processor_by_index(noise, 0, nil, true) == 0, "cannot add the plugin to the track")
 for _, kv in ipairs({ { 0, 2 }, { 1, 6 }, { 4, 5 }, { 16, 0.6 } }) do
 	assert(ARDOUR.LuaAPI.set_processor_param(noise, kv[1], kv[2]), "cannot set " .. kv[1])
 end
-local target = s:new_audio_route(1, 2, nil, 1, "Target",
-	ARDOUR.PresentationInfo.Flag.AudioBus, ARDOUR.PresentationInfo.max_order):front()
+s:new_audio_route(1, 2, nil, 1, "Target",
+	ARDOUR.PresentationInfo.Flag.AudioBus, ARDOUR.PresentationInfo.max_order)
+local target = assert(s:route_by_name("Target"), "no bus Target")
 local amp = ARDOUR.LuaAPI.new_luaproc(s, "ACE Amplifier")
 assert(not amp:isnil(), "no ACE Amplifier")
 assert(target:add_processor_by_index(amp, 0, nil, true) == 0, "cannot add ACE Amplifier")

@@ -54,9 +54,12 @@ if phase == "build" then
 	local s = assert(create_session(dir, "modulator", sr), "cannot create a session")
 	print("perlin: block size " .. s:get_block_size())
 
+	-- routes by name: RouteList:front() hands out a reference into a list
+	-- that the garbage collector frees
 	local function bus(name)
-		return s:new_audio_route(1, 2, nil, 1, name,
-			ARDOUR.PresentationInfo.Flag.AudioBus, ARDOUR.PresentationInfo.max_order):front()
+		s:new_audio_route(1, 2, nil, 1, name,
+			ARDOUR.PresentationInfo.Flag.AudioBus, ARDOUR.PresentationInfo.max_order)
+		return assert(s:route_by_name(name), "no bus " .. name)
 	end
 	local function plugin_on(route, uri, index)
 		local p = ARDOUR.LuaAPI.new_plugin(s, uri, ARDOUR.PluginType.LV2, "")
@@ -74,12 +77,14 @@ if phase == "build" then
 	local perlin
 	local four = mechanism == "dsp4"
 	if four then
-		perlin = s:new_audio_route(4, 4, nil, 1, "Perlin",
-			ARDOUR.PresentationInfo.Flag.AudioBus, ARDOUR.PresentationInfo.max_order):front()
+		s:new_audio_route(4, 4, nil, 1, "Perlin",
+			ARDOUR.PresentationInfo.Flag.AudioBus, ARDOUR.PresentationInfo.max_order)
+		perlin = s:route_by_name("Perlin")
 	elseif mechanism == "automation" then
 		-- bounce (the action's offline render) works on tracks only
-		perlin = s:new_audio_track(1, 2, nil, 1, "Perlin", ARDOUR.PresentationInfo.max_order,
-			ARDOUR.TrackMode.Normal, false):front()
+		s:new_audio_track(1, 2, nil, 1, "Perlin", ARDOUR.PresentationInfo.max_order,
+			ARDOUR.TrackMode.Normal, false)
+		perlin = s:route_by_name("Perlin")
 	else
 		perlin = bus("Perlin")
 	end
