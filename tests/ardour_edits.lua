@@ -204,6 +204,15 @@ local function expect(what)
 			string.format("status %g, cutoff %.2f Hz", param(mod, STATUS), param(f, LP_CUTOFF)))
 	end
 end
+-- no noise at the sidechain: the user's value back, and the status says why
+local function expect_no_noise(what)
+	local f, mod = filter_of(), mod_of()
+	if f and mod and param(mod, 6) > 0.5 and mod:active() then
+		check(what .. ": the cutoff returns to the user's value, the modulator says why",
+			within(400, function () return at_user(f) and param(mod, STATUS) == NO_SIGNAL end),
+			string.format("status %g, cutoff %.2f", param(mod, STATUS), param(f, LP_CUTOFF)))
+	end
+end
 local function bystander_untouched(what)
 	local amp = named(chain, "ACE Amplifier")
 	if amp then check(what .. ": ACE Amplifier untouched", param(amp, 0) == 0, "gain " .. param(amp, 0)) end
@@ -334,12 +343,7 @@ edits.remove_noise = function ()
 	if not noise then return end
 	perlin:remove_processor(noise, nil, true)
 	noise = nil
-	local f, mod = filter_of(), mod_of()
-	if f and mod and param(mod, 6) > 0.5 and mod:active() then
-		check("remove Perlin Noise: the cutoff returns to the user's value, the modulator says why",
-			within(400, function () return at_user(f) and param(mod, STATUS) == NO_SIGNAL end),
-			string.format("status %g, cutoff %.2f", param(mod, STATUS), param(f, LP_CUTOFF)))
-	end
+	expect_no_noise("remove Perlin Noise")
 	sleep_ms(math.random(0, 150))
 	local n = insert_at(perlin, new_noise(), 0)
 	ARDOUR.LuaAPI.set_processor_param(n, 0, 4)
@@ -349,26 +353,17 @@ edits.bypass_noise = function ()
 	local noise = named(perlin, "Perlin Noise")
 	if not noise then return end
 	noise:to_plugininsert():enable(false)
-	local f, mod = filter_of(), mod_of()
-	if f and mod and param(mod, 6) > 0.5 and mod:active() then
-		check("bypass Perlin Noise: the cutoff returns to the user's value",
-			within(400, function () return at_user(f) and param(mod, STATUS) == NO_SIGNAL end),
-			string.format("status %g, cutoff %.2f", param(mod, STATUS), param(f, LP_CUTOFF)))
-	end
+	expect_no_noise("bypass Perlin Noise")
 	sleep_ms(math.random(0, 150))
 	noise:to_plugininsert():enable(true)
 	expect("enable Perlin Noise again")
 end
 edits.unwire_sidechain = function ()
 	-- the send into the sidechain disconnected, then connected again
-	local mod, f = mod_of(), filter_of()
+	local mod = mod_of()
 	if not send or send:isnil() or not mod then return end
 	send:to_send():output():disconnect_all(nil)
-	if f and param(mod, 6) > 0.5 and mod:active() then
-		check("unwire the sidechain: the cutoff returns to the user's value, the modulator says why",
-			within(400, function () return at_user(f) and param(mod, STATUS) == NO_SIGNAL end),
-			string.format("status %g, cutoff %.2f", param(mod, STATUS), param(f, LP_CUTOFF)))
-	end
+	expect_no_noise("unwire the sidechain")
 	sleep_ms(math.random(0, 150))
 	local sc = mod:to_plugininsert():sidechain_input()
 	assert(send:to_send():output():nth(0):connect(sc:nth(0):name()) == 0, "cannot connect the sidechain")
