@@ -33,8 +33,15 @@
    costliest quarter of that cycle (84 blocks), the worst beside the
    mean.
 
-   bench --one SCENARIO PATH N [1|4 [SKIP]]: run only that, N samples
-   measured after SKIP blocks (for callgrind). */
+   A last table runs the steady rows (1D, 2D, and both on Perlin Noise x4)
+   in blocks of 1, 16, 32, 64, 128 and 512 samples, as live hosts run
+   them (issue 35): instructions a sample counted inside run() alone
+   (the same samples at every size), their ratio to blocks of 512, and the
+   median and 99th percentile block time by the clock.
+
+   bench --one SCENARIO PATH N [1|4 [SKIP [BLOCK]]]: run only that, N
+   samples measured after SKIP blocks of 512, in blocks of BLOCK (512
+   unless given; for callgrind). */
 #define STB_PERLIN_IMPLEMENTATION
 #include <stb/stb_perlin.h>
 
@@ -107,6 +114,7 @@ static const char *path_name(int p)
 typedef struct {
 	LV2_Handle h;
 	float ctl[PERLIN_N_PARAMS], level, out[BLOCK];
+	uint32_t block;           /* run()'s block size (BLOCK, or the block table's) */
 	int four;                 /* Perlin Noise x4 */
 	float spread, levels[3], outs[3][BLOCK]; /* its spread and outputs 2 .. 4 */
 	union {
@@ -165,6 +173,7 @@ static void setup(bench_state *s, scenario c, int path, int four)
 	const LV2_Feature *features[] = { &map_feature, NULL };
 	unsigned i;
 	memset(s, 0, sizeof *s);
+	s->block = BLOCK;
 	s->c = c;
 	s->path = path;
 	s->four = four;
@@ -213,8 +222,9 @@ static void teardown(bench_state *s)
 static void next_block(bench_state *s)
 {
 	const scenario *c = &s->c;
-	/* a new value each block, along a slow curve (3.3 s a cycle) */
-	const double w = sin(0.019 * (double)s->blocks);
+	/* a new value each block, along a slow curve (3.3 s a cycle; steady
+	   rows skip it: it would be the harness's cost, not the plugin's) */
+	const double w = c->moves ? sin(0.019 * (double)s->blocks) : 0.0;
 	const int change = c->every && s->blocks % c->every == c->every - 1;
 	if (c->moves & MOVE_RATE)
 		s->ctl[PERLIN_RATE] = (float)(c->rate * exp2(w));
@@ -234,7 +244,7 @@ static void next_block(bench_state *s)
 		s->spread = (float)(0.5 + 0.5 * w);
 	if (change && !c->locate)
 		s->ctl[PERLIN_SEED] = (float)(1 + s->blocks / c->every % 1000);
-	s->frame += BLOCK;
+	s->frame += s->block;
 	if (change && c->locate)
 		s->frame += 48000.0 * 7.0; /* 7 s on: a relocate */
 	set_sequence(s, change && c->locate);
@@ -245,11 +255,11 @@ static void next_block(bench_state *s)
 static void play(bench_state *s, long n)
 {
 	const LV2_Descriptor *desc = lv2_descriptor(s->four ? 2U : 0U);
-	for (; n > 0; n -= BLOCK) {
+	for (; n > 0; n -= s->block) {
 		next_block(s);
-		desc->run(s->h, BLOCK);
+		desc->run(s->h, s->block);
 	}
-	sink = s->out[BLOCK - 1];
+	sink = s->out[s->block - 1];
 }
 
 /* n samples played before the measured ones (callgrind does not count
@@ -343,20 +353,21 @@ static void block_times(int i, int p, int four, double t[3])
 	t[2] = bt[TIMED_BLOCKS - 1];
 }
 
-/* instructions per sample from callgrind over `blocks` blocks after the
-   first `skip`, or -1 */
-static double instructions_at(const char *self, int ci, int path, int four, int skip,
-                              int blocks)
+/* instructions per sample from callgrind over n samples in blocks of
+   `block` after the first `skip` blocks of BLOCK, counting inside the
+   function `in` (measured: the plugin and the harness's block loop; run:
+   the plugin's run() alone), or -1 */
+static double instructions_n(const char *self, int ci, int path, int four, int skip, long n,
+                             uint32_t block, const char *in)
 {
 	char cmd[1024], file[256], line[512];
-	const long n = (long)blocks * BLOCK;
 	double total = -1.0;
 	FILE *f;
 	snprintf(file, sizeof file, "/tmp/perlin-bench-%ld.cg", (long)getpid());
 	snprintf(cmd, sizeof cmd,
-	         "valgrind --tool=callgrind --toggle-collect=measured --callgrind-out-file=%s "
-	         "%s --one %d %d %ld %d %d > /dev/null 2>&1", file, self, ci, path, n, four ? 4 : 1,
-	         skip);
+	         "valgrind --tool=callgrind --toggle-collect=%s --callgrind-out-file=%s "
+	         "%s --one %d %d %ld %d %d %u > /dev/null 2>&1", in, file, self, ci, path, n,
+	         four ? 4 : 1, skip, (unsigned)block);
 	if (system(cmd) != 0)
 		return -1.0;
 	f = fopen(file, "r");
@@ -368,6 +379,13 @@ static double instructions_at(const char *self, int ci, int path, int four, int 
 	fclose(f);
 	remove(file);
 	return total < 0 ? -1.0 : total / (double)n;
+}
+
+/* the same over `blocks` blocks of BLOCK after the first `skip` */
+static double instructions_at(const char *self, int ci, int path, int four, int skip,
+                              int blocks)
+{
+	return instructions_n(self, ci, path, four, skip, (long)blocks * BLOCK, BLOCK, "measured");
 }
 
 /* over a whole cycle of the automation curve */
@@ -386,6 +404,102 @@ static double worst_quarter(const char *self, int ci, int path)
 		w = in > w ? in : w;
 	}
 	return w;
+}
+
+/* ---- the block-size table: the steady rows in blocks of 1 to 512 ---- */
+
+/* (1: the smallest a host may ask for; live hosts run 32 to 128 frames,
+   MOD 128, JACK 32-64, and Ardour splits a cycle at automation events) */
+static const uint32_t block_sizes[] = { 1, 16, 32, 64, 128, 512 };
+#define N_SIZES ((int)(sizeof block_sizes / sizeof block_sizes[0]))
+static const struct {
+	const char *name;
+	int scenario, four;
+} block_rows[] = { { "1D", 0, 0 }, { "2D", 3, 0 }, { "x4 1D", 0, 1 }, { "x4 2D", 3, 1 } };
+#define N_ROWS ((int)(sizeof block_rows / sizeof block_rows[0]))
+/* each block's time (us), the least of the passes: [row][size][path][block] */
+static double size_us[N_ROWS][N_SIZES][2][TIMED_BLOCKS];
+
+/* One pass of a row in blocks of `block`: each timed on its own, kept if
+   the least. */
+static void time_sized(int ri, int si, int path, double *bt)
+{
+	bench_state s;
+	int b;
+	setup(&s, scenarios[block_rows[ri].scenario], path, block_rows[ri].four);
+	s.block = block_sizes[si];
+	measured(&s, 64L * BLOCK); /* warm up */
+	for (b = 0; b < TIMED_BLOCKS; ++b) {
+		const double t0 = now();
+		double us;
+		measured(&s, (long)s.block);
+		us = (now() - t0) * 1e6;
+		bt[b] = us < bt[b] ? us : bt[b];
+	}
+	teardown(&s);
+}
+
+static void print_cell(double v, const char *fmt);
+
+/* The table: instructions a sample inside run() (callgrind, the same
+   CG_BLOCKS * BLOCK samples in every size), their ratio to blocks of 512,
+   and by the clock the median and 99th percentile block time. */
+static void block_table(const char *self, const int paths[2], int best, int cg)
+{
+	static double bt[TIMED_BLOCKS];
+	double in[N_ROWS][N_SIZES][2];
+	int pass, r, z, p, b;
+	for (r = 0; r < N_ROWS; ++r)
+		for (z = 0; z < N_SIZES; ++z)
+			for (p = 0; p < 2; ++p) {
+				for (b = 0; b < TIMED_BLOCKS; ++b)
+					size_us[r][z][p][b] = 1e30;
+				in[r][z][p] = -1.0;
+			}
+	for (pass = 0; pass < TIMED_PASSES; ++pass)
+		for (r = 0; r < N_ROWS; ++r)
+			for (z = 0; z < N_SIZES; ++z)
+				for (p = 0; p < 2; ++p)
+					if (paths[p] != PERLIN_PATH_AVX2 || best == PERLIN_PATH_AVX2)
+						time_sized(r, z, paths[p], size_us[r][z][p]);
+	printf("\nblock sizes: run() of the steady rows (8 octaves, rate 2; 2D: drift 0.3; x4: "
+	       "Perlin Noise x4,\nspread 0.5) in blocks of N samples. instr/smp: callgrind "
+	       "inside run() over %d samples;\nx512: its ratio to blocks of 512; median and p99: "
+	       "each of %d blocks timed (us), the\nleast of %d passes\n\n",
+	       CG_BLOCKS * BLOCK, TIMED_BLOCKS, TIMED_PASSES);
+	printf("%-6s %5s", "row", "block");
+	for (p = 0; p < 2; ++p)
+		if (paths[p] != PERLIN_PATH_AVX2 || best == PERLIN_PATH_AVX2)
+			printf(" | %-4s %9s %5s %7s %7s", path_name(paths[p]), "instr/smp", "x512",
+			       "median", "p99");
+	printf("\n");
+	for (r = 0; r < N_ROWS; ++r)
+		for (p = 0; p < 2; ++p)
+			for (z = 0; z < N_SIZES && cg; ++z)
+				if (paths[p] != PERLIN_PATH_AVX2 || best == PERLIN_PATH_AVX2)
+					in[r][z][p] = instructions_n(self, block_rows[r].scenario, paths[p],
+					                             block_rows[r].four, 0,
+					                             (long)CG_BLOCKS * BLOCK, block_sizes[z],
+					                             "run");
+	for (r = 0; r < N_ROWS; ++r)
+		for (z = 0; z < N_SIZES; ++z) {
+			printf("%-6s %5u", block_rows[r].name, (unsigned)block_sizes[z]);
+			for (p = 0; p < 2; ++p) {
+				const double at512 = in[r][N_SIZES - 1][p];
+				if (paths[p] == PERLIN_PATH_AVX2 && best != PERLIN_PATH_AVX2)
+					continue;
+				memcpy(bt, size_us[r][z][p], sizeof bt);
+				qsort(bt, TIMED_BLOCKS, sizeof bt[0], cmp);
+				printf(" |     ");
+				print_cell(in[r][z][p], " %9.1f");
+				if (in[r][z][p] > 0 && at512 > 0)
+					printf(" %5.2f", in[r][z][p] / at512);
+				else
+					printf(" %5s", "-");
+				printf(" %7.2f %7.2f", bt[TIMED_BLOCKS / 2], bt[TIMED_BLOCKS * 99 / 100]);
+			}
+			printf("\n");
+		}
 }
 
 static void print_cell(double v, const char *fmt)
@@ -409,13 +523,15 @@ int main(int argc, char **argv)
 	int i, p;
 	for (i = 0; i < N_SCENARIOS; ++i)
 		one[i][0] = one[i][1] = -1.0;
-	if (argc >= 5 && argc <= 7 && !strcmp(argv[1], "--one")) {
+	if (argc >= 5 && argc <= 8 && !strcmp(argv[1], "--one")) {
 		bench_state s;
 		const int sc = atoi(argv[2]);
 		setup(&s, scenarios[sc < 0 || sc >= N_SCENARIOS ? 0 : sc], atoi(argv[3]),
 		      argc >= 6 && atoi(argv[5]) == 4);
-		if (argc == 7 && s.path >= 0)
+		if (argc >= 7 && s.path >= 0)
 			unmeasured(&s, (long)atoi(argv[6]) * BLOCK);
+		if (argc == 8 && atoi(argv[7]) >= 1 && atoi(argv[7]) <= BLOCK)
+			s.block = (uint32_t)atoi(argv[7]);
 		measured(&s, atol(argv[4]));
 		teardown(&s);
 		return 0;
@@ -521,6 +637,7 @@ int main(int argc, char **argv)
 		if (worst4[p] > 0)
 			printf("worst on %s: %s, %.2fx one output\n", path_name(paths[p]),
 			       worst4_name[p], worst4[p]);
+	block_table(argv[0], paths, best, cg);
 	/* context: the same steady rows on the scalar reference and stb */
 	printf("\nfor comparison, instr/sample of the steady rows: ");
 	for (i = 0; i < 4; i += 3) {
