@@ -58,6 +58,8 @@ void perlin_dsp_init_outputs(perlin_dsp *d, double sr, unsigned outputs)
 
 void perlin_dsp_activate(perlin_dsp *d)
 {
+	render_sync(d); /* (the old voice's ramps, before the clock restarts) */
+	d->fast.valid = 0;
 	d->raw_valid = 0;
 	d->started = 0;
 	d->clock = 0;
@@ -73,14 +75,15 @@ void perlin_dsp_activate(perlin_dsp *d)
 	dsp_maybe_start_voice(d);
 }
 
-void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAMS])
+/* New control values, some of them changed (perlin_dsp_controls). */
+static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
+                                                      const float *const values[PERLIN_N_PARAMS])
 {
 	float v[PERLIN_N_PARAMS];
 	unsigned i;
 	int sync;
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		v[i] = values[i] ? *values[i] : perlin_params[i].def;
-	/* the same values as last time (most blocks): nothing to do */
 	if (d->raw_valid && memcmp(v, d->raw, sizeof v) == 0)
 		return;
 	memcpy(d->raw, v, sizeof v);
@@ -94,6 +97,7 @@ void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAM
 	v[PERLIN_RESET] = 0.0f;
 	if (memcmp(v, d->ctl, sizeof v) == 0 && !d->want_reset)
 		return;
+	render_sync(d);
 	sync = v[PERLIN_SYNC] > 0.5f;
 	if (sync != d->sync)
 		d->want_locate = 1;
@@ -103,10 +107,33 @@ void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAM
 	dsp_maybe_start_voice(d);
 }
 
+void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAMS])
+{
+	/* the same values as last time (most blocks): nothing to do (their
+	   bits compared, each with one xor) */
+	if (d->raw_valid) {
+		uint32_t diff = 0;
+		unsigned i;
+#pragma GCC unroll 15
+		for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+			uint32_t a, b;
+			if (!values[i]) /* (a default: the long way) */
+				break;
+			memcpy(&a, values[i], sizeof a);
+			memcpy(&b, &d->raw[i], sizeof b);
+			diff |= a ^ b;
+		}
+		if (i == PERLIN_N_PARAMS && !diff)
+			return;
+	}
+	controls_changed(d, values);
+}
+
 /* A time:Position: transport.c reads it (and whether it jumps); its speed
    and tempo go into the targets, and a jump starts a voice. */
 void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
 {
+	render_sync(d);
 	dsp_transport_position(d, p);
 	dsp_update_targets(d);
 	dsp_maybe_start_voice(d);
@@ -117,6 +144,7 @@ void perlin_dsp_spread(perlin_dsp *d, float spread)
 	const float s = d->outputs > 1U ? perlin_clamp_info(&perlin_spread_param, spread) : 0.0f;
 	if (s == d->spread)
 		return;
+	render_sync(d);
 	d->spread = s;
 	dsp_update_targets(d);
 	dsp_maybe_start_voice(d); /* before any output: at once */
@@ -142,18 +170,46 @@ static void grid_point(perlin_dsp *d)
 	const int held = voice_grid_point(d);
 	d->moving = !(settled && held);
 	d->restep = 1;
+	d->gen++;
 }
 
-/* The block, span by span: at a grid point the smoothers step; the phase
-   steps are re-derived where asked; a span (render.c) ends at the next
-   grid point while anything moves and where a crossfade ends, and a
-   change that waited for the crossfade starts its voice there. */
+/* The samples rendered: the clock (and the transport's count) moves on. */
+static void advance(perlin_dsp *d, uint32_t len)
+{
+	d->clock += len;
+	if (d->tp_valid)
+		d->tp_count += len;
+	d->started = 1;
+}
+
+/* The block: by the steady plan while it holds (render_fast: nothing
+   moves, the octaves' work made where their cells change), else span by
+   span: at a grid point the smoothers step; the phase steps are
+   re-derived where asked; a span (render.c) ends at the next grid point
+   while anything moves and where a crossfade ends, and a change that
+   waited for the crossfade starts its voice there. */
+static void run_spans(perlin_dsp *d, float *const out[], uint32_t n, uint32_t done);
+
 void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
+{
+	const uint32_t done = render_fast(d, out, n);
+	if (done) {
+		advance(d, done);
+		if (done == n)
+			return;
+	}
+	run_spans(d, out, n - done, done);
+}
+
+/* (perlin_dsp_run_outputs) n samples span by span into out[i] + done */
+static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[], uint32_t n,
+                                                uint32_t done)
 {
 	float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
 	unsigned i;
 	for (i = 0; i < d->outputs; ++i)
-		o[i] = out[i];
+		o[i] = out[i] ? out[i] + done : NULL;
+	render_sync(d); /* (the voices' ramps are read and moved below) */
 	while (n) {
 		const uint32_t t0 = (uint32_t)(d->clock % d->grid);
 		uint32_t len = n < SPAN ? n : SPAN;
@@ -166,10 +222,7 @@ void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
 		if (d->fade < d->xfade_len && len > d->xfade_len - d->fade)
 			len = d->xfade_len - d->fade;
 		render_span(d, o, len, t0);
-		d->clock += len;
-		if (d->tp_valid)
-			d->tp_count += len;
-		d->started = 1;
+		advance(d, len);
 		for (i = 0; i < d->outputs; ++i)
 			if (o[i])
 				o[i] += len;
@@ -178,6 +231,7 @@ void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
 			d->fade += len;
 			if (d->fade >= d->xfade_len) {
 				d->fade = d->xfade_len;
+				render_sync(d);
 				dsp_maybe_start_voice(d); /* a change that waited, from here */
 			}
 		}

@@ -59,7 +59,10 @@
    heard renders its four outputs in one kernel call. PERLIN_PATH_REFERENCE runs
    the same loop with every octave evaluated sample by sample by the noise
    library in double: the oracle the tests compare the kernels with
-   (within 1e-6).
+   (within 1e-6). While nothing moves, a short block renders by the
+   steady plan (perlin_fast below): the loop's decisions for each octave
+   kept from block to block, every octave in one kernel call; the same
+   values, whatever the block sizes.
 
    Threading: perlin_dsp_init in the instantiation class; everything else in
    the audio class: no allocation, locks, I/O or syscalls; the time spent
@@ -268,6 +271,90 @@ typedef struct {
    for DENSE2_SPAN samples, in rows 16 floats longer) */
 #define PERLIN_TABLE (12 * DENSE2_STRIDE)
 
+/* The steady render (render.c, render_fast): while nothing moves (no
+   grid point, crossfade, new step or event), what the render loop
+   decides for an octave holds until its cell changes, so the plan keeps
+   it: each heard octave's current segment (up to its next cell crossing)
+   is an entry with what its kernel needs, made where the segment starts,
+   and one kernel call (struct perlin_kernels' fast) renders a block's
+   every octave and shapes the outputs, in groups of 8 samples on the
+   clock's grid (group G: samples 8 G .. 8 G + 7 since activation). A
+   block then costs its samples and what changed (a cell crossing: the
+   entry of that octave), not the octaves' setup (issue 35: blocks of 16
+   and 32 samples).
+   The same values as the render loop's kernels: a sample j samples after
+   its ramp's anchor is lane m = j & 7 of the anchor's group q = j >> 3,
+   u = (float)(a + q 8 step) + mf[m] (plugin/kernel.h); with the anchor at
+   clock 8 C + r, the clock group G's lanes below r are in q = G - C - 1
+   (lane m = l - r + 8), the others in q = G - C (m = l - r). An entry
+   holds C, 8 step and a twice (both q in one operation), each lane's
+   choice and mf[m], and its coefficients as they enter the kernel
+   (times the octave's steady gain where the kernel multiplies them), each
+   splat over 8 lanes. */
+#define PERLIN_FAST_COEF 34 /* the most an entry has: 4 outputs' lines along a 2D path, alpha, beta */
+/* an entry's kernel (its octave's segment, as render.c would call it) */
+enum {
+	PERLIN_FAST_SEG1 = 1,  /* seg1: a degree-6 polynomial along x (k[0..6]) */
+	PERLIN_FAST_SEG2X = 2, /* seg2x: a 2D path's degree-11 polynomial (k[0..11]) */
+	PERLIN_FAST_SEG2L = 3, /* seg2l: the same as lines (k[0..7], alpha k[8], beta k[9]) */
+	PERLIN_FAST_SEG1N = 4, /* seg1n folded: each output's line (k[4 o .. 4 o + 3]) */
+	PERLIN_FAST_SEG2LN = 5 /* seg2ln folded: each output's lines (k[8 o ..]), alpha k[32], beta k[33] */
+};
+typedef struct {
+	float k[PERLIN_FAST_COEF][8] __attribute__((aligned(16)));
+	float mf[8];     /* lane l's mf[m] */
+	int32_t lo[8];   /* -1 where lane l is in the group before (q = G - C - 1) */
+	int32_t idx[8];  /* the same as 0 (q = G - C - 1) or 1 (q = G - C) */
+	double c2[2];    /* C, C */
+	double s2[2];    /* 8 step, twice */
+	double a2[2];    /* a (the kernel's: the anchor's u), twice */
+	int32_t kind;    /* PERLIN_FAST_* */
+} perlin_fast_entry;
+/* An octave in the plan. Its ramps' j lag while the plan runs (are as of
+   sync); it needs render.c at `until`: its segment's end (a crossing of
+   either ramp, as the render loop finds it), or where a ramp that only
+   rides (an unheard one) should move on (so a ride is never long). */
+typedef struct {
+	uint64_t until, sync;
+	int32_t entry; /* its entry, or -1: unheard, its ramps ride */
+	int32_t nl;    /* its layers as voice_span renders it: 1, or PERLIN_LAYERS */
+	int32_t two;   /* its form: along a 2D path */
+	float gk;      /* (seg1) layer 0's steady gain */
+	double g[12];  /* (render.c) its gains as octave_begin found them */
+} perlin_fast_oct;
+typedef struct {
+	uint64_t gen;  /* the perlin_dsp gen it is for */
+	uint64_t tried; /* a gen no plan could be made for, plus 1 (0: none) */
+	int valid;     /* made, and nothing but render_fast has rendered since */
+	int live;      /* the octaves' ramps lag (as of each one's sync) */
+	/* entries: layer 0's sum's (seg1, seg2x, seg2l) from 0 to na, in
+	   octave order, then the outputs' own sums' (seg1n, seg2ln) to n */
+	int n, na;
+	/* the kinds of layer 0's and of the outputs' entries (bit kind): the
+	   kernel has loops for the plans that occur */
+	uint32_t kinds_a, kinds_b;
+	int sums;      /* 1: layer 0's alone; 1 + PERLIN_OUTPUTS: each output's own too */
+	int none;      /* (sums > 1) no entry adds to layer 0's sum */
+	float depth, offset; /* steady */
+	int unit;      /* depth 1, offset 0 */
+	unsigned outs; /* the outputs (perlin_dsp's) */
+	uint64_t until; /* the least of oct[].until */
+	uint32_t due;   /* the octaves whose until it is (bit k) */
+	/* the group a block or a piece of one last ended inside (the kernel
+	   keeps it; UINT64_MAX: none): each entry's values there (kv[i][o]:
+	   its sum o's, layer 0's or each output's), and the outputs' shaped
+	   values (kw); the entries made anew since (dirty: bit i) are
+	   evaluated again where the next piece takes it up, the others'
+	   values reused */
+	uint64_t kgroup;
+	uint32_t dirty;
+	float kv[NOISE_MAX_OCTAVES][PERLIN_OUTPUTS][8];
+	float kw[PERLIN_OUTPUTS][8];
+	float sink[PERLIN_OUTPUTS][8]; /* (the kernel's, for an output not wanted) */
+	perlin_fast_oct oct[NOISE_MAX_OCTAVES];
+	perlin_fast_entry e[NOISE_MAX_OCTAVES];
+} perlin_fast;
+
 /* About the time between the points where the smoothers step (the
    grid, counted from activation, in whole groups of 8 samples: 256 at
    48 kHz): controls are linear between them. A grid point re-anchors
@@ -329,6 +416,11 @@ typedef struct {
 	   made at init for the kernels' table2: x parts then y parts
 	   (noise_gradients_2d's), then the same side by side (x, y of each) */
 	float grads[64];
+	/* counts the changes the steady render's plan depends on (a grid
+	   point, a new step, a voice, new targets, the kernels): a plan is
+	   for one gen */
+	uint64_t gen;
+	perlin_fast fast; /* (render.c) */
 } perlin_dsp;
 
 /* Set up for sample rate sr (clamped to 8 kHz..768 kHz); state as after

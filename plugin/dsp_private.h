@@ -106,6 +106,20 @@ struct perlin_kernels {
 	   (dense_cells), in that layout: u = ((j + jc) step + a - 1/2) - c
 	   for x and y (jx, jy, cx, cy), the lead's u and beta = w - alpha u */
 	void (*places)(dense_stair *s);
+	/* the steady render's plan (perlin_fast in dsp.h): len samples
+	   from the clock's sample `clock` on, every entry summed in octave
+	   order and shaped (f->depth and f->offset) into out[o] + at for o
+	   < f->outs (NULL: not wanted): each output's own sum (f->sums > 1)
+	   or layer 0's into each; each output's last value into level[o]; a
+	   group it ends inside kept (f->kgroup), and taken up from there */
+	void (*fast)(perlin_fast *f, float *const *out, uint32_t at, uint32_t len, uint64_t clock,
+	             float *level);
+	/* blocks from this length on render with the per-octave kernels
+	   instead (render_span's loop: coefficients in registers, groups
+	   aligned to each octave's anchor, cheaper per sample than fast's
+	   from there: make bench's block table, 8 octaves, about 200 samples
+	   with 4 lanes, 256 with 8) */
+	uint32_t fast_below;
 	/* the layout of dense2's tables: 0, a cell's floats together (4
 	   lanes: each lane loads its cell's rows of 4); 1, each float's row
 	   of DENSE2_STRIDE cells (8 lanes: a load and a permute a float) */
@@ -171,8 +185,16 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 /* render.c */
 /* len samples from t0 in the chunk into out[0..d->outputs) (NULL entries:
    not wanted): the live voices' octaves through the kernels, mixed while
-   crossfading. */
+   crossfading (or by the steady plan, where it holds). */
 void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0);
+/* n samples into out[0..d->outputs) by the steady plan (perlin_fast in
+   dsp.h) if it holds (made for this gen, no restep asked), from the
+   clock on: how many (all, or up to where it stopped; 0: it does not
+   hold, render_span's loop it is). */
+uint32_t render_fast(perlin_dsp *d, float *const out[], uint32_t n);
+/* The voices' ramps where the clock is (a running plan lets them lag):
+   before anything but the plan reads or moves them. */
+void render_sync(perlin_dsp *d);
 
 /* smooth.c */
 /* Recompute every target from the controls and the transport. */

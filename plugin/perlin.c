@@ -246,47 +246,56 @@ static void render(Perlin *self, uint32_t at, uint32_t n)
 	perlin_dsp_run_outputs(&self->dsp, o, n);
 }
 
+/* Audio class: n samples, the block split at each time:Position in seq
+   (run's, when it holds any event). */
+static __attribute__((noinline)) void run_events(Perlin *self, const LV2_Atom_Sequence *seq,
+                                                 uint32_t n_samples)
+{
+	const URIs *u = &self->uris;
+	/* event times in frames (unit 0 or atom:frameTime); in any other
+	   unit, events apply where the block has got to */
+	const int frames = seq->body.unit == 0 || seq->body.unit == u->atom_frameTime;
+	const uint8_t *p = (const uint8_t *)(seq + 1);
+	const uint8_t *const end = (const uint8_t *)&seq->body + seq->atom.size;
+	uint32_t done = 0;
+	while (end > p && (size_t)(end - p) >= sizeof(LV2_Atom_Event)) {
+		const LV2_Atom_Event *ev = (const LV2_Atom_Event *)p;
+		const LV2_Atom *body = atom_within((const uint8_t *)&ev->body, end);
+		uint32_t t = done;
+		if (!body)
+			break;
+		p = padded(p, sizeof(LV2_Atom_Event) + body->size);
+		if ((body->type != u->atom_Object && body->type != u->atom_Blank) ||
+		    body->size < sizeof(LV2_Atom_Object_Body) ||
+		    ((const LV2_Atom_Object *)body)->body.otype != u->time_Position)
+			continue;
+		/* events are in time order; clamp a stray one into the block */
+		if (frames)
+			t = ev->time.frames < (int64_t)done ? done
+			  : ev->time.frames > (int64_t)n_samples ? n_samples
+			  : (uint32_t)ev->time.frames;
+		if (t > done) {
+			render(self, done, t - done);
+			done = t;
+		}
+		handle_position(self, &((const LV2_Atom_Object *)body)->body, body->size);
+	}
+	render(self, done, n_samples - done);
+}
+
 /* Audio class: render, splitting the block at each time:Position. */
 static void run(LV2_Handle instance, uint32_t n_samples)
 {
 	Perlin *self = (Perlin *)instance;
 	const LV2_Atom_Sequence *seq = self->control;
-	uint32_t done = 0;
 	unsigned i;
 	perlin_dsp_controls(&self->dsp, self->controls);
 	if (self->spread)
 		perlin_dsp_spread(&self->dsp, *self->spread);
-	if (seq && self->have_map && seq->atom.size >= sizeof(LV2_Atom_Sequence_Body)) {
-		const URIs *u = &self->uris;
-		/* event times in frames (unit 0 or atom:frameTime); in any other
-		   unit, events apply where the block has got to */
-		const int frames = seq->body.unit == 0 || seq->body.unit == u->atom_frameTime;
-		const uint8_t *p = (const uint8_t *)(seq + 1);
-		const uint8_t *const end = (const uint8_t *)&seq->body + seq->atom.size;
-		while (end > p && (size_t)(end - p) >= sizeof(LV2_Atom_Event)) {
-			const LV2_Atom_Event *ev = (const LV2_Atom_Event *)p;
-			const LV2_Atom *body = atom_within((const uint8_t *)&ev->body, end);
-			uint32_t t = done;
-			if (!body)
-				break;
-			p = padded(p, sizeof(LV2_Atom_Event) + body->size);
-			if ((body->type != u->atom_Object && body->type != u->atom_Blank) ||
-			    body->size < sizeof(LV2_Atom_Object_Body) ||
-			    ((const LV2_Atom_Object *)body)->body.otype != u->time_Position)
-				continue;
-			/* events are in time order; clamp a stray one into the block */
-			if (frames)
-				t = ev->time.frames < (int64_t)done ? done
-				  : ev->time.frames > (int64_t)n_samples ? n_samples
-				  : (uint32_t)ev->time.frames;
-			if (t > done) {
-				render(self, done, t - done);
-				done = t;
-			}
-			handle_position(self, &((const LV2_Atom_Object *)body)->body, body->size);
-		}
-	}
-	render(self, done, n_samples - done);
+	if (seq && self->have_map && seq->atom.size > sizeof(LV2_Atom_Sequence_Body))
+		run_events(self, seq, n_samples);
+	else /* (no event: the ports as they are) */
+		perlin_dsp_run_outputs(&self->dsp, self->out, n_samples);
 	for (i = 0; i < self->outputs; ++i)
 		if (self->level[i])
 			*self->level[i] = self->dsp.level[i];

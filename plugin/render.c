@@ -1,5 +1,13 @@
 /* render.c: a span of the one render loop (dsp.h; dsp.c runs the loop):
-   octave by octave through the kernels, voices mixed when crossfading.
+   octave by octave through the kernels, voices mixed when crossfading;
+   and the steady render (perlin_fast in dsp.h), which renders a short
+   block while nothing moves: what the loop decides for each octave (its
+   preamble, octave_begin, and its segment's kernel and coefficients) is
+   made once into the plan and kept until the octave's cell changes, so
+   a block of 16 or 32 samples costs its samples and the octaves whose
+   cells it crosses, not every octave's setup (issue 35). Long blocks
+   keep the loop (cheaper per sample there: struct perlin_kernels'
+   fast_below). Either renders the same values.
    Layer 3 (dsp_private.h): dsp.c calls it; it may call the files below:
    cells.c (the dense kernels' tables), coef.c (a cell's coefficients),
    ramp.c (a phase), and the kernels through perlin_dsp's table. */
@@ -54,11 +62,10 @@ typedef struct {
 
 /* Each output layer's folded coefficients of octave k (see layer_gains):
    the float of gs[0] c0 + gs[l] cl, c the layers' line (form 1) or path
-   (form 2: lines, alpha and beta copied), kept while they hold; into
-   cs[] with the sums to[] (acc[l] + i). */
+   (form 2: lines, alpha and beta copied), kept while they hold (in
+   v->st[k][l].fold). */
 static inline __attribute__((always_inline)) void
-fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int form, float *const acc[],
-          uint32_t i, float *to[PERLIN_OUTPUTS], const float *cs[PERLIN_OUTPUTS])
+fold_update(perlin_voice *v, unsigned k, const layer_gains *g, int form)
 {
 	int l, m;
 	if (v->fold_form[k] != form || v->fold_for[k][0] != g->gs[0] ||
@@ -84,6 +91,16 @@ fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int form, float *co
 		v->fold_for[k][0] = g->gs[0];
 		v->fold_for[k][1] = g->gs[1];
 	}
+}
+
+/* fold_update, and the folded coefficients into cs[] with the sums to[]
+   (acc[l] + i). */
+static inline __attribute__((always_inline)) void
+fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int form, float *const acc[],
+          uint32_t i, float *to[PERLIN_OUTPUTS], const float *cs[PERLIN_OUTPUTS])
+{
+	int l;
+	fold_update(v, k, g, form);
 	for (l = 1; l < PERLIN_LAYERS; ++l) {
 		to[l - 1] = acc[l] + i;
 		cs[l - 1] = v->st[k][l].fold;
@@ -217,13 +234,14 @@ heard_coef(perlin_voice *v, unsigned k, const layer_gains *g, const int nl)
 			voice_coef(v, &v->st[k][l], k, form);
 }
 
-/* One path segment of octave k (seg samples from i, `left` to the next
-   crossing): every heard layer along the ramp that moves faster, the
-   other a line of it. */
-static inline __attribute__((always_inline)) void
-octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
-            const layer_gains *g, uint32_t i, uint32_t seg, uint64_t left, uint32_t t0,
-            const int nl)
+/* The form of octave k's path segment now (`left` samples to the next
+   crossing), for every heard layer: along the ramp that moves faster (the
+   lead, returned: 1 for y), the other a line of it; its polynomial or
+   lines (path_for, path_uc, path_lines, each layer's path where path_ok
+   does not have it yet). */
+static inline __attribute__((always_inline)) int
+path_prepare(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *g,
+             uint64_t left, const int nl)
 {
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
 	const int along_y = fabs(ry->step) > fabs(rx->step);
@@ -273,6 +291,21 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 			}
 		}
 	}
+	return along_y;
+}
+
+/* One path segment of octave k (seg samples from i, `left` to the next
+   crossing): every heard layer along the ramp that moves faster, the
+   other a line of it. */
+static inline __attribute__((always_inline)) void
+octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
+            const layer_gains *g, uint32_t i, uint32_t seg, uint64_t left, uint32_t t0,
+            const int nl)
+{
+	const int along_y = path_prepare(d, v, k, g, left, nl);
+	const perlin_ramp *p = along_y ? &v->ry[k] : &v->rx[k];
+	const int all = nl > 1 && g->all;
+	int l;
 	if (all) { /* every layer heard: the outputs at once, as lines */
 		float *to[PERLIN_OUTPUTS];
 		const float *cs[PERLIN_OUTPUTS];
@@ -295,6 +328,126 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 				v->st[k][l].path, g->g0[LK(l)], g->dg[LK(l)], t0 + i, g->st[l]);
 }
 
+/* The octave's gains: which layers are heard (layer 0's, and the
+   outputs' own), their gain lines, and whether they render at once (all)
+   and folded (fold), before octave_begin's dense2 unfolds them. */
+static inline __attribute__((always_inline)) void
+octave_gains(const perlin_dsp *d, const perlin_voice *v, unsigned k, layer_gains *g,
+             const int nl)
+{
+	const int ref = d->path == PERLIN_PATH_REFERENCE;
+	int l;
+	for (l = 0; l < (nl > 1 ? 2 : 1); ++l) { /* layer 0's gains, the outputs' own */
+		const double gs = l ? v->alt[0][k] : v->gain[0][k];
+		const double ge = l ? v->alt[1][k] : v->gain[1][k];
+		g->heard[l] = gs != 0.0 || ge != 0.0;
+		g->gs[l] = gs;
+		g->dgd[l] = (ge - gs) / (double)d->grid;
+		g->g0[l] = (float)gs;
+		g->dg[l] = (float)g->dgd[l];
+	}
+	g->all = nl > 1 && !ref && g->heard[0] && g->heard[1];
+	/* folding costs a little at every cell: worth it where cells last
+	   (the steps, fixed for the chunk, decide: never where a block ends) */
+	g->fold = g->all && g->dgd[0] == 0.0 && g->dgd[1] == 0.0 &&
+	          fabs(v->rx[k].step) < FOLD_STEP && fabs(v->ry[k].step) < FOLD_STEP;
+}
+
+/* How octave_begin leaves an octave: silent (its phases moved on), dense
+   along x or a 2D path (octave_dense's), or in segments (a cell's
+   coefficients at a time: octave_span_n's loop). */
+enum { OCT_SILENT, OCT_DENSE, OCT_DENSE2, OCT_SEG };
+
+/* What octave k's share of a span starts with (octave_span_n): its gains
+   (g), the layers' cells and coefficients brought up to date, the form
+   (two: along a 2D path) and how it renders; the sums it stores into
+   (g->st, from fresh[]). len: the span's samples, which a silent octave's
+   phases and a 1D octave's unheard y ride on (0: none yet). */
+static inline __attribute__((always_inline)) int
+octave_begin(perlin_dsp *d, perlin_voice *v, unsigned k, int fresh[], uint32_t len,
+             layer_gains *g, int *two_, const int nl)
+{
+	perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
+	const uint32_t period = v->st[k][0].oct.period;
+	const int ref = d->path == PERLIN_PATH_REFERENCE;
+	int two = 0, behind = 0, dense, dense2, l;
+	if (v->gain[0][k] == 0.0 && v->gain[1][k] == 0.0 &&
+	    (nl == 1 || (v->alt[0][k] == 0.0 && v->alt[1][k] == 0.0))) {
+		/* silent (an octave above the count): only the phases move, and
+		   its cells and coefficients go out of date */
+		for (l = 0; l < nl; ++l)
+			v->st[k][l].form = 0;
+		v->path_ok[k] &= ~LAYER_BITS(nl);
+		ramp_ride(rx, period, len);
+		ramp_ride(ry, 0U, len);
+		return OCT_SILENT;
+	}
+	octave_gains(d, v, k, g, nl);
+	/* an unheard layer's cell and coefficients go out of date; a heard
+	   one without them is behind (layer 0, then the outputs' own) */
+	for (l = 0; l < (nl > 1 ? 2 : 1); ++l) {
+		const int from = l ? 1 : 0, to = l ? nl : 1;
+		int m;
+		if (!g->heard[l]) {
+			for (m = from; m < to; ++m)
+				v->st[k][m].form = 0;
+			v->path_ok[k] &= ~(LAYER_BITS(to) & ~LAYER_BITS(from));
+		} else {
+			for (m = from; m < to; ++m)
+				behind |= !v->st[k][m].form;
+		}
+	}
+	/* (the heard layers' forms are one, made together, unless behind) */
+	two = v->st[k][g->heard[0] ? 0 : 1].form == 2;
+	/* a silent octave returned above: some layer is heard (the hint spares
+	   the compiler the case, about 2% of the 2D rows' instructions) */
+	if (!g->heard[0] && (nl == 1 || !g->heard[1]))
+		__builtin_unreachable();
+	if (behind) { /* a layer heard again (from a grid point): catch up */
+		ramp_rebase(rx, period);
+		ramp_rebase(ry, 0U);
+		heard_coef(v, k, g, nl);
+		two = form_of(v, k) == 2;
+	}
+	*two_ = two;
+	dense = !two && !ref && rx->step >= DENSE_STEP && rx->step < 0.5;
+	dense2 = fabs(rx->step) + fabs(ry->step) >= DENSE2_STEP && !ref && form_of(v, k) == 2 &&
+	         fabs(rx->step) < 0.5 && fabs(ry->step) < 0.5;
+	if (dense2) /* (every layer at once costs less than layer 0 in each) */
+		g->fold = 0;
+	/* the sums this octave writes: each heard layer's, but not layer 0's
+	   where the outputs are rendered at once (its share is in theirs) */
+	{
+		const int w0 = g->heard[0] && (!g->all || ((dense || dense2) && !g->fold));
+		g->st[0] = w0 && fresh[0];
+		if (w0)
+			fresh[0] = 0;
+		if (nl > 1 && g->heard[1])
+			for (l = 1; l < nl; ++l) {
+				g->st[l] = fresh[l];
+				fresh[l] = 0;
+			}
+		else
+			for (l = 1; l < nl; ++l)
+				g->st[l] = 0;
+	}
+	if (dense2)
+		return OCT_DENSE2;
+	if (dense)
+		return OCT_DENSE;
+	if (!two && v->shape.dims == 1)
+		ramp_ride(ry, 0U, len); /* y is not heard: x alone splits segments */
+	/* a ramp the dense kernel or ramp_ride moved on past its crossing (the
+	   form or mode changed at this sample): anchor it where it is, and the
+	   coefficients to its cell */
+	if (rx->j > rx->cross || (v->shape.dims == 2 && ry->j > ry->cross)) {
+		ramp_rebase(rx, period);
+		ramp_rebase(ry, 0U);
+		heard_coef(v, k, g, nl);
+	}
+	return OCT_SEG;
+}
+
 /* Octave k's share of len samples (t0: the first one's place in its
    chunk), added into acc[l] for each layer l < nl heard (nl a constant:
    one layer costs what it did before there were more), or stored there
@@ -307,98 +460,20 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 	const uint32_t period = v->st[k][0].oct.period;
 	const int ref = d->path == PERLIN_PATH_REFERENCE;
 	layer_gains g;
-	int two = 0, behind = 0, dense, dense2, l;
+	int two = 0, l;
 	uint32_t i = 0;
-	if (v->gain[0][k] == 0.0 && v->gain[1][k] == 0.0 &&
-	    (nl == 1 || (v->alt[0][k] == 0.0 && v->alt[1][k] == 0.0))) {
-		/* silent (an octave above the count): only the phases move, and
-		   its cells and coefficients go out of date */
-		for (l = 0; l < nl; ++l)
-			v->st[k][l].form = 0;
-		v->path_ok[k] &= ~LAYER_BITS(nl);
-		ramp_ride(rx, period, len);
-		ramp_ride(ry, 0U, len);
+	switch (octave_begin(d, v, k, fresh, len, &g, &two, nl)) {
+	case OCT_SILENT:
 		return;
-	}
-	for (l = 0; l < (nl > 1 ? 2 : 1); ++l) { /* layer 0's gains, the outputs' own */
-		const double gs = l ? v->alt[0][k] : v->gain[0][k];
-		const double ge = l ? v->alt[1][k] : v->gain[1][k];
-		g.heard[l] = gs != 0.0 || ge != 0.0;
-		g.gs[l] = gs;
-		g.dgd[l] = (ge - gs) / (double)d->grid;
-		g.g0[l] = (float)gs;
-		g.dg[l] = (float)g.dgd[l];
-	}
-	/* an unheard layer's cell and coefficients go out of date; a heard
-	   one without them is behind (layer 0, then the outputs' own) */
-	for (l = 0; l < (nl > 1 ? 2 : 1); ++l) {
-		const int from = l ? 1 : 0, to = l ? nl : 1;
-		int m;
-		if (!g.heard[l]) {
-			for (m = from; m < to; ++m)
-				v->st[k][m].form = 0;
-			v->path_ok[k] &= ~(LAYER_BITS(to) & ~LAYER_BITS(from));
-		} else {
-			for (m = from; m < to; ++m)
-				behind |= !v->st[k][m].form;
-		}
-	}
-	/* (the heard layers' forms are one, made together, unless behind) */
-	two = v->st[k][g.heard[0] ? 0 : 1].form == 2;
-	g.all = nl > 1 && !ref && g.heard[0] && g.heard[1];
-	/* folding costs a little at every cell: worth it where cells last
-	   (the steps, fixed for the chunk, decide: never where a block ends) */
-	g.fold = g.all && g.dgd[0] == 0.0 && g.dgd[1] == 0.0 && fabs(rx->step) < FOLD_STEP &&
-	         fabs(ry->step) < FOLD_STEP;
-	/* a silent octave returned above: some layer is heard (the hint spares
-	   the compiler the case, about 2% of the 2D rows' instructions) */
-	if (!g.heard[0] && (nl == 1 || !g.heard[1]))
-		__builtin_unreachable();
-	if (behind) { /* a layer heard again (from a grid point): catch up */
-		ramp_rebase(rx, period);
-		ramp_rebase(ry, 0U);
-		heard_coef(v, k, &g, nl);
-		two = form_of(v, k) == 2;
-	}
-	dense = !two && !ref && rx->step >= DENSE_STEP && rx->step < 0.5;
-	dense2 = fabs(rx->step) + fabs(ry->step) >= DENSE2_STEP && !ref && form_of(v, k) == 2 &&
-	         fabs(rx->step) < 0.5 && fabs(ry->step) < 0.5;
-	if (dense2) /* (every layer at once costs less than layer 0 in each) */
-		g.fold = 0;
-	/* the sums this octave writes: each heard layer's, but not layer 0's
-	   where the outputs are rendered at once (its share is in theirs) */
-	{
-		const int w0 = g.heard[0] && (!g.all || ((dense || dense2) && !g.fold));
-		g.st[0] = w0 && fresh[0];
-		if (w0)
-			fresh[0] = 0;
-		if (nl > 1 && g.heard[1])
-			for (l = 1; l < nl; ++l) {
-				g.st[l] = fresh[l];
-				fresh[l] = 0;
-			}
-		else
-			for (l = 1; l < nl; ++l)
-				g.st[l] = 0;
-	}
-	if (dense2) {
+	case OCT_DENSE2:
 		octave_dense(d, v, k, acc, &g, len, t0, nl, 1);
 		return;
-	}
-	if (dense) {
+	case OCT_DENSE:
 		ramp_ride(ry, 0U, len); /* unheard (1D) or still (2D) */
 		octave_dense(d, v, k, acc, &g, len, t0, nl, 0);
 		return;
-	}
-	if (!two && v->shape.dims == 1)
-		ramp_ride(ry, 0U, len); /* y is not heard: x alone splits segments */
-	/* a ramp the dense kernel or ramp_ride moved on past its crossing (the
-	   form or mode changed at this sample): anchor it where it is, and the
-	   coefficients to its cell */
-	if (rx->j > rx->cross || (v->shape.dims == 2 && ry->j > ry->cross)) {
-		ramp_rebase(rx, period);
-		ramp_rebase(ry, 0U);
-		heard_coef(v, k, &g, nl);
+	default:
+		break;
 	}
 	while (i < len) {
 		uint64_t left = rx->cross - rx->j;
@@ -482,12 +557,449 @@ static int voice_span(perlin_dsp *d, perlin_voice *v, float *const acc[], int fr
 	return own;
 }
 
+/* ---- the steady render: the plan (perlin_fast in dsp.h) ---- */
+
+/* an octave's layer_gains fits where the plan keeps it */
+typedef char fast_gains_fit[sizeof(layer_gains) <= sizeof(((perlin_fast_oct *)0)->g) ? 1 : -1];
+
+/* Samples at most between the moves of a plan's riding ramps (an
+   unheard octave's, a 1D octave's y), so a ride stays short. */
+#define FAST_RIDE 4096U
+
+/* c in each of the 8 floats of k (two 4-float stores) */
+static inline void splat(float k[8], float c)
+{
+	typedef float f4 __attribute__((vector_size(4 * sizeof(float))));
+	const f4 v = { c, c, c, c };
+	memcpy(k, &v, sizeof v);
+	memcpy(k + 4, &v, sizeof v);
+}
+
+/* Where octave k needs the plan next (its ramps exact at clock T): the
+   end of its segment (heard: either ramp's crossing, as the render loop's
+   `left`), and a riding ramp's next move. */
+static inline uint64_t fast_until(const perlin_voice *v, unsigned k, const perlin_fast_oct *o,
+                                  uint64_t T)
+{
+	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
+	uint64_t until = UINT64_MAX;
+	if (o->entry >= 0) {
+		until = T - rx->j + rx->cross;
+		if (v->shape.dims == 2) {
+			const uint64_t uy = T - ry->j + ry->cross;
+			until = uy < until ? uy : until;
+		} else if (ry->step != 0.0 && T + FAST_RIDE < until) {
+			until = T + FAST_RIDE;
+		}
+	} else if (rx->step != 0.0 || ry->step != 0.0) {
+		until = T + FAST_RIDE;
+	}
+	return until;
+}
+
+/* Octave k's ramps moved on to clock T (from o->sync): a heard octave's
+   along its segment, riding ones as ramp_ride moves them. */
+static inline void fast_move(perlin_voice *v, unsigned k, perlin_fast_oct *o, uint64_t T)
+{
+	perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
+	const uint64_t n = T - o->sync;
+	if (!n)
+		return;
+	if (o->entry >= 0) {
+		rx->j += n;
+		if (v->shape.dims == 2)
+			ry->j += n;
+		else if (ry->step != 0.0) /* (ramp_ride leaves a still one) */
+			ramp_ride(ry, 0U, (uint32_t)n); /* (FAST_RIDE at most) */
+	} else {
+		ramp_ride(rx, v->st[k][0].oct.period, (uint32_t)n);
+		ramp_ride(ry, 0U, (uint32_t)n);
+	}
+	o->sync = T;
+}
+
+/* Octave k's entry e for its segment from clock T on (its ramps exact
+   there, its layers' coefficients for their cell; g, two and nl as
+   octave_begin found them): the kernel octave_span_n would call and
+   its arguments (fold_update and path_prepare done as it does them), and
+   the segment's end. 0 where the plan has no kernel for it: gains that
+   move, an unfolded four (cells under 32 samples), or outputs' own
+   layers without layer 0 (spread 1): then the render loop renders. */
+static inline __attribute__((always_inline)) int
+fast_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *g, int two,
+           uint64_t T, perlin_fast_oct *o, perlin_fast_entry *e, const int nl)
+{
+	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k], *p = rx;
+	const int all = nl > 1 && g->all;
+	uint64_t left = rx->cross - rx->j, c;
+	double a;
+	int l, m;
+	if (v->shape.dims == 2 && ry->cross - ry->j < left)
+		left = ry->cross - ry->j;
+	if (g->dgd[0] != 0.0 || (nl > 1 && g->dgd[1] != 0.0) || (nl > 1 && !(all && g->fold)))
+		return 0;
+	if (two) {
+		p = path_prepare(d, v, k, g, left, nl) ? ry : rx;
+		if (all) { /* octave_path: seg2ln, folded */
+			fold_update(v, k, g, 2);
+			e->kind = PERLIN_FAST_SEG2LN;
+			for (l = 0; l < PERLIN_OUTPUTS; ++l)
+				for (m = 0; m < 8; ++m)
+					splat(e->k[8 * l + m], v->st[k][1 + l].fold[m]);
+			splat(e->k[32], v->st[k][1].fold[8]);
+			splat(e->k[33], v->st[k][1].fold[9]);
+			a = p->a - 0.5;
+		} else { /* seg2l or seg2x, layer 0 (seg1_body's coefficients) */
+			const float gk = g->g0[0], *c0 = v->st[k][0].path;
+			const int lines = v->path_lines[k];
+			e->kind = lines ? PERLIN_FAST_SEG2L : PERLIN_FAST_SEG2X;
+#pragma GCC unroll 12
+			for (m = 0; m < 12; ++m)
+				if (m < 8 || !lines)
+					splat(e->k[m], c0[m] * gk);
+			if (lines) {
+				splat(e->k[8], c0[8]);
+				splat(e->k[9], c0[9]);
+			}
+			a = p->a - 0.5 - v->path_uc[k];
+		}
+	} else if (all) { /* seg1n, folded */
+		fold_update(v, k, g, 1);
+		e->kind = PERLIN_FAST_SEG1N;
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			for (m = 0; m < 4; ++m)
+				splat(e->k[4 * l + m], v->st[k][1 + l].fold[m]);
+		a = rx->a - 0.5;
+	} else { /* seg1 (seg_x), layer 0 */
+		const float gk = g->g0[0];
+		e->kind = PERLIN_FAST_SEG1;
+#pragma GCC unroll 7
+		for (m = 0; m < 7; ++m)
+			splat(e->k[m], v->st[k][0].coef[m] * gk);
+		a = rx->a - 0.5;
+	}
+	/* the lead ramp's anchor at clock c = 8 C + r: lane l's m is l - r
+	   (mod 8), in the group before where l < r */
+	c = T - p->j;
+	{
+		static const int32_t before[16] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+		static const int32_t own[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
+		const unsigned r = (unsigned)(c & 7U);
+		float mf2[16];
+		memcpy(mf2, p->mf, sizeof p->mf);
+		memcpy(mf2 + 8, p->mf, sizeof p->mf);
+		memcpy(e->mf, mf2 + 8 - r, sizeof e->mf);
+		memcpy(e->lo, before + 8 - r, sizeof e->lo);
+		memcpy(e->idx, own + 8 - r, sizeof e->idx);
+	}
+	e->c2[0] = e->c2[1] = (double)(int64_t)(c >> 3);
+	e->s2[0] = e->s2[1] = p->step * 8.0;
+	e->a2[0] = e->a2[1] = a;
+	o->sync = T;
+	o->until = fast_until(v, k, o, T);
+	return 1;
+}
+
+/* The plan's next `until`, and whose it is. */
+/* fast_entry's for a 1D octave of layer 0 alone (seg1), at a crossing:
+   its cell's coefficients times its gain, its ramp's new anchor. */
+static inline void fast_seg1(const perlin_voice *v, unsigned k, perlin_fast_oct *o,
+                             perlin_fast_entry *e, uint64_t T)
+{
+	static const int32_t before[16] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+	static const int32_t own[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
+	const perlin_ramp *rx = &v->rx[k];
+	const float gk = o->gk, *const c0 = v->st[k][0].coef;
+	const uint64_t c = T - rx->j;
+	const unsigned r = (unsigned)(c & 7U);
+	float mf2[16];
+	int m;
+#pragma GCC unroll 7
+	for (m = 0; m < 7; ++m)
+		splat(e->k[m], c0[m] * gk);
+	memcpy(mf2, rx->mf, sizeof rx->mf);
+	memcpy(mf2 + 8, rx->mf, sizeof rx->mf);
+	memcpy(e->mf, mf2 + 8 - r, sizeof e->mf);
+	memcpy(e->lo, before + 8 - r, sizeof e->lo);
+	memcpy(e->idx, own + 8 - r, sizeof e->idx);
+	e->c2[0] = e->c2[1] = (double)(int64_t)(c >> 3);
+	e->a2[0] = e->a2[1] = rx->a - 0.5;
+	o->sync = T;
+	o->until = c + rx->cross;
+	if (v->ry[k].step != 0.0 && T + FAST_RIDE < o->until)
+		o->until = T + FAST_RIDE; /* (y rides) */
+}
+
+static void fast_min(perlin_fast *f)
+{
+	uint64_t m = f->oct[0].until;
+	uint32_t due = 0U;
+	unsigned k;
+#pragma GCC unroll 8
+	for (k = 1; k < NOISE_MAX_OCTAVES; ++k)
+		m = f->oct[k].until < m ? f->oct[k].until : m;
+#pragma GCC unroll 8
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+		due |= (uint32_t)(f->oct[k].until == m) << k;
+	f->until = m;
+	f->due = due;
+}
+
+/* The kinds of the entries (layer 0's, the outputs'). */
+static void fast_kinds(perlin_fast *f)
+{
+	const int n = f->n, na = f->na;
+	uint32_t a = 0, b = 0;
+	int i;
+	for (i = 0; i < na; ++i)
+		a |= 1U << f->e[i].kind;
+	for (; i < n; ++i)
+		b |= 1U << f->e[i].kind;
+	f->kinds_a = a;
+	f->kinds_b = b;
+}
+
+/* Every ramp of the plan where clock T is; the plan stops (it resumes
+   from there if nothing changes). */
+static void fast_stop(perlin_dsp *d, uint64_t T)
+{
+	perlin_fast *f = &d->fast;
+	unsigned k;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+		fast_move(&d->voice[d->cur], k, &f->oct[k], T);
+	f->live = 0;
+}
+
+void render_sync(perlin_dsp *d)
+{
+	if (d->fast.live)
+		fast_stop(d, d->clock);
+}
+
+/* The plan of the current voice from the clock on (a span that
+   render_span renders steadily: no crossfade, nothing moving): each
+   octave taken up as voice_span and octave_begin would (own_stale, the
+   layers' cells and coefficients), and each heard one's segment as
+   octave_span_n's loop would render it. Whether every octave has a
+   kernel in the plan (a dense one has none: then the render loop). */
+static int fast_build(perlin_dsp *d)
+{
+	perlin_fast *f = &d->fast;
+	perlin_voice *v = &d->voice[d->cur];
+	const uint64_t T = d->clock;
+	int own = 0;
+	unsigned k;
+	int nb = 0;
+	f->valid = f->live = 0;
+	f->n = 0;
+	if (d->at[0].depth != d->at[1].depth || d->at[0].offset != d->at[1].offset)
+		return 0;
+	/* layer 0's entries first: the octaves heard in it alone */
+	f->na = 0;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		if (v->layers > 1 && (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0))
+			continue;
+		f->na += v->gain[0][k] != 0.0 || v->gain[1][k] != 0.0;
+	}
+	f->none = f->na == 0;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		perlin_fast_oct *o = &f->oct[k];
+		int fresh[PERLIN_LAYERS] = { 1, 1, 1, 1, 1 };
+		layer_gains g;
+		int two = 0, nl = 1, how, l, ok;
+		if (v->layers > 1) { /* as voice_span */
+			const unsigned bit = 1U << k;
+			if (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0) {
+				v->own_stale &= ~bit;
+				own = 1;
+				nl = PERLIN_LAYERS;
+			} else if (!(v->own_stale & bit)) {
+				for (l = 1; l < PERLIN_LAYERS; ++l)
+					v->st[k][l].form = 0;
+				v->path_ok[k] &= 1U;
+				v->own_stale |= bit;
+			}
+		}
+		how = nl > 1 ? octave_begin(d, v, k, fresh, 0U, &g, &two, PERLIN_LAYERS)
+		             : octave_begin(d, v, k, fresh, 0U, &g, &two, 1);
+		o->nl = nl;
+		o->two = two;
+		o->sync = T;
+		if (how == OCT_SILENT) {
+			o->entry = -1;
+			o->until = fast_until(v, k, o, T);
+			continue;
+		}
+		if (how != OCT_SEG)
+			return 0;
+		memcpy(o->g, &g, sizeof g);
+		o->gk = g.g0[0];
+		o->entry = nl > 1 ? f->na + nb++ : f->n - nb;
+		ok = nl > 1 ? fast_entry(d, v, k, &g, two, T, o, &f->e[o->entry], PERLIN_LAYERS)
+		            : fast_entry(d, v, k, &g, two, T, o, &f->e[o->entry], 1);
+		if (!ok)
+			return 0;
+		f->n++;
+	}
+	if (f->n - nb != f->na)
+		return 0; /* (not as counted) */
+	f->sums = own ? PERLIN_LAYERS : 1;
+	f->depth = (float)d->at[0].depth;
+	f->offset = (float)d->at[0].offset;
+	f->unit = f->depth == 1.0f && f->offset == 0.0f; /* (kmode's KUNIT) */
+	f->outs = d->outputs;
+	f->kgroup = UINT64_MAX;
+	fast_min(f);
+	fast_kinds(f);
+	f->gen = d->gen;
+	f->valid = f->live = 1;
+	return 1;
+}
+
+/* The octaves whose `until` is clock T: moved on there, and a heard one
+   that reached a crossing into its next cell (octave_span_n's loop: the
+   ramps' next cells, the layers' coefficients) and its next segment's
+   entry. Whether the plan goes on (0: stopped at T). */
+static __attribute__((noinline)) int fast_events(perlin_dsp *d, uint64_t T)
+{
+	perlin_fast *f = &d->fast;
+	perlin_voice *v = &d->voice[d->cur];
+	uint32_t due = f->due;
+	int kinds = 0;
+	for (; due; due &= due - 1U) {
+		const unsigned k = (unsigned)__builtin_ctz(due);
+		perlin_fast_oct *o = &f->oct[k];
+		perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
+		int32_t was;
+		fast_move(v, k, o, T);
+		if (o->entry >= 0 && v->shape.dims == 1 && o->nl == 1 && rx->j == rx->cross) {
+			/* (1D, layer 0 alone: octave_span_n's ramp_next_cell and
+			   heard_coef, and the seg1 entry) */
+			ramp_next_cell(rx, v->st[k][0].oct.period);
+			voice_coef(v, &v->st[k][0], k, 1);
+			fast_seg1(v, k, o, &f->e[o->entry], T);
+			f->dirty |= 1U << o->entry;
+		} else if (o->entry >= 0 &&
+		           (rx->j == rx->cross || (v->shape.dims == 2 && ry->j == ry->cross))) {
+			layer_gains g;
+			int ok;
+			memcpy(&g, o->g, sizeof g);
+			was = f->e[o->entry].kind;
+			if (rx->j == rx->cross)
+				ramp_next_cell(rx, v->st[k][0].oct.period);
+			if (v->shape.dims == 2 && ry->j == ry->cross)
+				ramp_next_cell(ry, 0U);
+			if (o->nl > 1) {
+				heard_coef(v, k, &g, PERLIN_LAYERS);
+				ok = fast_entry(d, v, k, &g, o->two, T, o, &f->e[o->entry], PERLIN_LAYERS);
+			} else {
+				heard_coef(v, k, &g, 1);
+				ok = fast_entry(d, v, k, &g, o->two, T, o, &f->e[o->entry], 1);
+			}
+			if (!ok) {
+				fast_stop(d, T);
+				f->valid = 0;
+				return 0;
+			}
+			kinds |= f->e[o->entry].kind != was;
+			f->dirty |= 1U << o->entry;
+		} else {
+			o->until = fast_until(v, k, o, T);
+		}
+	}
+	fast_min(f);
+	if (kinds)
+		fast_kinds(f);
+	return 1;
+}
+
+/* len samples from clock T inside the group the kernel kept, nothing new
+   since: its outputs as kept, into out[o] + at (the kernel's values). */
+static void fast_kept(const perlin_fast *f, float *const out[], unsigned outs, uint32_t at,
+                      uint32_t len, uint64_t T, float *level)
+{
+	const uint32_t l = (uint32_t)(T & 7U);
+	unsigned o;
+	for (o = 0; o < outs; ++o) {
+		const float *const w = f->kw[f->sums > 1 ? o : 0] + l;
+		if (out[o])
+			memcpy(out[o] + at, w, len * sizeof w[0]);
+		level[o] = w[len - 1U];
+	}
+}
+
+/* render_fast's samples where a piece ends at an event or more: piece by
+   piece, each octave's event taken up where it is due. */
+static __attribute__((noinline)) uint32_t fast_pieces(perlin_dsp *d, float *const out[],
+                                                      uint32_t n)
+{
+	perlin_fast *const f = &d->fast;
+	uint64_t T = d->clock;
+	uint32_t done = 0;
+	while (done < n) {
+		uint32_t len = n - done;
+		if (f->until - T < len)
+			len = (uint32_t)(f->until - T);
+		if (f->kgroup == T >> 3 && !f->dirty && (T & 7U) + len <= 8U)
+			fast_kept(f, out, f->outs, done, len, T, d->level);
+		else
+			d->kernels->fast(f, out, done, len, T, d->level);
+		T += len;
+		done += len;
+		if (T == f->until && !fast_events(d, T))
+			break;
+	}
+	return done;
+}
+
+uint32_t render_fast(perlin_dsp *d, float *const out[], uint32_t n)
+{
+	perlin_fast *const f = &d->fast;
+	const uint64_t T = d->clock;
+	if (!f->valid || f->gen != d->gen || d->restep || n >= d->kernels->fast_below)
+		return 0;
+	f->live = 1; /* (stopped at this clock, if it was) */
+	if (!n || T + n >= f->until)
+		return fast_pieces(d, out, n);
+	/* (most blocks: no event inside) */
+	if (f->kgroup == T >> 3 && !f->dirty && (T & 7U) + n <= 8U)
+		fast_kept(f, out, f->outs, 0U, n, T, d->level);
+	else
+		d->kernels->fast(f, out, 0U, n, T, d->level);
+	return n;
+}
+
 /* len samples (all inside one chunk unless nothing moves), from t0 in
    the chunk, into out[0..d->outputs) (NULL entries: not wanted). */
 void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 {
 	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
 	const int fading = d->fade < d->xfade_len;
+	perlin_fast *f = &d->fast;
+	/* steady (and not the reference), and a short span: the plan, made
+	   once for the gen */
+	if (!fading && !d->moving && !d->restep && d->path != PERLIN_PATH_REFERENCE &&
+	    len < d->kernels->fast_below && (!f->valid || f->gen != d->gen) &&
+	    f->tried != d->gen + 1U) {
+		render_sync(d);
+		if (!fast_build(d))
+			f->tried = d->gen + 1U;
+	}
+	if (f->valid && f->gen == d->gen && len < d->kernels->fast_below) {
+		const uint32_t done = render_fast(d, out, len);
+		float *rest[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+		unsigned o;
+		if (done == len)
+			return;
+		for (o = 0; o < d->outputs; ++o)
+			rest[o] = out[o] ? out[o] + done : NULL;
+		render_span(d, rest, len - done, t0 + done); /* (the plan has stopped) */
+		return;
+	}
+	/* the render loop: the ramps where the clock is, and no plan holds
+	   once it has moved them */
+	render_sync(d);
+	f->valid = 0;
 	/* depth and offset: lines across the chunk */
 	const float dd = (float)((b->depth - a->depth) / (double)d->grid);
 	const float od = (float)((b->offset - a->offset) / (double)d->grid);

@@ -76,6 +76,7 @@ void dsp_update_targets(perlin_dsp *d)
 	    band_was != d->tempo * (fabs(d->motion) > 1.0 ? fabs(d->motion) : 1.0)) {
 		d->target = t;
 		d->moving = 1; /* from the next grid point */
+		d->gen++;      /* (a steady plan holds no more) */
 	}
 	d->restep = 1; /* the speed or tempo may have changed */
 }

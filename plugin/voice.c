@@ -177,7 +177,7 @@ int voice_grid_point(perlin_dsp *d)
    transport; y: drift, morph's move and the slant times x's; see
    voice_end: the band-limit looks a grid step ahead), ramps re-anchored
    where a step changes. */
-static void voice_steps(const perlin_dsp *d, perlin_voice *v)
+static void voice_steps(perlin_dsp *d, perlin_voice *v)
 {
 	const perlin_smooth *w = &d->was, *a = &d->at[0];
 	const double dmorph = (a->morph - w->morph) / (double)d->grid;
@@ -191,6 +191,7 @@ static void voice_steps(const perlin_dsp *d, perlin_voice *v)
 		int form;
 		if (sx == v->rx[k].step && sy == v->ry[k].step)
 			continue; /* the same cells and form: the coefficients hold */
+		d->gen++; /* (a steady plan holds no more) */
 		if (sx != v->rx[k].step)
 			ramp_restep(&v->rx[k], sx, v->st[k][0].oct.period);
 		if (sy != v->ry[k].step)
@@ -334,6 +335,7 @@ static void start_voice(perlin_dsp *d)
 		v->path_ok[k] = 0;
 	}
 	d->cur = !d->cur;
+	d->gen++; /* (a steady plan is for one voice) */
 	d->want_reset = d->want_locate = 0;
 	d->fade = silent ? d->xfade_len : 0U;
 	voice_steps(d, v);
