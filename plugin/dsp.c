@@ -107,26 +107,39 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
 	dsp_maybe_start_voice(d);
 }
 
+/* Whether the values are the ones of last time (most blocks: then
+   nothing is to do), their bits compared, each with one xor; any NULL
+   entry (maybe_null) is "no" (the long way compares the defaults). */
+static inline __attribute__((always_inline)) int
+controls_same(const perlin_dsp *d, const float *const values[PERLIN_N_PARAMS],
+              const int maybe_null)
+{
+	uint32_t diff = 0;
+	unsigned i;
+	if (!d->raw_valid)
+		return 0;
+#pragma GCC unroll 15
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		uint32_t a, b;
+		if (maybe_null && !values[i])
+			return 0;
+		memcpy(&a, values[i], sizeof a);
+		memcpy(&b, &d->raw[i], sizeof b);
+		diff |= a ^ b;
+	}
+	return !diff;
+}
+
 void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAMS])
 {
-	/* the same values as last time (most blocks): nothing to do (their
-	   bits compared, each with one xor) */
-	if (d->raw_valid) {
-		uint32_t diff = 0;
-		unsigned i;
-#pragma GCC unroll 15
-		for (i = 0; i < PERLIN_N_PARAMS; ++i) {
-			uint32_t a, b;
-			if (!values[i]) /* (a default: the long way) */
-				break;
-			memcpy(&a, values[i], sizeof a);
-			memcpy(&b, &d->raw[i], sizeof b);
-			diff |= a ^ b;
-		}
-		if (i == PERLIN_N_PARAMS && !diff)
-			return;
-	}
-	controls_changed(d, values);
+	if (!controls_same(d, values, 1))
+		controls_changed(d, values);
+}
+
+void perlin_dsp_controls_ports(perlin_dsp *d, const float *const values[PERLIN_N_PARAMS])
+{
+	if (!controls_same(d, values, 0))
+		controls_changed(d, values);
 }
 
 /* A time:Position: transport.c reads it (and whether it jumps); its speed
@@ -141,7 +154,14 @@ void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
 
 void perlin_dsp_spread(perlin_dsp *d, float spread)
 {
-	const float s = d->outputs > 1U ? perlin_clamp_info(&perlin_spread_param, spread) : 0.0f;
+	float s;
+	uint32_t bits;
+	memcpy(&bits, &spread, sizeof bits);
+	if (d->spread_valid && bits == d->spread_raw) /* (most blocks: as before) */
+		return;
+	d->spread_raw = bits;
+	d->spread_valid = 1;
+	s = d->outputs > 1U ? perlin_clamp_info(&perlin_spread_param, spread) : 0.0f;
 	if (s == d->spread)
 		return;
 	render_sync(d);

@@ -336,10 +336,12 @@ typedef struct {
 	int sums;      /* 1: layer 0's alone; 1 + PERLIN_OUTPUTS: each output's own too */
 	int none;      /* (sums > 1) no entry adds to layer 0's sum */
 	float depth, offset; /* steady */
+	/* the shaping's vectors (the kernel's operands, not its registers):
+	   depth, offset, -1, 1, 1.5, 0.5, each over 8 lanes */
+	float shape_k[6][8] __attribute__((aligned(16)));
 	int unit;      /* depth 1, offset 0 */
 	unsigned outs; /* the outputs (perlin_dsp's) */
 	uint64_t until; /* the least of oct[].until */
-	uint32_t due;   /* the octaves whose until it is (bit k) */
 	/* the group a block or a piece of one last ended inside (the kernel
 	   keeps it; UINT64_MAX: none): each entry's values there (kv[i][o]:
 	   its sum o's, layer 0's or each output's), and the outputs' shaped
@@ -402,6 +404,8 @@ typedef struct {
 
 	unsigned outputs; /* 1, or PERLIN_OUTPUTS (perlin_dsp_init_outputs) */
 	float spread;     /* the spread control, clamped */
+	uint32_t spread_raw; /* and its bits as given last */
+	int spread_valid;
 	perlin_path path;
 	const struct perlin_kernels *kernels; /* of path's lane width (kernels.c) */
 	float level[PERLIN_OUTPUTS]; /* last output sample of each output */
@@ -434,6 +438,9 @@ void perlin_dsp_activate(perlin_dsp *d);
 /* New control values (any float, NaN included; NULL entries of a pointer
    array are defaults). Call at the start of a block or between events. */
 void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAMS]);
+/* The same with every entry non-NULL (a plugin's ports, each connected
+   or pointing at its default): one load and compare each, no test. */
+void perlin_dsp_controls_ports(perlin_dsp *d, const float *const values[PERLIN_N_PARAMS]);
 /* The host's transport said something (at the current sample). */
 void perlin_dsp_position(perlin_dsp *d, const perlin_position *p);
 /* The four-output plugins' spread (any float, NaN included: clamped into

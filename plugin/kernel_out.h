@@ -3,6 +3,15 @@
    and denormals flushed (finish, finish4 for four outputs at once), the
    crossfade of two voices (mix), and a layer added onto another (add). */
 
+/* v clamped into [mone, one] (-1 and 1; never NaN here) */
+#if defined(__SSE2__) && KW == 4
+#define KCLAMPK(v, mone_, one_) ((KF(vf))_mm_min_ps(_mm_max_ps((v), (mone_)), (one_)))
+#elif defined(__x86_64__) && KW == 8
+#define KCLAMPK(v, mone_, one_) ((KF(vf))_mm256_min_ps(_mm256_max_ps((v), (mone_)), (one_)))
+#else
+#define KCLAMPK(v, mone_, one_) KF(clamp)(v, mone_, one_)
+#endif
+
 /* v clamped into [-1, 1] (never NaN here), as the scalar kclamp */
 #if defined(__SSE2__) && KW == 4
 #define KCLAMP(v) _mm_min_ps(_mm_max_ps((v), mone), one)
@@ -225,6 +234,15 @@ static KATTR void KF(add)(float *a, const float *b, uint32_t len)
 
 typedef double KF(v2d) KVEC(double, 2);
 
+/* An output store as a float vector (unaligned), not memcpy's, which may
+   alias anything: the plan's fields the loops read (the entries' count,
+   kinds) are not reloaded after each one. */
+typedef float KF(vfu) KVEC(float, KW) __attribute__((aligned(4)));
+static KATTR inline void KF(storeu)(float *p, KF(vf) v)
+{
+	*(KF(vfu) *)(void *)p = v;
+}
+
 /* A vector of an entry's floats (its coefficients, mf, lo: rows of 8 at
    16-byte boundaries, perlin_fast_entry): 4 lanes load it as an aligned
    vector (so a memory operand of the arithmetic: SSE2 has no unaligned
@@ -337,14 +355,14 @@ KF(fast_a)(perlin_fast *f, KF(v2d) g2, KF(vf) s0[8 / KW], const int ka, const in
 	for (; e < end; ++e, ++kv, dirty >>= 1) {
 		KF(vf) u[8 / KW];
 		if (flags & KRESUME && !(dirty & 1U)) {
-		#pragma GCC unroll 2
-	for (h = 0; h < 8 / KW; ++h)
+#pragma GCC unroll 2
+			for (h = 0; h < 8 / KW; ++h)
 				a[h] += KF(load)((*kv)[0] + h * KW);
 			continue;
 		}
 		KF(fast_u)(e, g2, u);
-	#pragma GCC unroll 2
-	for (h = 0; h < 8 / KW; ++h) {
+#pragma GCC unroll 2
+		for (h = 0; h < 8 / KW; ++h) {
 			const KF(vf) x = u[h];
 			KF(vf) v;
 			if (ka == KA_SEG1) {
@@ -452,8 +470,8 @@ KF(fast_group)(perlin_fast *f, uint64_t g, KF(vf) w[PERLIN_OUTPUTS][8 / KW], KF(
 	int h, q;
 	if (flags & KRESUME && !f->dirty) { /* nothing new: the outputs as they were */
 		for (q = 0; q < nw; ++q)
-		#pragma GCC unroll 2
-	for (h = 0; h < 8 / KW; ++h)
+#pragma GCC unroll 2
+			for (h = 0; h < 8 / KW; ++h)
 				w[q][h] = KF(load)(f->kw[q] + h * KW);
 		return;
 	}
@@ -468,18 +486,28 @@ KF(fast_group)(perlin_fast *f, uint64_t g, KF(vf) w[PERLIN_OUTPUTS][8 / KW], KF(
 		KF(fast_b)(f, g2, s, kb, flags);
 	if (ka != KA_NONE)
 		KF(fast_a)(f, g2, s0, ka, flags);
+	(void)dv;
+	(void)ov;
+	(void)one;
+	(void)mone;
 #pragma GCC unroll 4
 	for (q = 0; q < nw; ++q)
-	#pragma GCC unroll 2
-	for (h = 0; h < 8 / KW; ++h) {
-			const KF(vf) z = KCLAMP(sums > 1 ? (f->none ? s[q][h] : s0[h] + s[q][h]) : s0[h]);
-			const KF(vf) sh = z * (1.5f - 0.5f * z * z);
-			w[q][h] = KF(flush)(unit ? sh : (KF(vf))KCLAMP(ov + dv * sh));
+#pragma GCC unroll 2
+		for (h = 0; h < 8 / KW; ++h) {
+			/* (the constants from the plan: operands, not registers
+			   the entries' loop would spill) */
+			const KF(vf) kd = KF(ldk)(f->shape_k[0]), ko = KF(ldk)(f->shape_k[1]);
+			const KF(vf) km = KF(ldk)(f->shape_k[2]), k1 = KF(ldk)(f->shape_k[3]);
+			const KF(vf) k15 = KF(ldk)(f->shape_k[4]), k05 = KF(ldk)(f->shape_k[5]);
+			const KF(vf) s_ = sums > 1 ? (f->none ? s[q][h] : s0[h] + s[q][h]) : s0[h];
+			const KF(vf) z = KCLAMPK(s_, km, k1);
+			const KF(vf) sh = z * (k15 - k05 * z * z);
+			w[q][h] = KF(flush)(unit ? sh : KCLAMPK(ko + kd * sh, km, k1));
 		}
 	if (flags & KKEEP) {
 		for (q = 0; q < nw; ++q)
-		#pragma GCC unroll 2
-	for (h = 0; h < 8 / KW; ++h)
+#pragma GCC unroll 2
+			for (h = 0; h < 8 / KW; ++h)
 				KF(store)(f->kw[q] + h * KW, w[q][h]);
 		f->kgroup = g;
 		f->dirty = 0;
@@ -623,8 +651,9 @@ KF(fast_group2)(perlin_fast *f, uint64_t g, KF(vf) w[2][PERLIN_OUTPUTS][8 / KW],
    loop for each); o4: every output of the four wanted. */
 static KATTR inline __attribute__((always_inline)) void
 KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, uint64_t gfull,
-                    const int sums, const int ka, const int kb, const int o4)
+                    float *level, const int sums, const int ka, const int kb, const int o4)
 {
+	const int64_t last = i0 + (int64_t)(gfull - g) * 8 - 1; /* the last sample's out[] index */
 	const KF(vf) zero = { 0 };
 	const KF(vf) dv = zero + f->depth, ov = zero + f->offset;
 	const int unit = f->unit;
@@ -640,8 +669,8 @@ KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, u
 			KF(fast_group2)(f, g, w, dv, ov, unit, sums, ka, kb);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h) {
-				KF(store)(o0 + i0 + h * KW, w[0][0][h]);
-				KF(store)(o0 + i0 + 8 + h * KW, w[1][0][h]);
+				KF(storeu)(o0 + i0 + h * KW, w[0][0][h]);
+				KF(storeu)(o0 + i0 + 8 + h * KW, w[1][0][h]);
 			}
 		}
 		for (; g < gfull; ++g, i0 += 8) {
@@ -649,7 +678,7 @@ KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, u
 			KF(fast_group)(f, g, w, dv, ov, unit, sums, ka, kb, 0);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h)
-				KF(store)(o0 + i0 + h * KW, w[0][h]);
+				KF(storeu)(o0 + i0 + h * KW, w[0][h]);
 		}
 	} else if (o4) { /* every output of the four */
 		float *const o0 = out[0], *const o1 = out[1], *const o2 = out[2], *const o3 = out[3];
@@ -661,10 +690,10 @@ KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, u
 			for (r = 0; r < 2; ++r)
 #pragma GCC unroll 2
 				for (h = 0; h < 8 / KW; ++h) {
-					KF(store)(o0 + i0 + 8 * r + h * KW, w[r][0][h]);
-					KF(store)(o1 + i0 + 8 * r + h * KW, w[r][sums > 1 ? 1 : 0][h]);
-					KF(store)(o2 + i0 + 8 * r + h * KW, w[r][sums > 1 ? 2 : 0][h]);
-					KF(store)(o3 + i0 + 8 * r + h * KW, w[r][sums > 1 ? 3 : 0][h]);
+					KF(storeu)(o0 + i0 + 8 * r + h * KW, w[r][0][h]);
+					KF(storeu)(o1 + i0 + 8 * r + h * KW, w[r][sums > 1 ? 1 : 0][h]);
+					KF(storeu)(o2 + i0 + 8 * r + h * KW, w[r][sums > 1 ? 2 : 0][h]);
+					KF(storeu)(o3 + i0 + 8 * r + h * KW, w[r][sums > 1 ? 3 : 0][h]);
 				}
 		}
 		for (; g < gfull; ++g, i0 += 8) {
@@ -672,10 +701,10 @@ KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, u
 			KF(fast_group)(f, g, w, dv, ov, unit, sums, ka, kb, 0);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h) {
-				KF(store)(o0 + i0 + h * KW, w[0][h]);
-				KF(store)(o1 + i0 + h * KW, w[sums > 1 ? 1 : 0][h]);
-				KF(store)(o2 + i0 + h * KW, w[sums > 1 ? 2 : 0][h]);
-				KF(store)(o3 + i0 + h * KW, w[sums > 1 ? 3 : 0][h]);
+				KF(storeu)(o0 + i0 + h * KW, w[0][h]);
+				KF(storeu)(o1 + i0 + h * KW, w[sums > 1 ? 1 : 0][h]);
+				KF(storeu)(o2 + i0 + h * KW, w[sums > 1 ? 2 : 0][h]);
+				KF(storeu)(o3 + i0 + h * KW, w[sums > 1 ? 3 : 0][h]);
 			}
 		}
 	} else {
@@ -685,9 +714,14 @@ KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, u
 			KF(fast_group)(f, g, w, dv, ov, unit, sums, ka, kb, 0);
 			for (o = 0; o < f->outs; ++o)
 				for (h = 0; h < 8 / KW; ++h)
-					KF(store)(out[o] ? out[o] + i0 + h * KW : f->sink[o] + h * KW,
+					KF(storeu)(out[o] ? out[o] + i0 + h * KW : f->sink[o] + h * KW,
 					          w[sums > 1 ? o : 0][h]);
 		}
+	}
+	{ /* each output's last value (an edge after these overwrites it) */
+		unsigned o;
+		for (o = 0; o < f->outs; ++o)
+			level[o] = out[o] ? out[o][last] : f->sink[o][7];
 	}
 }
 
@@ -716,25 +750,28 @@ static KATTR inline int KF(fast_shape)(const perlin_fast *f, float *const *out)
 }
 
 /* For each plan: its whole groups (fast_whole_body), and a group a block
-   or piece starts or ends inside (kept; resume: taken up from what was
-   kept there) */
+   or piece starts or ends inside (flags: KRESUME, taken up from what was
+   kept there; KKEEP, kept, where the block ends inside it) */
 #define KSHAPE(name, sums, ka, kb, o4) \
 	static KATTR __attribute__((noinline)) void KF(fast_w_##name)(perlin_fast *f, \
 	                                                              float *const *out, \
 	                                                              int64_t i0, uint64_t g, \
-	                                                              uint64_t gfull) \
+	                                                              uint64_t gfull, \
+	                                                              float *level) \
 	{ \
-		KF(fast_whole_body)(f, out, i0, g, gfull, sums, ka, kb, o4); \
+		KF(fast_whole_body)(f, out, i0, g, gfull, level, sums, ka, kb, o4); \
 	} \
 	static KATTR __attribute__((noinline)) void KF(fast_e_##name)(perlin_fast *f, uint64_t g, \
 	                                                              KF(vf) w[PERLIN_OUTPUTS] \
 	                                                                      [8 / KW], \
-	                                                              int resume) \
+	                                                              int flags) \
 	{ \
 		const KF(vf) zero = { 0 }; \
 		const KF(vf) dv = zero + f->depth, ov = zero + f->offset; \
-		if (resume) \
+		if (flags == (KKEEP | KRESUME)) \
 			KF(fast_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KKEEP | KRESUME); \
+		else if (flags == KRESUME) \
+			KF(fast_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KRESUME); \
 		else \
 			KF(fast_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KKEEP); \
 	}
@@ -768,9 +805,10 @@ KF(fast_edge)(perlin_fast *f, int shape, float *const *out, int64_t i0, uint64_t
               uint32_t lo, uint32_t hi, int end, float *level)
 {
 	KF(vf) w[PERLIN_OUTPUTS][8 / KW];
-	const int resume = f->kgroup == g;
+	/* taken up where kept; kept where the block ends inside it */
+	const int flags = (f->kgroup == g ? KRESUME : 0) | (end ? KKEEP : 0);
 	unsigned o;
-	KSHAPES(fast_e_, f, g, w, resume);
+	KSHAPES(fast_e_, f, g, w, flags ? flags : KKEEP);
 	for (o = 0; o < f->outs; ++o) {
 		const KF(vf) *const y = w[f->sums > 1 ? o : 0];
 		float t[8];
@@ -802,17 +840,15 @@ KF(fast_edge)(perlin_fast *f, int shape, float *const *out, int64_t i0, uint64_t
    part-filled (fast_edge: the last kept, the first taken up from what
    was kept there), the whole ones between by the plan's loop; each
    output's last value into level[o]. */
-static KATTR void KF(fast)(perlin_fast *f, float *const *out, uint32_t at, uint32_t len,
-                           uint64_t clock, float *level)
+static KATTR __attribute__((noinline)) void KF(fast_edges)(perlin_fast *f, float *const *out,
+                                                           uint32_t at, uint32_t len,
+                                                           uint64_t clock, float *level)
 {
 	const uint64_t end = clock + len;
 	uint64_t g = clock >> 3;
 	const uint64_t gfull = end >> 3; /* the groups before it end inside the block */
 	int64_t i0 = (int64_t)at - (int64_t)(clock & 7U); /* group g's lane 0 in out[] */
 	const int shape = KF(fast_shape)(f, out);
-	unsigned o;
-	if (!len)
-		return;
 	if (clock & 7U || g == gfull) { /* the first group, part-filled */
 		const uint32_t hi = g == gfull ? (uint32_t)(end & 7U) : 8U;
 		KF(fast_edge)(f, shape, out, i0, g, (uint32_t)(clock & 7U), hi, g == gfull, level);
@@ -822,15 +858,26 @@ static KATTR void KF(fast)(perlin_fast *f, float *const *out, uint32_t at, uint3
 		i0 += 8;
 	}
 	if (g < gfull) {
-		KSHAPES(fast_w_, f, out, i0, g, gfull);
+		KSHAPES(fast_w_, f, out, i0, g, gfull, level);
 		i0 += (int64_t)(gfull - g) * 8;
 		g = gfull;
-		if (!(end & 7U)) /* the last whole group's last lane */
-			for (o = 0; o < f->outs; ++o)
-				level[o] = out[o] ? out[o][i0 - 1] : f->sink[o][7];
 	}
 	if (end & 7U) /* the last group, part-filled */
 		KF(fast_edge)(f, shape, out, i0, g, 0U, (uint32_t)(end & 7U), 1, level);
+}
+
+/* The samples fast_edges renders, or (the most blocks: from a group's
+   start to a group's end) the plan's loop straight away. */
+static KATTR void KF(fast)(perlin_fast *f, float *const *out, uint32_t at, uint32_t len,
+                           uint64_t clock, float *level)
+{
+	int shape;
+	if (((uint32_t)clock | len) & 7U || !len) {
+		KF(fast_edges)(f, out, at, len, clock, level);
+		return;
+	}
+	shape = KF(fast_shape)(f, out);
+	KSHAPES(fast_w_, f, out, (int64_t)at, clock >> 3, (clock + len) >> 3, level);
 }
 #undef KSHAPES
 
@@ -843,3 +890,4 @@ static KATTR void KF(fast)(perlin_fast *f, float *const *out, uint32_t at, uint3
 #undef KW_OF
 #undef KFINISH_MODES
 #undef KCLAMP
+#undef KCLAMPK

@@ -31,8 +31,9 @@ typedef struct {
 } URIs;
 
 typedef struct {
-	/* ports */
+	/* ports (a control not connected: its default, in dflt) */
 	const float *controls[PERLIN_N_PARAMS];
+	float dflt[PERLIN_N_PARAMS];
 	const LV2_Atom_Sequence *control;
 	const float *spread;
 	float *level[PERLIN_OUTPUTS];
@@ -89,6 +90,10 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 		map_uris(&self->uris, map);
 		self->have_map = 1;
 	}
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) { /* (as perlin_dsp_controls takes a NULL) */
+		self->dflt[i] = perlin_params[i].def;
+		self->controls[i] = &self->dflt[i];
+	}
 	self->outputs = !strcmp(descriptor->URI, PERLIN4_URI) ||
 	                !strcmp(descriptor->URI, PERLIN4_CV_URI) ? PERLIN_OUTPUTS : 1U;
 	perlin_dsp_init_outputs(&self->dsp, rate, self->outputs);
@@ -101,7 +106,7 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 {
 	Perlin *self = (Perlin *)instance;
 	if (port < PORT_CONTROL) { /* the controls at their own index */
-		self->controls[port] = (const float *)data;
+		self->controls[port] = data ? (const float *)data : &self->dflt[port];
 		return;
 	}
 	if (self->outputs > 1U && port >= PORT_OUT_2 && port < PORT_COUNT_4) {
@@ -113,7 +118,8 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 	}
 	switch ((perlin_port)port) {
 	case PORT_STOPPED:
-		self->controls[PERLIN_STOPPED] = (const float *)data;
+		self->controls[PERLIN_STOPPED] =
+			data ? (const float *)data : &self->dflt[PERLIN_STOPPED];
 		break;
 	case PORT_CONTROL:
 		self->control = (const LV2_Atom_Sequence *)data;
@@ -289,7 +295,7 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 	Perlin *self = (Perlin *)instance;
 	const LV2_Atom_Sequence *seq = self->control;
 	unsigned i;
-	perlin_dsp_controls(&self->dsp, self->controls);
+	perlin_dsp_controls_ports(&self->dsp, self->controls);
 	if (self->spread)
 		perlin_dsp_spread(&self->dsp, *self->spread);
 	if (seq && self->have_map && seq->atom.size > sizeof(LV2_Atom_Sequence_Body))

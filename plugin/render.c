@@ -700,7 +700,6 @@ fast_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 	return 1;
 }
 
-/* The plan's next `until`, and whose it is. */
 /* fast_entry's for a 1D octave of layer 0 alone (seg1), at a crossing:
    its cell's coefficients times its gain, its ramp's new anchor. */
 static inline void fast_seg1(const perlin_voice *v, unsigned k, perlin_fast_oct *o,
@@ -730,19 +729,57 @@ static inline void fast_seg1(const perlin_voice *v, unsigned k, perlin_fast_oct 
 		o->until = T + FAST_RIDE; /* (y rides) */
 }
 
+/* The same for a 2D octave of layer 0 alone along its path (seg2x or
+   seg2l), at a crossing of either ramp: the path's form for the new
+   segment (path_prepare), its coefficients times the gain, the lead
+   ramp's anchor. (g: unused with one layer.) */
+static inline void fast_path1(const perlin_dsp *d, perlin_voice *v, unsigned k,
+                              perlin_fast_oct *o, perlin_fast_entry *e, uint64_t T,
+                              const layer_gains *g)
+{
+	static const int32_t before[16] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+	static const int32_t own[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
+	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k], *p;
+	const uint64_t lx = rx->cross - rx->j, ly = ry->cross - ry->j;
+	const float gk = o->gk, *const c0 = v->st[k][0].path;
+	uint64_t c;
+	unsigned r;
+	float mf2[16];
+	int m, lines;
+	p = path_prepare(d, v, k, g, lx < ly ? lx : ly, 1) ? ry : rx;
+	lines = v->path_lines[k];
+	e->kind = lines ? PERLIN_FAST_SEG2L : PERLIN_FAST_SEG2X;
+#pragma GCC unroll 12
+	for (m = 0; m < 12; ++m)
+		if (m < 8 || !lines)
+			splat(e->k[m], c0[m] * gk);
+	if (lines) {
+		splat(e->k[8], c0[8]);
+		splat(e->k[9], c0[9]);
+	}
+	c = T - p->j;
+	r = (unsigned)(c & 7U);
+	memcpy(mf2, p->mf, sizeof p->mf);
+	memcpy(mf2 + 8, p->mf, sizeof p->mf);
+	memcpy(e->mf, mf2 + 8 - r, sizeof e->mf);
+	memcpy(e->lo, before + 8 - r, sizeof e->lo);
+	memcpy(e->idx, own + 8 - r, sizeof e->idx);
+	e->c2[0] = e->c2[1] = (double)(int64_t)(c >> 3);
+	e->s2[0] = e->s2[1] = p->step * 8.0;
+	e->a2[0] = e->a2[1] = p->a - 0.5 - v->path_uc[k];
+	o->sync = T;
+	o->until = T + (lx < ly ? lx : ly);
+}
+
+/* The plan's next `until`. */
 static void fast_min(perlin_fast *f)
 {
 	uint64_t m = f->oct[0].until;
-	uint32_t due = 0U;
 	unsigned k;
 #pragma GCC unroll 8
 	for (k = 1; k < NOISE_MAX_OCTAVES; ++k)
 		m = f->oct[k].until < m ? f->oct[k].until : m;
-#pragma GCC unroll 8
-	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
-		due |= (uint32_t)(f->oct[k].until == m) << k;
 	f->until = m;
-	f->due = due;
 }
 
 /* The kinds of the entries (layer 0's, the outputs'). */
@@ -847,6 +884,12 @@ static int fast_build(perlin_dsp *d)
 	f->depth = (float)d->at[0].depth;
 	f->offset = (float)d->at[0].offset;
 	f->unit = f->depth == 1.0f && f->offset == 0.0f; /* (kmode's KUNIT) */
+	splat(f->shape_k[0], f->depth);
+	splat(f->shape_k[1], f->offset);
+	splat(f->shape_k[2], -1.0f);
+	splat(f->shape_k[3], 1.0f);
+	splat(f->shape_k[4], 1.5f);
+	splat(f->shape_k[5], 0.5f);
 	f->outs = d->outputs;
 	f->kgroup = UINT64_MAX;
 	fast_min(f);
@@ -864,13 +907,20 @@ static __attribute__((noinline)) int fast_events(perlin_dsp *d, uint64_t T)
 {
 	perlin_fast *f = &d->fast;
 	perlin_voice *v = &d->voice[d->cur];
-	uint32_t due = f->due;
+	uint32_t due = 0U;
+	unsigned k;
 	int kinds = 0;
+#pragma GCC unroll 8
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) /* the octaves whose until it is */
+		due |= f->oct[k].until == T ? 1U << k : 0U;
 	for (; due; due &= due - 1U) {
-		const unsigned k = (unsigned)__builtin_ctz(due);
-		perlin_fast_oct *o = &f->oct[k];
-		perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
+		perlin_fast_oct *o;
+		perlin_ramp *rx, *ry;
 		int32_t was;
+		k = (unsigned)__builtin_ctz(due);
+		o = &f->oct[k];
+		rx = &v->rx[k];
+		ry = &v->ry[k];
 		fast_move(v, k, o, T);
 		if (o->entry >= 0 && v->shape.dims == 1 && o->nl == 1 && rx->j == rx->cross) {
 			/* (1D, layer 0 alone: octave_span_n's ramp_next_cell and
@@ -878,6 +928,19 @@ static __attribute__((noinline)) int fast_events(perlin_dsp *d, uint64_t T)
 			ramp_next_cell(rx, v->st[k][0].oct.period);
 			voice_coef(v, &v->st[k][0], k, 1);
 			fast_seg1(v, k, o, &f->e[o->entry], T);
+			f->dirty |= 1U << o->entry;
+		} else if (o->entry >= 0 && o->two && o->nl == 1 &&
+		           (rx->j == rx->cross || ry->j == ry->cross)) {
+			/* (2D along a path, layer 0 alone: the same, and its
+			   path's entry) */
+			was = f->e[o->entry].kind;
+			if (rx->j == rx->cross)
+				ramp_next_cell(rx, v->st[k][0].oct.period);
+			if (ry->j == ry->cross)
+				ramp_next_cell(ry, 0U);
+			voice_coef(v, &v->st[k][0], k, 2);
+			fast_path1(d, v, k, o, &f->e[o->entry], T, (const layer_gains *)NULL);
+			kinds |= f->e[o->entry].kind != was;
 			f->dirty |= 1U << o->entry;
 		} else if (o->entry >= 0 &&
 		           (rx->j == rx->cross || (v->shape.dims == 2 && ry->j == ry->cross))) {
