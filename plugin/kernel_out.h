@@ -799,14 +799,15 @@ KSHAPE(4_any, PERLIN_LAYERS, KA_ANY, KB_ANY, 0)
 
 /* A part-filled group g: its lanes lo .. hi into out[o] + i0 for each
    wanted output; each output's last value into level[] where the block
-   ends there (end). */
+   ends with lane hi - 1 (last); kept where it ends inside the group (keep:
+   the next block or piece takes it up). */
 static KATTR __attribute__((noinline)) void
 KF(fast_edge)(perlin_fast *f, int shape, float *const *out, int64_t i0, uint64_t g,
-              uint32_t lo, uint32_t hi, int end, float *level)
+              uint32_t lo, uint32_t hi, int last, int keep, float *level)
 {
 	KF(vf) w[PERLIN_OUTPUTS][8 / KW];
 	/* taken up where kept; kept where the block ends inside it */
-	const int flags = (f->kgroup == g ? KRESUME : 0) | (end ? KKEEP : 0);
+	const int flags = (f->kgroup == g ? KRESUME : 0) | (keep ? KKEEP : 0);
 	unsigned o;
 	KSHAPES(fast_e_, f, g, w, flags ? flags : KKEEP);
 	for (o = 0; o < f->outs; ++o) {
@@ -830,7 +831,7 @@ KF(fast_edge)(perlin_fast *f, int shape, float *const *out, int64_t i0, uint64_t
 					out[o][i0 + l] = t[l];
 #endif
 		}
-		if (end)
+		if (last)
 			level[o] = t[hi - 1U];
 	}
 }
@@ -851,7 +852,10 @@ static KATTR __attribute__((noinline)) void KF(fast_edges)(perlin_fast *f, float
 	const int shape = KF(fast_shape)(f, out);
 	if (clock & 7U || g == gfull) { /* the first group, part-filled */
 		const uint32_t hi = g == gfull ? (uint32_t)(end & 7U) : 8U;
-		KF(fast_edge)(f, shape, out, i0, g, (uint32_t)(clock & 7U), hi, g == gfull, level);
+		/* (the block may end with this group's lane 7: then nothing
+		   follows it, and the level is its) */
+		KF(fast_edge)(f, shape, out, i0, g, (uint32_t)(clock & 7U), hi,
+		              end == (g << 3) + hi, g == gfull, level);
 		if (g == gfull)
 			return;
 		++g;
@@ -863,7 +867,7 @@ static KATTR __attribute__((noinline)) void KF(fast_edges)(perlin_fast *f, float
 		g = gfull;
 	}
 	if (end & 7U) /* the last group, part-filled */
-		KF(fast_edge)(f, shape, out, i0, g, 0U, (uint32_t)(end & 7U), 1, level);
+		KF(fast_edge)(f, shape, out, i0, g, 0U, (uint32_t)(end & 7U), 1, 1, level);
 }
 
 /* The samples fast_edges renders, or (the most blocks: from a group's
