@@ -29,7 +29,7 @@ NOISE_SRC = noise/noise.c noise/noise.h
 # The DSP's C files, compiled into the plugin and the tests alike.
 DSP_C     = plugin/dsp.c plugin/params.c plugin/smooth.c plugin/transport.c \
             plugin/voice.c plugin/ramp.c plugin/coef.c plugin/cells.c plugin/render.c \
-            plugin/kernels.c noise/noise.c
+            plugin/step.c plugin/kernels.c noise/noise.c
 DSP_SRC   = $(DSP_C) plugin/dsp.h plugin/dsp_private.h plugin/ports.h \
             plugin/kernel.h plugin/kernel_seg.h plugin/kernel_dense.h \
             plugin/kernel_out.h $(NOISE_SRC)
@@ -41,15 +41,15 @@ OBJ       = $(B)/obj
 PIC       = $(B)/obj-pic
 DSP_O     = $(OBJ)/dsp.o $(OBJ)/params.o $(OBJ)/smooth.o $(OBJ)/transport.o \
             $(OBJ)/voice.o $(OBJ)/ramp.o $(OBJ)/coef.o $(OBJ)/cells.o \
-            $(OBJ)/render.o $(OBJ)/kernels.o $(OBJ)/noise.o
+            $(OBJ)/render.o $(OBJ)/step.o $(OBJ)/kernels.o $(OBJ)/noise.o
 DSP_PIC_O = $(PIC)/dsp.o $(PIC)/params.o $(PIC)/smooth.o $(PIC)/transport.o \
             $(PIC)/voice.o $(PIC)/ramp.o $(PIC)/coef.o $(PIC)/cells.o \
-            $(PIC)/render.o $(PIC)/kernels.o $(PIC)/noise.o
+            $(PIC)/render.o $(PIC)/step.o $(PIC)/kernels.o $(PIC)/noise.o
 # The LV2 glue's own C besides plugin/perlin.c: the inline display, drawn
 # with cairo (perlin.c is also #included by the bench, the fuzzer and the
 # broken bundles, which compile display.c beside it).
-GLUE_C    = plugin/display.c
-GLUE_SRC  = plugin/perlin.c $(GLUE_C) plugin/display.h
+GLUE_C    = plugin/display.c plugin/events.c
+GLUE_SRC  = plugin/perlin.c $(GLUE_C) plugin/display.h plugin/events.h
 GLUE_LIBS = `$(PKG_CONFIG) --libs cairo`
 LIB_EXT   = .so
 BUNDLE    = $(B)/perlin.lv2
@@ -93,10 +93,18 @@ $(BUNDLE)/manifest.ttl: ttl/manifest.ttl.in
 	sed 's/@LIB_EXT@/$(LIB_EXT)/g' ttl/manifest.ttl.in > $@
 
 # The plugins share the control ports: spliced in from one fragment.
-$(BUNDLE)/perlin.ttl: ttl/perlin.ttl.in ttl/ports.ttl.in
+# The plugins' description: each plugin's ports with the shared control
+# ports (ports.ttl.in) and trigger controls (triggers.ttl.in, at 18..21 on
+# the one-output plugins and 25..28 on the four-output ones) put in.
+$(BUNDLE)/perlin.ttl: ttl/perlin.ttl.in ttl/ports.ttl.in ttl/triggers.ttl.in
 	@mkdir -p $(BUNDLE)
+	sed -e 's/@P0@/18/;s/@P1@/19/;s/@P2@/20/;s/@P3@/21/' ttl/triggers.ttl.in > $@.t1
+	sed -e 's/@P0@/25/;s/@P1@/26/;s/@P2@/27/;s/@P3@/28/' ttl/triggers.ttl.in > $@.t4
 	sed -e '/@CONTROL_PORTS@/r ttl/ports.ttl.in' -e '/@CONTROL_PORTS@/d' \
+		-e '/@TRIGGER_PORTS_1@/r $@.t1' -e '/@TRIGGER_PORTS_1@/d' \
+		-e '/@TRIGGER_PORTS_4@/r $@.t4' -e '/@TRIGGER_PORTS_4@/d' \
 		ttl/perlin.ttl.in > $@
+	rm -f $@.t1 $@.t4
 
 $(BUNDLE)/presets.ttl: ttl/presets.ttl
 	@mkdir -p $(BUNDLE)
@@ -133,6 +141,10 @@ $(B)/test_dsp: $(B)/.deps $(OBJ)/.built tests/test_dsp.c tests/automation.h test
 
 $(B)/test_outputs: $(B)/.deps $(OBJ)/.built tests/test_outputs.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_outputs.c tests/host.c \
+		$(DSP_O) $(LILV_LIBS) -lm
+
+$(B)/test_triggers: $(B)/.deps $(OBJ)/.built tests/test_triggers.c tests/test.h $(HOST_SRC)
+	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_triggers.c tests/host.c \
 		$(DSP_O) $(LILV_LIBS) -lm
 
 $(B)/test_signal: $(B)/.deps $(OBJ)/.built tests/test_signal.c tests/test.h $(HOST_SRC)
@@ -194,14 +206,16 @@ $(CLANG_BUNDLE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC)
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 
 TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_display $(B)/test_transport $(B)/test_render $(BROKEN_ALLOC) \
-        $(BROKEN_XFADE) $(B)/test_dsp $(B)/test_outputs $(B)/test_signal $(CLANG_BUNDLE) $(B)/wavcheck
+        $(BROKEN_XFADE) $(B)/test_dsp $(B)/test_outputs $(B)/test_triggers $(B)/test_signal \
+        $(CLANG_BUNDLE) $(B)/wavcheck
 
 # Everything again under AddressSanitizer + UndefinedBehaviorSanitizer.
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 ASAN = $(B)/asan
 $(ASAN)/.built: $(B)/.deps $(HOST_SRC) $(GLUE_SRC) tests/test_noise.c \
 		tests/test_plugin.c tests/test_transport.c tests/test_render.c tests/perlin-render.c \
-		tests/test_dsp.c tests/test_outputs.c tests/automation.h tests/test.h $(BUNDLE_FILES) \
+		tests/test_dsp.c tests/test_outputs.c tests/test_triggers.c tests/automation.h \
+		tests/test.h $(BUNDLE_FILES) \
 		$(BROKEN_XFADE)
 	@mkdir -p $(ASAN)/perlin.lv2
 	ln -sfn ../broken-xfade $(ASAN)/broken-xfade
@@ -223,6 +237,9 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) $(GLUE_SRC) tests/test_noise.c \
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_outputs \
 		tests/test_outputs.c tests/host.c $(DSP_C) \
 		$(LILV_LIBS) -lm
+	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_triggers \
+		tests/test_triggers.c tests/host.c $(DSP_C) \
+		$(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) -DNO_INTERPOSE $(LILV) \
 		`$(PKG_CONFIG) --cflags sndfile` -o $(ASAN)/test_render \
 		tests/test_render.c tests/host.c $(DSP_C) \
@@ -242,6 +259,7 @@ test-sanitize: $(ASAN)/.built
 	$(SAN_ENV) $(ASAN)/test_transport $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_dsp $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_outputs $(ASAN)/perlin.lv2 $(SEED)
+	$(SAN_ENV) $(ASAN)/test_triggers $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_render $(ASAN) $(SEED)
 
 VALGRIND = valgrind --error-exitcode=1 --errors-for-leak-kinds=none -q
@@ -315,6 +333,7 @@ test: all $(TESTS) $(B)/decoy-home/.lv2 $(B)/fuzz_plugin
 	$(DECOY) $(B)/test_transport $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_dsp $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_outputs $(BUNDLE) $(SEED)
+	$(DECOY) $(B)/test_triggers $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_display $(BUNDLE) $(SEED)
 	$(B)/test_signal $(SEED)
 	lua5.3 tests/test_lua_scripts.lua plugin/ardour/perlin-modulator.lua

@@ -70,9 +70,21 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->want_reset = 0;
 	d->want_locate = 1;
 	d->fade = d->xfade_len;
+	d->shape_n = 0;
+	d->phase_shift = 0.0;
+	d->held = 0; /* sample and hold: the first sample is held */
+	d->capture = d->stepping;
+	d->leave = d->xfade_len;
+	d->glide_at = d->glide_len = 0U;
 	memset(d->level, 0, sizeof d->level);
 	dsp_update_targets(d);
 	dsp_maybe_start_voice(d);
+}
+
+/* The trigger mode of the (clamped) controls v. */
+static perlin_trigger_mode trigger_mode(const float *v)
+{
+	return (perlin_trigger_mode)(int)(v[PERLIN_TRIGGER] + 0.5f);
 }
 
 /* New control values, some of them changed (perlin_dsp_controls). */
@@ -101,6 +113,20 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
 	sync = v[PERLIN_SYNC] > 0.5f;
 	if (sync != d->sync)
 		d->want_locate = 1;
+	if (v[PERLIN_PHASE] != d->ctl[PERLIN_PHASE]) {
+		/* a phase that follows the transport is placed anew; a free one
+		   moves by the change */
+		if (sync || (dsp_holds_when_stopped(d) && d->tp_valid))
+			d->want_locate = 1;
+		else
+			d->phase_shift += (double)(v[PERLIN_PHASE] - d->ctl[PERLIN_PHASE]) *
+			                  (v[PERLIN_LOOP] >= 0.5f ? (double)(uint32_t)(v[PERLIN_LOOP] + 0.5f)
+			                                         : 1.0);
+	}
+	if (trigger_mode(v) == PERLIN_TRIGGER_STEP && !d->stepping)
+		step_enter(d);
+	else if (trigger_mode(v) != PERLIN_TRIGGER_STEP && d->stepping)
+		step_exit(d);
 	memcpy(d->ctl, v, sizeof v);
 	d->sync = sync;
 	dsp_update_targets(d);
@@ -140,6 +166,25 @@ void perlin_dsp_controls_ports(perlin_dsp *d, const float *const values[PERLIN_N
 {
 	if (!controls_same(d, values, 0))
 		controls_changed(d, values);
+}
+
+void perlin_dsp_trigger(perlin_dsp *d)
+{
+	switch (trigger_mode(d->ctl)) {
+	case PERLIN_TRIGGER_SHAPE:
+		d->shape_n++;
+		/* fall through */
+	case PERLIN_TRIGGER_RESTART:
+		render_sync(d);
+		d->want_reset = 1;
+		dsp_maybe_start_voice(d);
+		break;
+	case PERLIN_TRIGGER_STEP:
+		step_trigger(d);
+		break;
+	default:
+		break;
+	}
 }
 
 /* A time:Position: transport.c reads it (and whether it jumps); its speed
@@ -212,13 +257,46 @@ static void run_spans(perlin_dsp *d, float *const out[], uint32_t n, uint32_t do
 
 void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
 {
-	const uint32_t done = render_fast(d, out, n);
+	const uint32_t done = d->stepping || d->leave < d->xfade_len ? 0U : render_fast(d, out, n);
 	if (done) {
 		advance(d, done);
 		if (done == n)
 			return;
 	}
 	run_spans(d, out, n - done, done);
+}
+
+/* Sample and hold (step.c): a span of up to len samples (how many: a
+   trigger's sample alone), the noise rendered only where it is heard or
+   captured, the voices riding on unheard otherwise. */
+static uint32_t step_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
+{
+	float *live[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+	unsigned o;
+	if (d->capture)
+		len = 1;
+	else if (d->leave < d->xfade_len && len > d->xfade_len - d->leave)
+		len = d->xfade_len - d->leave;
+	if (!d->capture && d->leave >= d->xfade_len) { /* held */
+		render_ride(d, len);
+		step_out(d, out, NULL, len, t0);
+		return len;
+	}
+	for (o = 0; o < d->outputs; ++o)
+		live[o] = out[o] ? out[o] : d->step_buf[o];
+	d->noise_only = 1;
+	render_span(d, live, len, t0);
+	d->noise_only = 0;
+	if (d->capture) {
+		float now[PERLIN_OUTPUTS] = { 0.0f, 0.0f, 0.0f, 0.0f };
+		for (o = 0; o < d->outputs; ++o)
+			now[o] = live[o][0];
+		step_capture(d, now);
+		step_out(d, out, NULL, len, t0);
+	} else {
+		step_out(d, out, live, len, t0);
+	}
+	return len;
 }
 
 /* (perlin_dsp_run_outputs) n samples span by span into out[i] + done */
@@ -241,7 +319,10 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 			len = d->grid - t0;
 		if (d->fade < d->xfade_len && len > d->xfade_len - d->fade)
 			len = d->xfade_len - d->fade;
-		render_span(d, o, len, t0);
+		if (d->stepping || d->leave < d->xfade_len)
+			len = step_span(d, o, len, t0);
+		else
+			render_span(d, o, len, t0);
 		advance(d, len);
 		for (i = 0; i < d->outputs; ++i)
 			if (o[i])

@@ -91,8 +91,26 @@ typedef enum {
 	PERLIN_LOOP = 12,
 	PERLIN_RESET = 13,
 	PERLIN_STOPPED = 14,
-	PERLIN_N_PARAMS = 15
+	PERLIN_PHASE = 15,   /* where the motion starts, in cells (or loops) */
+	PERLIN_TRIGGER = 16, /* what a trigger does: perlin_trigger_mode */
+	PERLIN_GLIDE = 17,   /* seconds a step takes (PERLIN_TRIGGER_STEP) */
+	PERLIN_CHANNEL = 18, /* the MIDI channel of trigger notes, 1-16 (0: any;
+	                        the glue's: the DSP takes triggers, not notes) */
+	PERLIN_N_PARAMS = 19
 } perlin_param;
+
+/* What a trigger (perlin_dsp_trigger: a note-on, a CV edge, the reset
+   control) does, by the trigger control: */
+typedef enum {
+	PERLIN_TRIGGER_OFF = 0,     /* nothing (reset still restarts) */
+	PERLIN_TRIGGER_RESTART = 1, /* the motion starts again where phase says,
+	                               crossfaded: every trigger the same shape */
+	PERLIN_TRIGGER_SHAPE = 2,   /* the same, on the next noise of a sequence
+	                               the seed fixes (counted from activation
+	                               and from each transport jump) */
+	PERLIN_TRIGGER_STEP = 3     /* sample and hold: the noise's value at the
+	                               trigger, held, reached in glide seconds */
+} perlin_trigger_mode;
 
 /* Symbol, range and defaults (audio plugin, CV plugin) of each control
    input: the one place in C that knows them (tests/test_plugin.c checks
@@ -395,6 +413,21 @@ typedef struct {
 	uint32_t fade;  /* samples into the crossfade; xfade_len when none */
 	int started;    /* any sample rendered since init/activate */
 	int want_reset, want_locate;
+	uint32_t shape_n; /* which noise of the seed's sequence (PERLIN_TRIGGER_SHAPE) */
+	double phase_shift; /* a phase change to make, in octave-0 cells (free running) */
+
+	/* sample and hold (PERLIN_TRIGGER_STEP, step.c): while `stepping`
+	   the voices ride on unheard and each output is its held noise,
+	   gliding from `from` to `to` (shaped noise, before depth and offset)
+	   over glide_len samples (glide_at of them done); `capture`: the next
+	   sample's noise is the new `to` (rendered alone, noise_only). Leaving
+	   the mode, the live noise fades in over xfade_len (leave: samples
+	   done; xfade_len when not leaving). */
+	int stepping, capture, held, noise_only; /* held: a value was captured */
+	uint32_t glide_at, glide_len, leave;
+	double from[PERLIN_OUTPUTS], to[PERLIN_OUTPUTS];
+	/* the live noise while leaving, for outputs not connected */
+	float step_buf[PERLIN_OUTPUTS][PERLIN_SPAN];
 
 	/* transport as tracked from time:Position: frame and beat as of the
 	   last message, tp_count samples ago */
@@ -441,6 +474,10 @@ void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAM
 /* The same with every entry non-NULL (a plugin's ports, each connected
    or pointing at its default): one load and compare each, no test. */
 void perlin_dsp_controls_ports(perlin_dsp *d, const float *const values[PERLIN_N_PARAMS]);
+/* A trigger (a note-on, a CV edge) at the current sample: what it does
+   is the trigger control's (perlin_trigger_mode). A restart or new shape
+   that comes during a crossfade starts where it ends. */
+void perlin_dsp_trigger(perlin_dsp *d);
 /* The host's transport said something (at the current sample). */
 void perlin_dsp_position(perlin_dsp *d, const perlin_position *p);
 /* The four-output plugins' spread (any float, NaN included: clamped into

@@ -12,12 +12,14 @@
    them in that order. tests/layers.sh (make test) checks these lines:
      layer 1: perlin.c
        the LV2 glue
-     layer 2: dsp.c display.c
+     layer 2: dsp.c display.c events.c
        the order of the steps (setting up, each entry point, the block span
-       by span); the inline display (perlin.c's alone)
-     layer 3: voice.c smooth.c render.c
+       by span); the inline display (perlin.c's alone); the host's atoms
+       read (time:Position, MIDI)
+     layer 3: voice.c smooth.c render.c step.c
        the voices (settings, gains, phase steps, starting one); the
-       smoothed controls and their targets; a span through the kernels
+       smoothed controls and their targets; a span through the kernels;
+       sample and hold
      layer 4: transport.c cells.c
        the transport (time:Position, where it puts the phase); the dense
        kernels' tables of cells
@@ -196,6 +198,25 @@ uint32_t render_fast(perlin_dsp *d, float *const out[], uint32_t n);
    before anything but the plan reads or moves them. */
 void render_sync(perlin_dsp *d);
 
+/* The live voices' phases moved on len samples unheard (sample and
+   hold: step.c), their cells and coefficients out of date. */
+void render_ride(perlin_dsp *d, uint32_t len);
+
+/* step.c: sample and hold (PERLIN_TRIGGER_STEP) */
+/* The mode is entered (the next sample is held) or left (the live noise
+   fades back in). */
+void step_enter(perlin_dsp *d);
+void step_exit(perlin_dsp *d);
+/* A trigger: while stepping, the next sample is captured. */
+void step_trigger(perlin_dsp *d);
+/* The captured sample's noise (shaped, before depth and offset), each
+   output's: the new held values, glided to from where the outputs are. */
+void step_capture(perlin_dsp *d, const float now[PERLIN_OUTPUTS]);
+/* len samples of each output (NULL: only its level) from t0 in the
+   chunk: the held values, or while leaving blended into live[o]. */
+void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t len,
+              uint32_t t0);
+
 /* smooth.c */
 /* Recompute every target from the controls and the transport. */
 void dsp_update_targets(perlin_dsp *d);
@@ -217,12 +238,15 @@ int dsp_holds_when_stopped(const perlin_dsp *d);
 /* The transport's frame and beat now. */
 double dsp_tp_frame_now(const perlin_dsp *d);
 double dsp_tp_beat_now(const perlin_dsp *d);
-/* Where the transport puts the phases: octave 0 at x = xv xs, the 2D path
-   at y = morph + yv ys (products kept apart: see noise_pos_mul). */
+/* Where the transport puts the phases: octave 0 at x = xv xs + x0, the
+   2D path at y = morph + yv ys (products kept apart: see noise_pos_mul;
+   x0 is the phase control's offset, each octave's x0 m). */
 typedef struct {
-	double xv, xs, yv, ys, morph;
+	double xv, xs, x0, yv, ys, morph;
 } dsp_place;
 void dsp_transport_phase(const perlin_dsp *d, dsp_place *p);
+/* The phase control's offset in cells of octave 0. */
+double dsp_phase_offset(const perlin_dsp *d);
 /* Take in a time:Position (perlin_dsp_position): where the transport is,
    and want_locate where it jumped. */
 void dsp_transport_position(perlin_dsp *d, const perlin_position *p);

@@ -1,18 +1,22 @@
 /* perlin.c: LV2 glue for "Perlin Noise" (audio out, for Ardour) and
-   "Perlin Noise CV" (CV out, for Carla, MOD and other CV hosts), and their
-   four-output twins "Perlin Noise x4" and "Perlin Noise CV x4". All share
+   "Perlin Noise CV" (CV out, for Carla, MOD and other CV hosts), their
+   four-output twins "Perlin Noise x4" and "Perlin Noise CV x4", and
+   "Perlin Noise Keyed" (Perlin Noise with a MIDI input, for MIDI tracks:
+   a MIDI input makes Ardour take a plugin for an instrument, which on an
+   audio bus gets no transport, so Perlin Noise itself has none). All share
    the DSP (plugin/dsp.h) and the same ports at the same indices (only the
    output at index 16 differs in type); the twins add spread and three more
    outputs and levels after them (plugin/ports.h). With a host that draws
    them (Ardour, Carla), each shows its recent output in an inline display
-   (display.h). */
+   (display.h). Triggers (perlin_dsp_trigger) come as MIDI note-ons at the
+   MIDI input (the CV plugins and Keyed) and as rising edges at the CV
+   trigger input (the CV plugins). */
 #include "display.h"
 #include "dsp.h"
+#include "events.h"
 #include "ports.h"
 
-#include <lv2/atom/atom.h>
 #include <lv2/core/lv2.h>
-#include <lv2/time/time.h>
 #include <lv2/urid/urid.h>
 
 #include <stdlib.h>
@@ -22,13 +26,8 @@
 #define PERLIN_CV_URI "urn:perlin-lv2:perlin-cv"
 #define PERLIN4_URI "urn:perlin-lv2:perlin4"
 #define PERLIN4_CV_URI "urn:perlin-lv2:perlin4-cv"
+#define PERLIN_KEYED_URI "urn:perlin-lv2:perlin-keyed"
 
-typedef struct {
-	LV2_URID atom_Object, atom_Blank, atom_Int, atom_Long, atom_Float,
-		atom_Double, atom_frameTime, time_Position, time_frame, time_speed,
-		time_beatsPerMinute, time_bar, time_barBeat, time_beatsPerBar,
-		time_beat;
-} URIs;
 
 typedef struct {
 	/* ports (a control not connected: its default, in dflt) */
@@ -36,36 +35,21 @@ typedef struct {
 	float dflt[PERLIN_N_PARAMS];
 	const LV2_Atom_Sequence *control;
 	const float *spread;
+	const LV2_Atom_Sequence *midi_in; /* (the CV plugins' and Keyed's) */
+	const float *trigger_in; /* (the CV plugins') */
 	float *level[PERLIN_OUTPUTS];
 	float *out[PERLIN_OUTPUTS];
 	unsigned outputs; /* 1 or PERLIN_OUTPUTS */
+	int cv;           /* a CV plugin */
+	int midi;         /* with a MIDI input */
 
 	/* state */
+	int armed;        /* the CV trigger input fell low since its last edge */
 	int have_map;
-	URIs uris;
+	perlin_uris uris;
 	perlin_dsp dsp;
 	perlin_display display;
 } Perlin;
-
-/* Instantiation class: map the URIs the transport parser needs. */
-static void map_uris(URIs *u, LV2_URID_Map *map)
-{
-	u->atom_Object = map->map(map->handle, LV2_ATOM__Object);
-	u->atom_Blank = map->map(map->handle, LV2_ATOM__Blank);
-	u->atom_Int = map->map(map->handle, LV2_ATOM__Int);
-	u->atom_Long = map->map(map->handle, LV2_ATOM__Long);
-	u->atom_Float = map->map(map->handle, LV2_ATOM__Float);
-	u->atom_Double = map->map(map->handle, LV2_ATOM__Double);
-	u->atom_frameTime = map->map(map->handle, LV2_ATOM__frameTime);
-	u->time_Position = map->map(map->handle, LV2_TIME__Position);
-	u->time_frame = map->map(map->handle, LV2_TIME__frame);
-	u->time_speed = map->map(map->handle, LV2_TIME__speed);
-	u->time_beatsPerMinute = map->map(map->handle, LV2_TIME__beatsPerMinute);
-	u->time_bar = map->map(map->handle, LV2_TIME__bar);
-	u->time_barBeat = map->map(map->handle, LV2_TIME__barBeat);
-	u->time_beatsPerBar = map->map(map->handle, LV2_TIME__beatsPerBar);
-	u->time_beat = map->map(map->handle, LV2_TIME__beat);
-}
 
 /* Instantiation class. urid:map is optional: without it the plugin runs
    free and ignores the transport. */
@@ -87,7 +71,7 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 			draw = (const perlin_display_host *)features[i]->data;
 	}
 	if (map) {
-		map_uris(&self->uris, map);
+		perlin_uris_map(&self->uris, map);
 		self->have_map = 1;
 	}
 	for (i = 0; i < PERLIN_N_PARAMS; ++i) { /* (as perlin_dsp_controls takes a NULL) */
@@ -96,6 +80,9 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 	}
 	self->outputs = !strcmp(descriptor->URI, PERLIN4_URI) ||
 	                !strcmp(descriptor->URI, PERLIN4_CV_URI) ? PERLIN_OUTPUTS : 1U;
+	self->cv = !strcmp(descriptor->URI, PERLIN_CV_URI) || !strcmp(descriptor->URI, PERLIN4_CV_URI);
+	self->midi = self->cv || !strcmp(descriptor->URI, PERLIN_KEYED_URI);
+	self->armed = 1;
 	perlin_dsp_init_outputs(&self->dsp, rate, self->outputs);
 	perlin_display_init(&self->display, rate, self->outputs, draw);
 	return (LV2_Handle)self;
@@ -105,11 +92,22 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 {
 	Perlin *self = (Perlin *)instance;
-	if (port < PORT_CONTROL) { /* the controls at their own index */
-		self->controls[port] = data ? (const float *)data : &self->dflt[port];
+	const unsigned trig = PORT_TRIGGERS(self->outputs);
+	if (port < PORT_CONTROL || (port >= trig && port < trig + 4U)) {
+		/* the controls (at their own index, and the trigger controls) */
+		const unsigned c = port < PORT_CONTROL ? port : PERLIN_PHASE + (port - trig);
+		self->controls[c] = data ? (const float *)data : &self->dflt[c];
 		return;
 	}
-	if (self->outputs > 1U && port >= PORT_OUT_2 && port < PORT_COUNT_4) {
+	if (self->cv && port == PORT_TRIGGER_IN(self->outputs)) {
+		self->trigger_in = (const float *)data;
+		return;
+	}
+	if (self->midi && port == PORT_MIDI_IN(self->outputs)) {
+		self->midi_in = (const LV2_Atom_Sequence *)data;
+		return;
+	}
+	if (self->outputs > 1U && port >= PORT_OUT_2 && port < PORT_LEVEL_2 + 3U) {
 		if (port < PORT_LEVEL_2)
 			self->out[1 + port - PORT_OUT_2] = (float *)data;
 		else
@@ -130,7 +128,7 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 	case PORT_OUT:
 		self->out[0] = (float *)data;
 		break;
-	case PORT_SPREAD: /* (PORT_COUNT of the one-output plugins) */
+	case PORT_SPREAD: /* (a trigger control of the one-output plugins: above) */
 		if (self->outputs > 1U)
 			self->spread = (const float *)data;
 		break;
@@ -146,102 +144,6 @@ static void activate(LV2_Handle instance)
 	perlin_dsp_activate(&self->dsp);
 }
 
-/* f, or 0 when f is a float denormal (told by its bits: with FP traps on,
-   any arithmetic or comparison on a denormal faults). */
-static double float_flushed(float f)
-{
-	uint32_t bits;
-	memcpy(&bits, &f, sizeof bits);
-	return (bits & 0x7f800000U) ? (double)f : 0.0;
-}
-
-/* d, or 0 when d is a double denormal. */
-static double double_flushed(double d)
-{
-	uint64_t bits;
-	memcpy(&bits, &d, sizeof bits);
-	return (bits & UINT64_C(0x7ff0000000000000)) ? d : 0.0;
-}
-
-/* A numeric atom of any of the types hosts use, as a double (denormals
-   are 0). */
-static int atom_number(const URIs *u, const LV2_Atom *a, double *v)
-{
-	if (!a)
-		return 0;
-	if (a->type == u->atom_Float && a->size >= sizeof(float))
-		*v = float_flushed(((const LV2_Atom_Float *)a)->body);
-	else if (a->type == u->atom_Double && a->size >= sizeof(double))
-		*v = double_flushed(((const LV2_Atom_Double *)a)->body);
-	else if (a->type == u->atom_Long && a->size >= sizeof(int64_t))
-		*v = (double)((const LV2_Atom_Long *)a)->body;
-	else if (a->type == u->atom_Int && a->size >= sizeof(int32_t))
-		*v = ((const LV2_Atom_Int *)a)->body;
-	else
-		return 0;
-	return 1;
-}
-
-/* The atoms of a host's sequence are trusted for nothing but the
-   sequence's total size: every event, object and property below is
-   checked to lie wholly inside what contains it before it is read. */
-
-/* The atom inside [p, end) that starts at p, or NULL when its header or
-   body would reach past end. */
-static const LV2_Atom *atom_within(const uint8_t *p, const uint8_t *end)
-{
-	const LV2_Atom *a = (const LV2_Atom *)p;
-	if (end < p || (size_t)(end - p) < sizeof(LV2_Atom) ||
-	    a->size > (size_t)(end - p) - sizeof(LV2_Atom))
-		return NULL;
-	return a;
-}
-
-/* Where the next event or property starts after one of `size` bytes. */
-static const uint8_t *padded(const uint8_t *p, size_t size)
-{
-	return p + ((size + 7U) & ~(size_t)7U);
-}
-
-/* Audio class: read a time:Position object's body (size bytes, known to
-   lie inside the sequence) into the DSP. Of a key given twice, the first
-   counts. */
-static void handle_position(Perlin *self, const LV2_Atom_Object_Body *body, uint32_t size)
-{
-	const URIs *u = &self->uris;
-	const uint32_t keys[7] = { u->time_frame, u->time_speed, u->time_beatsPerMinute,
-		                       u->time_bar, u->time_barBeat, u->time_beatsPerBar,
-		                       u->time_beat };
-	const LV2_Atom *val[7] = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
-	const uint8_t *p = (const uint8_t *)(body + 1);
-	const uint8_t *const end = (const uint8_t *)body + size;
-	perlin_position pos;
-	double b, bb, pb;
-	unsigned k;
-	while (end > p && (size_t)(end - p) >= sizeof(LV2_Atom_Property_Body)) {
-		const LV2_Atom_Property_Body *prop = (const LV2_Atom_Property_Body *)p;
-		const LV2_Atom *v = atom_within((const uint8_t *)&prop->value, end);
-		if (!v)
-			break;
-		for (k = 0; k < 7; ++k)
-			if (prop->key == keys[k] && !val[k])
-				val[k] = v;
-		p = padded(p, sizeof(LV2_Atom_Property_Body) + v->size);
-	}
-	memset(&pos, 0, sizeof pos);
-	pos.has_frame = atom_number(u, val[0], &pos.frame);
-	pos.has_speed = atom_number(u, val[1], &pos.speed);
-	pos.has_bpm = atom_number(u, val[2], &pos.bpm);
-	if (atom_number(u, val[3], &b) && atom_number(u, val[4], &bb) &&
-	    atom_number(u, val[5], &pb) && pb > 0.0) {
-		pos.beat = b * pb + bb;
-		pos.has_beat = 1;
-	} else {
-		pos.has_beat = atom_number(u, val[6], &pos.beat);
-	}
-	perlin_dsp_position(&self->dsp, &pos);
-}
-
 /* Audio class: n samples from sample `at` of the block into each output. */
 static void render(Perlin *self, uint32_t at, uint32_t n)
 {
@@ -252,54 +154,82 @@ static void render(Perlin *self, uint32_t at, uint32_t n)
 	perlin_dsp_run_outputs(&self->dsp, o, n);
 }
 
-/* Audio class: n samples, the block split at each time:Position in seq
-   (run's, when it holds any event). */
-static __attribute__((noinline)) void run_events(Perlin *self, const LV2_Atom_Sequence *seq,
-                                                 uint32_t n_samples)
+/* Audio class: render from `*done` up to sample t of the block, with a
+   trigger at each rising edge of the CV trigger input (above 0.5, armed
+   again below 0.25) on the way. */
+static void render_to(Perlin *self, uint32_t *done, uint32_t t)
 {
-	const URIs *u = &self->uris;
-	/* event times in frames (unit 0 or atom:frameTime); in any other
-	   unit, events apply where the block has got to */
-	const int frames = seq->body.unit == 0 || seq->body.unit == u->atom_frameTime;
-	const uint8_t *p = (const uint8_t *)(seq + 1);
-	const uint8_t *const end = (const uint8_t *)&seq->body + seq->atom.size;
-	uint32_t done = 0;
-	while (end > p && (size_t)(end - p) >= sizeof(LV2_Atom_Event)) {
-		const LV2_Atom_Event *ev = (const LV2_Atom_Event *)p;
-		const LV2_Atom *body = atom_within((const uint8_t *)&ev->body, end);
-		uint32_t t = done;
-		if (!body)
-			break;
-		p = padded(p, sizeof(LV2_Atom_Event) + body->size);
-		if ((body->type != u->atom_Object && body->type != u->atom_Blank) ||
-		    body->size < sizeof(LV2_Atom_Object_Body) ||
-		    ((const LV2_Atom_Object *)body)->body.otype != u->time_Position)
-			continue;
-		/* events are in time order; clamp a stray one into the block */
-		if (frames)
-			t = ev->time.frames < (int64_t)done ? done
-			  : ev->time.frames > (int64_t)n_samples ? n_samples
-			  : (uint32_t)ev->time.frames;
-		if (t > done) {
-			render(self, done, t - done);
-			done = t;
+	const float *in = self->trigger_in;
+	uint32_t i;
+	if (in)
+		for (i = *done; i < t; ++i) {
+			const float x = in[i];
+			if (self->armed && x > 0.5f) {
+				self->armed = 0;
+				if (i > *done)
+					render(self, *done, i - *done);
+				*done = i;
+				perlin_dsp_trigger(&self->dsp);
+			} else if (!self->armed && x < 0.25f) {
+				self->armed = 1;
+			}
 		}
-		handle_position(self, &((const LV2_Atom_Object *)body)->body, body->size);
-	}
-	render(self, done, n_samples - done);
+	if (t > *done)
+		render(self, *done, t - *done);
+	*done = t;
 }
 
-/* Audio class: render, splitting the block at each time:Position. */
+/* Audio class: n samples, the block split at each event (run's, when
+   there may be any): a time:Position goes to the transport, a note-on
+   (on the trigger channel) at the MIDI input is a trigger, and so is a
+   rising edge at the CV trigger input. The two sequences are taken in
+   time order (at the same frame, the transport's first). */
+static __attribute__((noinline)) void run_events(Perlin *self, uint32_t n_samples)
+{
+	const perlin_uris *u = self->have_map ? &self->uris : NULL;
+	perlin_events ctl, midi;
+	perlin_event a, b;
+	int has_a, has_b;
+	uint32_t done = 0;
+	perlin_events_begin(&ctl, u, self->control, n_samples);
+	perlin_events_begin(&midi, u, self->midi_in, n_samples);
+	has_a = perlin_events_next(&ctl, &a);
+	has_b = perlin_events_next(&midi, &b);
+	while (has_a || has_b) {
+		if (has_a && (!has_b || a.frame <= b.frame)) {
+			if (a.kind == PERLIN_EVENT_POSITION) {
+				render_to(self, &done, a.frame);
+				perlin_dsp_position(&self->dsp, &a.pos);
+			}
+			has_a = perlin_events_next(&ctl, &a);
+		} else {
+			if (b.kind == PERLIN_EVENT_MIDI &&
+			    perlin_note_on(b.midi, b.size, self->dsp.ctl[PERLIN_CHANNEL])) {
+				render_to(self, &done, b.frame);
+				perlin_dsp_trigger(&self->dsp);
+			}
+			has_b = perlin_events_next(&midi, &b);
+		}
+	}
+	render_to(self, &done, n_samples);
+}
+
+/* Whether a sequence may hold an event. */
+static int any_events(const Perlin *self, const LV2_Atom_Sequence *seq)
+{
+	return seq && self->have_map && seq->atom.size > sizeof(LV2_Atom_Sequence_Body);
+}
+
+/* Audio class: render, splitting the block at each event. */
 static void run(LV2_Handle instance, uint32_t n_samples)
 {
 	Perlin *self = (Perlin *)instance;
-	const LV2_Atom_Sequence *seq = self->control;
 	unsigned i;
 	perlin_dsp_controls_ports(&self->dsp, self->controls);
 	if (self->spread)
 		perlin_dsp_spread(&self->dsp, *self->spread);
-	if (seq && self->have_map && seq->atom.size > sizeof(LV2_Atom_Sequence_Body))
-		run_events(self, seq, n_samples);
+	if (any_events(self, self->control) || any_events(self, self->midi_in) || self->trigger_in)
+		run_events(self, n_samples);
 	else /* (no event: the ports as they are) */
 		perlin_dsp_run_outputs(&self->dsp, self->out, n_samples);
 	for (i = 0; i < self->outputs; ++i)
@@ -334,7 +264,7 @@ static const void *extension_data(const char *uri)
 	return NULL;
 }
 
-static const LV2_Descriptor descriptors[4] = {
+static const LV2_Descriptor descriptors[5] = {
 	{ PERLIN_URI, instantiate, connect_port, activate, run, deactivate,
 	  cleanup, extension_data },
 	{ PERLIN_CV_URI, instantiate, connect_port, activate, run, deactivate,
@@ -343,9 +273,11 @@ static const LV2_Descriptor descriptors[4] = {
 	  cleanup, extension_data },
 	{ PERLIN4_CV_URI, instantiate, connect_port, activate, run, deactivate,
 	  cleanup, extension_data },
+	{ PERLIN_KEYED_URI, instantiate, connect_port, activate, run, deactivate,
+	  cleanup, extension_data },
 };
 
 LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index)
 {
-	return index < 4 ? &descriptors[index] : NULL;
+	return index < 5 ? &descriptors[index] : NULL;
 }

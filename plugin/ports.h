@@ -1,29 +1,45 @@
-/* ports.h: the LV2 port indices of the plugins (ttl/perlin.ttl.in and
-   ttl/ports.ttl.in say the same; tests/test_plugin.c checks them). The
-   DSP (dsp.h) knows nothing of them: its controls are perlin_param, in
-   its own order. */
+/* ports.h: the LV2 port indices of the plugins (ttl/perlin.ttl.in,
+   ttl/ports.ttl.in and ttl/triggers.ttl.in say the same;
+   tests/test_plugin.c checks them). The DSP (dsp.h) knows nothing of
+   them: its controls are perlin_param, in its own order. */
 #ifndef PERLIN_PORTS_H
 #define PERLIN_PORTS_H
 
 #include "dsp.h"
 
 /* 0..13 are the controls PERLIN_RATE..PERLIN_RESET at their own index;
-   "stopped" was added later, after the outputs. */
+   "stopped" was added later, after the outputs, and the four-output
+   plugins' ports after it; the trigger controls (PERLIN_PHASE ..
+   PERLIN_CHANNEL) came last, after each plugin's ports, so no port has
+   moved: PORT_TRIGGERS(outputs) on. */
 typedef enum {
-	PORT_CONTROL = 14, /* atom:Sequence of time:Position */
+	PORT_CONTROL = 14, /* atom:Sequence: time:Position and MIDI in */
 	PORT_LEVEL = 15,   /* control output: the last output sample */
 	PORT_OUT = 16,     /* "out" (audio) or "cv" (CV, connectionOptional) */
 	PORT_STOPPED = 17, /* control input PERLIN_STOPPED */
-	PORT_COUNT = 18,
+	PORT_COUNT = 22,   /* (the audio plugin's; Keyed has 1 more, the CV plugin 2) */
 	/* the four-output plugins: the same ports (level and out as
 	   level_1 and out_1 or cv_1), then */
 	PORT_SPREAD = 18,  /* control input: perlin_dsp_spread */
 	PORT_OUT_2 = 19,   /* out_2 .. out_4 (cv_2 .. cv_4) at 19 .. 21 */
 	PORT_LEVEL_2 = 22, /* level_2 .. level_4 at 22 .. 24 */
-	PORT_COUNT_4 = 25
+	PORT_COUNT_4 = 29  /* (the audio plugin's; the CV plugin has 2 more) */
 } perlin_port;
 
-/* The lv2:index of control input p. */
-#define PERLIN_PORT(p) ((p) == PERLIN_STOPPED ? (unsigned)PORT_STOPPED : (unsigned)(p))
+/* The first trigger control (PERLIN_PHASE; the others follow in their
+   order) of a plugin with `outputs` outputs: 18, or 25 with four. */
+#define PORT_TRIGGERS(outputs) ((outputs) > 1U ? 25U : 18U)
+/* After the trigger controls, on the plugins that have them (each
+   lv2:connectionOptional): the MIDI input (the CV plugins and Perlin
+   Noise Keyed: 22, or 29 with four), then the CV trigger input (the CV
+   plugins: 23, or 30 with four). */
+#define PORT_MIDI_IN(outputs) (PORT_TRIGGERS(outputs) + 4U)
+#define PORT_TRIGGER_IN(outputs) (PORT_TRIGGERS(outputs) + 5U)
+
+/* The lv2:index of control input p in a plugin with `outputs` outputs. */
+#define PERLIN_PORT(p, outputs)                                                            \
+	((p) == PERLIN_STOPPED ? (unsigned)PORT_STOPPED                                      \
+	 : (p) >= PERLIN_PHASE ? PORT_TRIGGERS(outputs) + (unsigned)((p) - PERLIN_PHASE)   \
+	                       : (unsigned)(p))
 
 #endif /* PERLIN_PORTS_H */

@@ -1041,14 +1041,14 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 	perlin_fast *f = &d->fast;
 	/* steady (and not the reference), and a short span: the plan, made
 	   once for the gen */
-	if (!fading && !d->moving && !d->restep && d->path != PERLIN_PATH_REFERENCE &&
+	if (!fading && !d->moving && !d->restep && d->path != PERLIN_PATH_REFERENCE && !d->noise_only &&
 	    len < d->kernels->fast_below && (!f->valid || f->gen != d->gen) &&
 	    f->tried != d->gen + 1U) {
 		render_sync(d);
 		if (!fast_build(d))
 			f->tried = d->gen + 1U;
 	}
-	if (f->valid && f->gen == d->gen && len < d->kernels->fast_below) {
+	if (f->valid && f->gen == d->gen && len < d->kernels->fast_below && !d->noise_only) {
 		const uint32_t done = render_fast(d, out, len);
 		float *rest[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
 		unsigned o;
@@ -1063,9 +1063,12 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 	   once it has moved them */
 	render_sync(d);
 	f->valid = 0;
-	/* depth and offset: lines across the chunk */
-	const float dd = (float)((b->depth - a->depth) / (double)d->grid);
-	const float od = (float)((b->offset - a->offset) / (double)d->grid);
+	/* depth and offset: lines across the chunk (the noise alone for
+	   sample and hold: step.c) */
+	const float depth = d->noise_only ? 1.0f : (float)a->depth;
+	const float offset = d->noise_only ? 0.0f : (float)a->offset;
+	const float dd = d->noise_only ? 0.0f : (float)((b->depth - a->depth) / (double)d->grid);
+	const float od = d->noise_only ? 0.0f : (float)((b->offset - a->offset) / (double)d->grid);
 	int own[2] = { 0, 0 }, fresh0 = 0, w, l;
 	unsigned o, outs = 1U;
 	float *first; /* where output 1's signal goes (see below) */
@@ -1100,7 +1103,7 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 		for (o = 0; o < PERLIN_OUTPUTS; ++o)
 			plus[o] = d->buf[0][1 + o] + 8;
 		d->kernels->finish4(fresh0 ? NULL : d->buf[0][0] + 8, plus, out, len,
-		                    (float)a->depth, dd, (float)a->offset, od, t0, d->level);
+		                    depth, dd, offset, od, t0, d->level);
 		return;
 	}
 	first = out[0];
@@ -1112,8 +1115,7 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 		if (!fading) {
 			d->level[o] = d->kernels->finish(d->buf[0][0] + 8, own[0] ? d->buf[0][1 + o] + 8
 			                                                          : NULL,
-			                                 to, len, (float)a->depth, dd, (float)a->offset,
-			                                 od, t0);
+			                                 to, len, depth, dd, offset, od, t0);
 			continue;
 		}
 		for (w = 0; w <= fading; ++w) {
@@ -1124,12 +1126,35 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 			}
 		}
 		d->level[o] = d->kernels->mix(sum[0], sum[1], to, len, (float)d->fade,
-		                              1.0f / (float)d->xfade_len, (float)a->depth, dd,
-		                              (float)a->offset, od, t0);
+		                              1.0f / (float)d->xfade_len, depth, dd, offset, od,
+		                              t0);
 	}
 	for (o = outs; o < d->outputs; ++o) { /* the same as the first */
 		if (out[o] && out[o] != first)
 			memcpy(out[o], first, len * sizeof out[o][0]);
 		d->level[o] = d->level[0];
+	}
+}
+
+void render_ride(perlin_dsp *d, uint32_t len)
+{
+	int w;
+	render_sync(d);
+	d->fast.valid = 0;
+	for (w = 0; w < 2; ++w) {
+		perlin_voice *v = &d->voice[w];
+		unsigned k;
+		int l;
+		if (w != d->cur && d->fade >= d->xfade_len)
+			continue; /* (not live) */
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+			const uint32_t period = v->st[k][0].oct.period;
+			for (l = 0; l < v->layers; ++l)
+				v->st[k][l].form = 0;
+			v->path_ok[k] = 0;
+			v->fold_form[k] = 0;
+			ramp_ride(&v->rx[k], period, len);
+			ramp_ride(&v->ry[k], 0U, len);
+		}
 	}
 }

@@ -24,7 +24,8 @@ double dsp_tp_beat_now(const perlin_dsp *d)
 	return d->tp_beat + (double)d->tp_count * (d->tp_speed * d->tp_bpm / (60.0 * d->sr));
 }
 
-/* Where the transport says the phases are: octave 0's x is xv xs and the
+/* Where the transport says the phases are: octave 0's x is xv xs (plus
+   the phase control's offset, x0) and the
    2D path's y is morph + yv ys (yv ys: drift x seconds), kept as products
    so that each octave's phase can be taken exactly (noise_pos_mul), however
    far the transport is. */
@@ -41,9 +42,18 @@ void dsp_transport_phase(const perlin_dsp *d, dsp_place *p)
 		p->xv = frame;
 		p->xs = d->ctl[PERLIN_RATE] / d->sr;
 	}
+	p->x0 = dsp_phase_offset(d);
 	p->yv = frame;
 	p->ys = d->ctl[PERLIN_DRIFT] / d->sr;
 	p->morph = d->ctl[PERLIN_MORPH];
+}
+
+/* The phase control's offset of octave 0's x: a fraction of a cell, or
+   of the loop when looping. */
+double dsp_phase_offset(const perlin_dsp *d)
+{
+	const double loop = (double)(uint32_t)(d->ctl[PERLIN_LOOP] + 0.5f);
+	return (double)d->ctl[PERLIN_PHASE] * (loop > 0.0 ? loop : 1.0);
 }
 
 /* A time:Position is a jump when the position that places the phase
@@ -90,6 +100,8 @@ void dsp_transport_position(perlin_dsp *d, const perlin_position *p)
 	}
 	/* what places the phase: the beat when synced (if sent), else the
 	   frame (or a beat sent alone) */
-	if (roll || (d->sync && p->has_beat ? beat_jump : p->has_frame ? frame_jump : beat_jump))
+	if (roll || (d->sync && p->has_beat ? beat_jump : p->has_frame ? frame_jump : beat_jump)) {
 		d->want_locate = 1;
+		d->shape_n = 0; /* new shapes count from here (an export's start) */
+	}
 }

@@ -18,6 +18,8 @@ static perlin_shape wanted_shape(const perlin_dsp *d)
 	unsigned k;
 	memset(&s, 0, sizeof s);
 	s.seed = (uint32_t)(d->ctl[PERLIN_SEED] + 0.5f);
+	if (d->shape_n) /* the shape_n-th noise of the seed's sequence */
+		s.seed = noise_hash(s.seed ^ noise_hash(0x5ba9e000U + d->shape_n));
 	s.dims = d->ctl[PERLIN_DIMENSIONS] < 1.5f ? 1 : 2;
 	s.loop = (uint32_t)(d->ctl[PERLIN_LOOP] + 0.5f);
 	if (s.loop)
@@ -246,6 +248,11 @@ static void place_octave(const dsp_place *at, double m, uint32_t per, double sla
                          noise_pos *x, noise_pos *y)
 {
 	*x = noise_pos_mul(at->xv, at->xs * m, per);
+	if (at->x0 != 0.0) { /* the phase control's offset */
+		*x = noise_pos_add(*x, at->x0 * m);
+		if (per)
+			*x = noise_pos_wrap(*x, per);
+	}
 	*y = place_y(at, m, slant);
 }
 
@@ -283,7 +290,8 @@ static void start_voice(perlin_dsp *d)
 	unsigned k;
 	int l;
 	memset(&at, 0, sizeof at);
-	if (d->want_reset) { /* x 0, y morph */
+	if (d->want_reset) { /* x where phase says, y morph */
+		at.x0 = dsp_phase_offset(d);
 		at.morph = d->target.morph;
 	} else if (d->want_locate || !d->started) {
 		dsp_transport_phase(d, &at);
@@ -297,6 +305,9 @@ static void start_voice(perlin_dsp *d)
 		placed = 0;
 	}
 	x0 = ramp_pos(&old->rx[0], old->st[0][0].oct.period);
+	if (!placed && d->phase_shift != 0.0) /* the phase control moved (free running) */
+		x0 = noise_pos_add(x0, d->phase_shift);
+	d->phase_shift = 0.0;
 	y0 = ramp_pos(&old->ry[0], 0U);
 	if (want.loop)
 		x0 = noise_pos_wrap(x0, want.loop);
@@ -348,7 +359,7 @@ void dsp_maybe_start_voice(perlin_dsp *d)
 	if (d->fade < d->xfade_len)
 		return;
 	want = wanted_shape(d);
-	if (!d->started || d->want_reset || d->want_locate ||
+	if (!d->started || d->want_reset || d->want_locate || d->phase_shift != 0.0 ||
 	    !same_shape(&want, &d->voice[d->cur].shape))
 		start_voice(d);
 }

@@ -188,7 +188,7 @@ static void setup(bench_state *s, scenario c, int path, int four)
 	s->ctl[PERLIN_DRIFT] = (float)c.drift;
 	s->h = desc->instantiate(desc, SR, "", features);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
-		desc->connect_port(s->h, PERLIN_PORT(i), &s->ctl[i]);
+		desc->connect_port(s->h, PERLIN_PORT(i, four ? 4U : 1U), &s->ctl[i]);
 	desc->connect_port(s->h, 14, s->seq.bytes);
 	desc->connect_port(s->h, 15, &s->level);
 	desc->connect_port(s->h, 16, s->out);

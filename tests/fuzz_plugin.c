@@ -19,6 +19,8 @@
 #include "../plugin/perlin.c" /* the entry points, and the DSP state to read */
 
 #include <lv2/atom/forge.h>
+#include <lv2/midi/midi.h>
+#include <lv2/time/time.h>
 
 #include <math.h>
 #include <stdint.h>
@@ -94,8 +96,8 @@ static void note_controls(envelope *e, const float *ctl, const float *prev)
 	float v[PERLIN_N_PARAMS], w[PERLIN_N_PARAMS];
 	unsigned i;
 	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
-		v[i] = perlin_clamp((perlin_param)i, ctl[PERLIN_PORT(i)]);
-		w[i] = perlin_clamp((perlin_param)i, prev[PERLIN_PORT(i)]);
+		v[i] = perlin_clamp((perlin_param)i, ctl[i]);
+		w[i] = perlin_clamp((perlin_param)i, prev[i]);
 	}
 #define MAXTO(field, x) do { if ((x) > e->field) e->field = (x); } while (0)
 	MAXTO(max_rate, v[PERLIN_RATE]);
@@ -223,8 +225,17 @@ static uint32_t make_sequence(reader *r, envelope *e, uint32_t n_samples)
 			lv2_atom_forge_key(&forge, map_uri(NULL, LV2_TIME__speed));
 			lv2_atom_forge_float(&forge, 1e30f);
 			lv2_atom_forge_pop(&forge, &f);
-		} else if (what == 6) {
+		} else if (what == 6 && byte(r) % 2) {
 			lv2_atom_forge_int(&forge, (int32_t)u32(r));
+		} else if (what == 6) { /* MIDI: a note-on (a trigger) mostly, of any size */
+			uint8_t midi[8];
+			const uint32_t len = byte(r) % 4 ? 3U : byte(r) % 9U;
+			unsigned b;
+			midi[0] = (uint8_t)(byte(r) % 2 ? 0x90U | (byte(r) & 15U) : byte(r));
+			for (b = 1; b < 8; ++b)
+				midi[b] = (uint8_t)(byte(r) % 2 ? 64U : byte(r));
+			lv2_atom_forge_atom(&forge, len, map_uri(NULL, LV2_MIDI__MidiEvent));
+			lv2_atom_forge_write(&forge, midi, len);
 		} else { /* a position whose object size is cut short */
 			LV2_Atom *obj = (LV2_Atom *)((uint8_t *)seq_mem + forge.offset);
 			forge_position(r, e);
@@ -275,7 +286,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const LV2_Feature draw_feature = { PERLIN_DISPLAY__queue_draw, &draw_host };
 	const LV2_Feature *features[3] = { &draw_feature, NULL, NULL };
 	double sr = rates[(head >> 1) % 8];
-	float ctl[18], prev[18], level = 0.0f, last = 0.0f;
+	float ctl[PERLIN_N_PARAMS], prev[PERLIN_N_PARAMS], level = 0.0f, last = 0.0f;
+	static float trig[MAX_BLOCK]; /* the CV plugins' trigger input */
 	float spread = perlin_spread_param.def, levels[3] = { 0, 0, 0 }, lasts[3] = { 0, 0, 0 };
 	int have_last[4] = { 0, 0, 0, 0 }; /* each output's last value is known */
 	envelope e;
@@ -292,10 +304,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	self = (Perlin *)h;
 	sr = self->dsp.sr; /* as the plugin clamped it */
-	for (i = 0; i < 18; ++i) {
-		ctl[i] = i < 14 ? perlin_params[i].def : i == 17 ? perlin_params[PERLIN_STOPPED].def : 0.0f;
-		if (i < 14 || i == 17)
-			desc->connect_port(h, i, &ctl[i]);
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		ctl[i] = perlin_params[i].def;
+		desc->connect_port(h, PERLIN_PORT(i, four ? 4U : 1U), &ctl[i]);
 	}
 	memcpy(prev, ctl, sizeof prev);
 	desc->connect_port(h, 15, (head & 32U) ? NULL : &level);
@@ -317,11 +328,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint32_t bytes, k;
 		LV2_Atom_Sequence *seq = NULL;
 		unsigned c, unconnected;
-		for (c = 0; c < 18; ++c) { /* some controls move */
-			const perlin_param p = c < 14 ? (perlin_param)c : PERLIN_STOPPED;
-			if ((c >= 14 && c != 17) || byte(&r) % 4)
+		for (c = 0; c < PERLIN_N_PARAMS; ++c) { /* some controls move */
+			if (byte(&r) % 4)
 				continue;
-			ctl[c] = (float)number(&r, perlin_params[p].min, perlin_params[p].max);
+			ctl[c] = (float)number(&r, perlin_params[c].min, perlin_params[c].max);
 		}
 		note_controls(&e, ctl, prev);
 		if (four && byte(&r) % 4 == 0)
@@ -337,6 +347,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		   or (CV x4) any pattern, new each block (bit c: output c + 1) */
 		unconnected = (head & 64U) && (head & 1U) ? (four ? 1U + byte(&r) % 15U : 1U) : 0U;
 		desc->connect_port(h, 14, seq);
+		if (head & 1U) { /* the CV plugins' trigger input: edges, or none */
+			const unsigned how_trig = byte(&r) % 4;
+			for (k = 0; k < n; ++k)
+				trig[k] = how_trig == 0 ? 0.0f : how_trig == 1 ? (float)number(&r, -2.0, 2.0)
+				        : (k / (1U + byte(&r) % 64U)) % 2 ? 1.0f : 0.0f;
+			desc->connect_port(h, PORT_TRIGGER_IN(four ? 4U : 1U), how_trig == 3 ? NULL : trig);
+		}
 		desc->connect_port(h, 16, unconnected & 1U ? NULL : out);
 		if (four)
 			for (c = 0; c < 3; ++c)

@@ -4,6 +4,7 @@
 
 #include <lv2/atom/atom.h>
 #include <lv2/atom/forge.h>
+#include <lv2/midi/midi.h>
 #include <lv2/time/time.h>
 #include <lv2/urid/urid.h>
 
@@ -99,8 +100,12 @@ int host_world_open(host_world *w, const char *bundle_dir)
 	uri = lilv_new_uri(w->world, URI_PERLIN4_CV);
 	w->cv4 = lilv_plugins_get_by_uri(all, uri);
 	lilv_node_free(uri);
+	uri = lilv_new_uri(w->world, URI_PERLIN_KEYED);
+	w->keyed = lilv_plugins_get_by_uri(all, uri);
+	lilv_node_free(uri);
 	ok = from_bundle(w->audio, bundle) && from_bundle(w->cv, bundle) &&
-	     from_bundle(w->audio4, bundle) && from_bundle(w->cv4, bundle);
+	     from_bundle(w->audio4, bundle) && from_bundle(w->cv4, bundle) &&
+	     from_bundle(w->keyed, bundle);
 	lilv_node_free(bundle);
 	if (!ok) {
 		fprintf(stderr, "no Perlin plugins in the bundle %s\n", path);
@@ -118,13 +123,19 @@ void host_world_close(host_world *w)
 }
 
 /* ---- instance ---- */
-static void clear_events(host_inst *h)
+static void clear_sequence(uint8_t *bytes)
 {
-	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)h->events.bytes;
+	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)bytes;
 	seq->atom.type = map_uri(NULL, LV2_ATOM__Sequence);
 	seq->atom.size = sizeof(LV2_Atom_Sequence_Body);
 	seq->body.unit = 0;
 	seq->body.pad = 0;
+}
+
+static void clear_events(host_inst *h)
+{
+	clear_sequence(h->events.bytes);
+	clear_sequence(h->midi.bytes);
 }
 
 int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out)
@@ -137,15 +148,23 @@ int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out
 		fprintf(stderr, "the plugin did not instantiate at %g Hz\n", sr);
 		return 1;
 	}
+	h->outputs = lilv_plugin_get_num_ports(p) >= PORT_COUNT_4 ? PERLIN_OUTPUTS : 1;
 	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
 		h->controls[i] = perlin_params[i].def;
-		lilv_instance_connect_port(h->inst, PERLIN_PORT(i), &h->controls[i]);
+		lilv_instance_connect_port(h->inst, PERLIN_PORT(i, (unsigned)h->outputs), &h->controls[i]);
 	}
 	clear_events(h);
 	lilv_instance_connect_port(h->inst, 14, h->events.bytes);
 	lilv_instance_connect_port(h->inst, 15, &h->level);
 	lilv_instance_connect_port(h->inst, 16, NULL);
-	h->outputs = lilv_plugin_get_num_ports(p) >= PORT_COUNT_4 ? PERLIN_OUTPUTS : 1;
+	{ /* the MIDI input, if any (and the CV trigger input left unconnected) */
+		const LilvPort *mp =
+			lilv_plugin_get_port_by_index(p, PORT_MIDI_IN((unsigned)h->outputs));
+		h->has_midi = mp && !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, mp)), "midi_in");
+		if (h->has_midi)
+			lilv_instance_connect_port(h->inst, PORT_MIDI_IN((unsigned)h->outputs),
+			                           h->midi.bytes);
+	}
 	if (h->outputs > 1) {
 		h->controls[RENDER_SPREAD] = perlin_spread_param.def;
 		lilv_instance_connect_port(h->inst, PORT_SPREAD, &h->controls[RENDER_SPREAD]);
@@ -229,6 +248,25 @@ int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p
 	if (!ok)
 		return 1;
 	lv2_atom_forge_pop(&forge, &f);
+	seq->atom.size += (uint32_t)lv2_atom_pad_size(forge.offset);
+	return 0;
+}
+
+int host_inst_midi(host_inst *h, uint32_t offset, const uint8_t *bytes, uint32_t size)
+{
+	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)h->midi.bytes;
+	LV2_Atom_Forge forge;
+	const uint32_t used = (uint32_t)sizeof(LV2_Atom) + seq->atom.size;
+	int ok;
+	if (!h->has_midi)
+		return 1;
+	lv2_atom_forge_init(&forge, &map);
+	lv2_atom_forge_set_buffer(&forge, h->midi.bytes + used, sizeof h->midi.bytes - used);
+	ok = lv2_atom_forge_frame_time(&forge, offset) != 0;
+	ok = ok && lv2_atom_forge_atom(&forge, size, map_uri(NULL, LV2_MIDI__MidiEvent)) != 0;
+	ok = ok && lv2_atom_forge_write(&forge, bytes, size) != 0;
+	if (!ok)
+		return 1;
 	seq->atom.size += (uint32_t)lv2_atom_pad_size(forge.offset);
 	return 0;
 }

@@ -24,6 +24,7 @@
 #define URI_PERLIN_CV "urn:perlin-lv2:perlin-cv"
 #define URI_PERLIN4 "urn:perlin-lv2:perlin4"
 #define URI_PERLIN4_CV "urn:perlin-lv2:perlin4-cv"
+#define URI_PERLIN_KEYED "urn:perlin-lv2:perlin-keyed"
 
 /* The controls a render sets: the DSP's, then the four-output plugins'
    spread. */
@@ -33,7 +34,7 @@
 /* The lilv world with the LV2 specifications and our bundle loaded. */
 typedef struct {
 	LilvWorld *world;
-	const LilvPlugin *audio, *cv, *audio4, *cv4;
+	const LilvPlugin *audio, *cv, *audio4, *cv4, *keyed;
 } host_world;
 
 /* 0 on success; otherwise prints why to stderr. */
@@ -48,10 +49,11 @@ typedef struct {
 	float levels[PERLIN_OUTPUTS]; /* four outputs: level_1 .. level_4 */
 	int outputs; /* 1 or PERLIN_OUTPUTS: as the plugin has */
 	int connect_out;
+	int has_midi; /* the plugin has a MIDI input (midi_in) */
 	union {
 		uint64_t align;
 		uint8_t bytes[1024];
-	} events;
+	} events, midi;
 } host_inst;
 
 int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out);
@@ -76,6 +78,9 @@ typedef struct {
 } host_position;
 /* 0 on success, 1 when the event buffer has no room left. */
 int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p);
+/* Queue MIDI bytes for the next run at its sample `offset` (the plugin's
+   MIDI input: 1 when it has none or no room is left). */
+int host_inst_midi(host_inst *h, uint32_t offset, const uint8_t *bytes, uint32_t size);
 /* run() n samples into out (NULL with connect_out 0), then clear events. */
 void host_inst_run(host_inst *h, float *out, uint32_t n);
 /* The same into each output (h->outputs of them). */

@@ -23,6 +23,7 @@
 #define SR 48000.0
 
 static LilvWorld *world;
+static const LilvPlugin *keyed; /* Perlin Noise Keyed (its own ports: test_ports) */
 
 /* Render n samples into out in blocks of `block` (0: random sizes). */
 /* n samples of every output of h, out holding h->outputs planes of n */
@@ -56,7 +57,9 @@ static void check_levels(const host_inst *h, const float *out, uint32_t n, const
 /* ---- port contract ---- */
 static void test_ports(const LilvPlugin *p, int cv, int four)
 {
-	const unsigned n_ports = four ? PORT_COUNT_4 : PORT_COUNT;
+	/* the MIDI and CV trigger inputs of the CV plugins, Keyed's MIDI input */
+	const unsigned extra = cv ? 2U : p == keyed ? 1U : 0U;
+	const unsigned n_ports = (four ? PORT_COUNT_4 : PORT_COUNT) + extra;
 	const char *out_sym = four ? (cv ? "cv_1" : "out_1") : (cv ? "cv" : "out");
 	const char *level_sym = four ? "level_1" : "level";
 	LilvNode *input = lilv_new_uri(world, LV2_CORE__InputPort);
@@ -82,7 +85,7 @@ static void test_ports(const LilvPlugin *p, int cv, int four)
 	CHECK(lilv_plugin_get_num_ports(p) == n_ports, "%s has %u ports, not %u", name,
 	      lilv_plugin_get_num_ports(p), n_ports);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
-		const LilvPort *port = lilv_plugin_get_port_by_index(p, PERLIN_PORT(i));
+		const LilvPort *port = lilv_plugin_get_port_by_index(p, PERLIN_PORT(i, four ? 4U : 1U));
 		const float want_def = cv ? perlin_params[i].cv_def : perlin_params[i].def;
 		LilvNode *def = NULL, *min = NULL, *max = NULL;
 		const char *sym;
@@ -192,7 +195,9 @@ static void test_ports(const LilvPlugin *p, int cv, int four)
 			       !strcmp(uri, "urn:perlin-lv2:group:motion") ||
 			       !strcmp(uri, four && i != 17 && i >= 15 ? "urn:perlin-lv2:group:outputs"
 			                                                : "urn:perlin-lv2:group:output") ||
-			       !strcmp(uri, "urn:perlin-lv2:group:transport")),
+			       !strcmp(uri, "urn:perlin-lv2:group:transport") ||
+			       (i >= PORT_TRIGGERS(four ? 4U : 1U) &&
+			        !strcmp(uri, "urn:perlin-lv2:group:trigger"))),
 			      "%s: port %u is in no port group (or the wrong one)", name, i);
 			lilv_nodes_free(g);
 		}
@@ -350,13 +355,13 @@ static void set_value(const char *symbol, void *data, const void *value,
 	++pv->bad; /* unknown symbol */
 }
 
-/* The controls a preset must set: all but seed, stopped and reset, and
-   spread on the four-output plugins only. */
+/* The controls a preset must set: all but seed, stopped, reset and the
+   trigger channel, and spread on the four-output plugins only. */
 static int preset_sets(unsigned k, int four)
 {
 	if (k == RENDER_SPREAD)
 		return four;
-	return k != PERLIN_SEED && k != PERLIN_STOPPED && k != PERLIN_RESET;
+	return k != PERLIN_SEED && k != PERLIN_STOPPED && k != PERLIN_RESET && k != PERLIN_CHANNEL;
 }
 
 /* The presets of p, in the order lilv lists them: their values. */
@@ -478,7 +483,23 @@ static void test_presets(const LilvPlugin *p, const char *name)
 			for (k = 0; k < RENDER_N_CONTROLS; ++k)
 				if (pv.set[k])
 					h.controls[k] = pv.values[k];
-			render_blocks(&h, out, len, 256);
+			if (h.has_midi && pv.set[PERLIN_TRIGGER] &&
+			    pv.values[PERLIN_TRIGGER] == (float)PERLIN_TRIGGER_STEP) {
+				/* Step holds between triggers: a note every 0.256 s */
+				uint32_t done;
+				for (done = 0; done < len; done += 256U) {
+					float *outs[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+					static const uint8_t note[3] = { 0x90, 64, 100 };
+					int o;
+					if (done % 12288U == 0U)
+						host_inst_midi(&h, 0, note, 3);
+					for (o = 0; o < h.outputs; ++o)
+						outs[o] = out + (size_t)o * len + done;
+					host_inst_run_outputs(&h, outs, len - done < 256U ? len - done : 256U);
+				}
+			} else {
+				render_blocks(&h, out, len, 256);
+			}
 			for (k = 0; k < (unsigned)h.outputs; ++k)
 				check_signal(out + (size_t)k * len, len, lilv_node_as_string(preset), 0.05);
 			host_inst_close(&h);
@@ -640,16 +661,18 @@ int main(int argc, char **argv)
 	cv = w.cv;
 	audio4 = w.audio4;
 	cv4 = w.cv4;
+	keyed = w.keyed;
 	{
-		static const char *const want[4] = { "Perlin Noise", "Perlin Noise CV", "Perlin Noise x4",
-		                                     "Perlin Noise CV x4" };
-		const LilvPlugin *all[4];
+		static const char *const want[5] = { "Perlin Noise", "Perlin Noise CV", "Perlin Noise x4",
+		                                     "Perlin Noise CV x4", "Perlin Noise Keyed" };
+		const LilvPlugin *all[5];
 		int i;
 		all[0] = audio;
 		all[1] = cv;
 		all[2] = audio4;
 		all[3] = cv4;
-		for (i = 0; i < 4; ++i) {
+		all[4] = keyed;
+		for (i = 0; i < 5; ++i) {
 			LilvNode *n = lilv_plugin_get_name(all[i]);
 			CHECK(!strcmp(lilv_node_as_string(n), want[i]), "plugin name '%s', not '%s'",
 			      lilv_node_as_string(n), want[i]);
@@ -661,21 +684,25 @@ int main(int argc, char **argv)
 	test_ports(cv, 1, 0);
 	test_ports(audio4, 0, 1);
 	test_ports(cv4, 1, 1);
+	test_ports(keyed, 0, 0);
 	test_section("MOD: brand, label, CV ports and class, short names");
 	test_mod(audio, 0, "audio plugin");
 	test_mod(cv, 1, "CV plugin");
 	test_mod(audio4, 0, "audio x4 plugin");
 	test_mod(cv4, 1, "CV x4 plugin");
+	test_mod(keyed, 0, "Keyed plugin");
 	test_section("default output: finite, in range, moving");
 	test_default_output(audio, "audio plugin");
 	test_default_output(cv, "CV plugin");
 	test_default_output(audio4, "audio x4 plugin");
 	test_default_output(cv4, "CV x4 plugin");
+	test_default_output(keyed, "Keyed plugin");
 	test_section("presets");
 	test_presets(audio, "audio plugin");
 	test_presets(cv, "CV plugin");
 	test_presets(audio4, "audio x4 plugin");
 	test_presets(cv4, "CV x4 plugin");
+	test_presets(keyed, "Keyed plugin");
 	test_section("presets loaded after one another");
 	test_preset_order(audio, "audio plugin");
 	test_preset_order(audio4, "audio x4 plugin");
@@ -684,11 +711,13 @@ int main(int argc, char **argv)
 	test_blocks(cv, "CV plugin");
 	test_blocks(audio4, "audio x4 plugin");
 	test_blocks(cv4, "CV x4 plugin");
+	test_blocks(keyed, "Keyed plugin");
 	test_section("denormal control values (+-1e-40): none in the output");
 	test_denormals(audio, "audio plugin");
 	test_denormals(cv, "CV plugin");
 	test_denormals(audio4, "audio x4 plugin");
 	test_denormals(cv4, "CV x4 plugin");
+	test_denormals(keyed, "Keyed plugin");
 	test_section("CV port left unconnected");
 	test_null_output(cv);
 	host_world_close(&w);

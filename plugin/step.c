@@ -1,0 +1,121 @@
+/* step.c: sample and hold (the trigger mode PERLIN_TRIGGER_STEP): each
+   output holds the shaped noise it had at the last trigger and glides to
+   the next one's over the glide time (a smoothstep, as a crossfade is),
+   with depth and offset applied live. dsp.c decides when: while stepping
+   the voices ride on unheard (their phases keep time, so the held values
+   are the noise sampled at the triggers, the same whatever the blocks);
+   a trigger's sample is rendered alone (noise_only) and captured here;
+   leaving the mode, the live noise fades back in over a crossfade.
+   Layer 3 (dsp_private.h): dsp.c calls it; it may call the files below
+   (kernels.c: dsp_flush_out). */
+#include "dsp_private.h"
+
+#include <math.h>
+#include <stddef.h>
+
+/* Samples a glide takes: the glide control, never shorter than a
+   crossfade (so a step stays within the continuity bound). */
+static uint32_t glide_samples(const perlin_dsp *d)
+{
+	const double n = ceil((double)d->ctl[PERLIN_GLIDE] * d->sr);
+	return n > (double)d->xfade_len ? (uint32_t)n : d->xfade_len;
+}
+
+static double smoothstep(double f)
+{
+	return f * f * (3.0 - 2.0 * f);
+}
+
+/* Output o's held value i samples on in the glide. */
+static double held(const perlin_dsp *d, unsigned o, uint32_t i)
+{
+	const uint64_t at = (uint64_t)d->glide_at + i;
+	if (at >= d->glide_len)
+		return d->to[o];
+	return d->from[o] + smoothstep((double)at / (double)d->glide_len) * (d->to[o] - d->from[o]);
+}
+
+/* The weight of the live noise i samples into leaving. */
+static double leaving(const perlin_dsp *d, uint32_t i)
+{
+	const uint64_t at = (uint64_t)d->leave + i;
+	return at >= d->xfade_len ? 1.0 : smoothstep((double)at / (double)d->xfade_len);
+}
+
+void step_enter(perlin_dsp *d)
+{
+	d->stepping = 1;
+	d->capture = 1;
+}
+
+void step_exit(perlin_dsp *d)
+{
+	d->stepping = 0;
+	if (!d->held) { /* nothing held yet: nothing to fade from */
+		d->capture = 0;
+		return;
+	}
+	d->capture = 0;
+	d->leave = 0;
+}
+
+void step_trigger(perlin_dsp *d)
+{
+	if (d->stepping)
+		d->capture = 1;
+}
+
+/* now[o]: each output's shaped noise at this sample (rendered alone). The
+   glide starts from where the output is: its held value, or while
+   leaving the blend of held and live; on entering, nothing moves (from
+   and to are the noise here). */
+void step_capture(perlin_dsp *d, const float now[PERLIN_OUTPUTS])
+{
+	const int was_leaving = d->leave < d->xfade_len;
+	const int glide = d->held || was_leaving;
+	unsigned o;
+	for (o = 0; o < d->outputs; ++o) {
+		double cur = now[o];
+		if (was_leaving)
+			cur = held(d, o, 0) + leaving(d, 0) * ((double)now[o] - held(d, o, 0));
+		else if (d->held)
+			cur = held(d, o, 0);
+		d->from[o] = cur;
+		d->to[o] = now[o];
+	}
+	d->glide_at = 0;
+	d->glide_len = glide ? glide_samples(d) : 0U;
+	d->leave = d->xfade_len;
+	d->capture = 0;
+	d->held = 1;
+}
+
+/* len samples from t0 in the chunk: out[o] = clamp(offset + depth v),
+   v the held value (live NULL) or, while leaving, its blend with the
+   live noise live[o] (rendered noise only). Depth and offset are lines
+   over the chunk, as the kernels' are. */
+void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t len,
+              uint32_t t0)
+{
+	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
+	const double dd = (b->depth - a->depth) / (double)d->grid;
+	const double od = (b->offset - a->offset) / (double)d->grid;
+	unsigned o;
+	uint32_t i;
+	for (o = 0; o < d->outputs; ++o) {
+		float y = d->level[o];
+		for (i = 0; i < len; ++i) {
+			double v = held(d, o, i), w;
+			if (live)
+				v += leaving(d, i) * ((double)live[o][i] - v);
+			w = a->offset + od * (double)(t0 + i) + (a->depth + dd * (double)(t0 + i)) * v;
+			y = dsp_flush_out((float)(w < -1.0 ? -1.0 : w > 1.0 ? 1.0 : w));
+			if (out[o])
+				out[o][i] = y;
+		}
+		d->level[o] = y;
+	}
+	d->glide_at = d->glide_at + len < d->glide_len ? d->glide_at + len : d->glide_len;
+	if (live)
+		d->leave = d->leave + len < d->xfade_len ? d->leave + len : d->xfade_len;
+}

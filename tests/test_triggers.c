@@ -1,0 +1,486 @@
+/* test_triggers.c: triggers (MIDI note-ons at the MIDI input, rising edges
+   at the CV trigger input) and what each trigger mode does, through lilv:
+   the same output whatever the block sizes and whichever input brings the
+   trigger; restart repeating the same segment; new shapes different from
+   each other and the same sequence in every render (again after a
+   transport jump); step holding the noise's value at the trigger and
+   gliding to it; the trigger channel; no step above the continuity bound
+   under random triggers; and the phase control placing a synced phase.
+   Usage: test_triggers BUNDLE_DIR [seed] */
+#include "host.h"
+#include "test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SR 48000.0
+#define MAX_TRIG 512
+
+typedef struct {
+	const LilvPlugin *p;
+	float ctl[PERLIN_N_PARAMS];
+	uint32_t frames;
+	uint32_t block;      /* 0: random block sizes 1..1024 */
+	int via_cv;          /* triggers at the CV trigger input, not MIDI */
+	int n;               /* triggers, at these frames, */
+	uint32_t at[MAX_TRIG];
+	uint8_t status;      /* as this note-on status (0x90 | channel) */
+	uint8_t velocity;
+	uint32_t locate_at;  /* > 0: a transport jump (time:Position) there */
+} trig_spec;
+
+static void spec_init(trig_spec *s, const LilvPlugin *p)
+{
+	unsigned i;
+	memset(s, 0, sizeof *s);
+	s->p = p;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s->ctl[i] = perlin_params[i].def;
+	s->ctl[PERLIN_RATE] = 3.0f;
+	s->ctl[PERLIN_STOPPED] = 1.0f; /* Run: free, whatever the transport */
+	s->frames = (uint32_t)SR;
+	s->block = 512;
+	s->status = 0x90;
+	s->velocity = 100;
+}
+
+/* Render s: each output's plane of s->frames samples (outputs x frames;
+   caller frees). */
+static float *render(const trig_spec *s, int *outputs)
+{
+	host_inst h;
+	float *x, *cv;
+	float *o[PERLIN_OUTPUTS];
+	uint32_t pos = 0, k = 0;
+	uint64_t rng = 0x7e57U + s->frames;
+	int i;
+	if (host_inst_open(&h, s->p, SR, 1))
+		return NULL;
+	*outputs = h.outputs;
+	x = calloc((size_t)s->frames * (size_t)h.outputs, sizeof *x);
+	cv = calloc(s->frames, sizeof *cv);
+	if (!x || !cv) {
+		free(x);
+		free(cv);
+		host_inst_close(&h);
+		return NULL;
+	}
+	memcpy(h.controls, s->ctl, sizeof s->ctl);
+	if (s->via_cv) /* a pulse at each trigger: up for 24 samples (or half the gap) */
+		for (i = 0; i < s->n; ++i) {
+			const uint32_t next = i + 1 < s->n ? s->at[i + 1] : s->frames;
+			const uint32_t up = next - s->at[i] < 48U ? (next - s->at[i]) / 2U : 24U;
+			uint32_t j;
+			for (j = s->at[i]; j < s->at[i] + (up ? up : 1U) && j < s->frames; ++j)
+				cv[j] = 1.0f;
+		}
+	while (pos < s->frames) {
+		uint32_t n = s->block;
+		if (!n) {
+			rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+			n = 1U + (uint32_t)(rng >> 33) % 1024U;
+		}
+		if (n > s->frames - pos)
+			n = s->frames - pos;
+		if (s->locate_at && s->locate_at >= pos && s->locate_at < pos + n)
+			host_inst_position(&h, s->locate_at - pos, 100000.0, 1.0, 50.0, 120.0);
+		for (; !s->via_cv && k < (uint32_t)s->n && s->at[k] < pos + n; ++k) {
+			const uint8_t note[3] = { s->status, 60, s->velocity };
+			CHECK(host_inst_midi(&h, s->at[k] - pos, note, 3) == 0, "no room for a note");
+		}
+		lilv_instance_connect_port(h.inst, PORT_TRIGGER_IN((unsigned)h.outputs),
+		                           s->via_cv ? cv + pos : NULL);
+		for (i = 0; i < h.outputs; ++i)
+			o[i] = x + (size_t)i * s->frames + pos;
+		host_inst_run_outputs(&h, o, n);
+		pos += n;
+	}
+	host_inst_close(&h);
+	free(cv);
+	return x;
+}
+
+static double max_diff(const float *a, const float *b, size_t n)
+{
+	double m = 0.0;
+	size_t i;
+	for (i = 0; i < n; ++i) {
+		const double d = fabs((double)a[i] - b[i]);
+		m = d > m || d != d ? d : m;
+	}
+	return m;
+}
+
+static double max_step(const float *x, size_t n)
+{
+	double m = 0.0;
+	size_t i;
+	for (i = 1; i < n; ++i) {
+		const double d = fabs((double)x[i] - x[i - 1]);
+		m = d > m || d != d ? d : m;
+	}
+	return m;
+}
+
+/* n random trigger frames in [from, to), sorted, at least gap apart. */
+static int random_triggers(uint32_t *at, int n, uint32_t from, uint32_t to, uint32_t gap)
+{
+	int i, m = 0;
+	uint32_t t = from;
+	for (i = 0; i < n && t < to; ++i) {
+		t += gap + (uint32_t)(test_rng() % (uint64_t)((to - from) / (uint32_t)n + 1U));
+		if (t < to)
+			at[m++] = t;
+	}
+	return m;
+}
+
+static const char *mode_name(int m)
+{
+	static const char *const names[4] = { "off", "restart", "new shape", "step" };
+	return names[m & 3];
+}
+
+/* The same triggers give the same output whatever the blocks, and
+   whether they come by MIDI or CV (on the CV plugins). */
+static void test_blocks(const host_world *w)
+{
+	const LilvPlugin *ps[3] = { w->cv, w->cv4, w->keyed };
+	const char *names[3] = { "CV", "CV x4", "Keyed" };
+	int pi, mode;
+	for (pi = 0; pi < 3; ++pi)
+		for (mode = 1; mode <= 3; ++mode) {
+			trig_spec s;
+			float *a, *b, *c = NULL;
+			int outs = 1, o2 = 1, o3 = 1;
+			spec_init(&s, ps[pi]);
+			s.ctl[PERLIN_TRIGGER] = (float)mode;
+			s.ctl[PERLIN_OCTAVES] = 5.0f;
+			s.ctl[PERLIN_DIMENSIONS] = mode == 2 ? 2.0f : 1.0f;
+			s.ctl[PERLIN_DRIFT] = 0.4f;
+			s.n = random_triggers(s.at, 40, 100, s.frames - 100, 1);
+			a = render(&s, &outs);
+			s.block = 0;
+			b = render(&s, &o2);
+			if (pi < 2) {
+				s.via_cv = 1;
+				c = render(&s, &o3);
+			}
+			CHECK(a && b && (pi == 2 || c), "render failed");
+			if (a && b) {
+				const double d = max_diff(a, b, (size_t)s.frames * (size_t)outs);
+				CHECK(d == 0.0, "%s, %s: blocks of 512 and random blocks differ by %g",
+				      names[pi], mode_name(mode), d);
+			}
+			if (a && c) {
+				const double d = max_diff(a, c, (size_t)s.frames * (size_t)outs);
+				CHECK(d == 0.0, "%s, %s: MIDI and CV triggers differ by %g", names[pi],
+				      mode_name(mode), d);
+			}
+			if (a) /* and the triggers did something */
+			{
+				trig_spec q = s;
+				float *none;
+				q.n = 0;
+				q.via_cv = 0;
+				none = render(&q, &o2);
+				CHECK(none && max_diff(a, none, s.frames) > 0.05,
+				      "%s, %s: the triggers changed nothing", names[pi], mode_name(mode));
+				free(none);
+			}
+			free(a);
+			free(b);
+			free(c);
+		}
+}
+
+/* Restart: after each trigger (once its crossfade is over) the same
+   segment, the one the plugin starts with; the phase control moves where
+   it starts. */
+static void test_restart(const host_world *w)
+{
+	trig_spec s;
+	float *x, *y;
+	int outs = 1;
+	const uint32_t xf = (uint32_t)ceil(PERLIN_XFADE_S * SR), len = 12000;
+	const uint32_t t1 = 20011, t2 = 35503;
+	spec_init(&s, w->cv);
+	s.ctl[PERLIN_TRIGGER] = PERLIN_TRIGGER_RESTART;
+	s.ctl[PERLIN_OCTAVES] = 6.0f;
+	s.frames = 48000;
+	s.n = 2;
+	s.at[0] = t1;
+	s.at[1] = t2;
+	x = render(&s, &outs);
+	s.ctl[PERLIN_PHASE] = 0.37f;
+	y = render(&s, &outs);
+	if (x && y) {
+		const double d1 = max_diff(x + t1 + xf, x + xf, len);
+		const double d2 = max_diff(x + t2 + xf, x + xf, len);
+		const double dy = max_diff(y + t1 + xf, y + t2 + xf, len);
+		const double dp = max_diff(y + t1 + xf, x + t1 + xf, len);
+		printf("   restart: segments after triggers 1 and 2 against the start: %.3g, %.3g\n",
+		       d1, d2);
+		CHECK(d1 < 1e-6 && d2 < 1e-6, "restart does not repeat the start (%g, %g)", d1, d2);
+		CHECK(dy < 1e-6, "restart at phase 0.37 does not repeat itself (%g)", dy);
+		CHECK(dp > 0.05, "the phase control changes nothing (%g)", dp);
+		/* phase 0.37 starts 0.37 cells in: at rate 3, 0.1233 s later on the same curve */
+		{
+			const uint32_t lag = (uint32_t)lround(0.37 / 3.0 * SR);
+			const double dl = max_diff(y + t1 + xf, x + t1 + xf + lag, len - lag);
+			CHECK(dl < 1e-4, "phase 0.37 is not the curve 0.37 cells on (%g)", dl);
+		}
+	}
+	free(x);
+	free(y);
+}
+
+/* New shape: each trigger a different noise, the same sequence in every
+   render, and counted again from a transport jump. */
+static void test_new_shape(const host_world *w)
+{
+	trig_spec s;
+	float *x, *y, *z;
+	int outs = 1;
+	const uint32_t xf = (uint32_t)ceil(PERLIN_XFADE_S * SR), len = 8000;
+	spec_init(&s, w->cv);
+	s.ctl[PERLIN_TRIGGER] = PERLIN_TRIGGER_SHAPE;
+	s.ctl[PERLIN_OCTAVES] = 4.0f;
+	s.frames = 60000;
+	s.n = 3;
+	s.at[0] = 10000;
+	s.at[1] = 20000;
+	s.at[2] = 45000;
+	x = render(&s, &outs);
+	s.block = 0;
+	y = render(&s, &outs);
+	/* a transport jump at 40000 resets the count: the trigger at 45000 is
+	   the first shape again */
+	s.block = 512;
+	s.locate_at = 40000;
+	z = render(&s, &outs);
+	if (x && y && z) {
+		const double d12 = max_diff(x + 10000 + xf, x + 20000 + xf, len);
+		const double d0 = max_diff(x + xf, x + 10000 + xf, len);
+		CHECK(max_diff(x, y, s.frames) == 0.0, "new shapes differ between renders");
+		CHECK(d12 > 0.1 && d0 > 0.1, "new shapes alike (%g, %g)", d12, d0);
+		CHECK(max_diff(z + 45000 + xf, x + 10000 + xf, len) < 1e-6,
+		      "after a transport jump the sequence does not start again");
+		CHECK(max_diff(x + 45000 + xf, x + 10000 + xf, len) > 0.1,
+		      "the third shape is the first (%g)", max_diff(x + 45000 + xf, x + 10000 + xf, len));
+	}
+	free(x);
+	free(y);
+	free(z);
+}
+
+/* Step: held between glides, the held value the noise's at the trigger,
+   the glide a smoothstep of the glide time. */
+static void test_step(const host_world *w)
+{
+	trig_spec s, live;
+	float *x, *l;
+	int outs = 1, i;
+	const float glide = 0.05f;
+	const uint32_t g = (uint32_t)ceil(glide * SR);
+	double worst_hold = 0.0, worst_value = 0.0, worst_mid = 0.0;
+	spec_init(&s, w->cv);
+	s.ctl[PERLIN_TRIGGER] = PERLIN_TRIGGER_STEP;
+	s.ctl[PERLIN_GLIDE] = glide;
+	s.ctl[PERLIN_OCTAVES] = 5.0f;
+	s.frames = 96000;
+	s.n = 0;
+	for (i = 0; i < 16; ++i)
+		s.at[s.n++] = 3000U + (uint32_t)i * 5700U + (uint32_t)(test_rng() % 700U);
+	x = render(&s, &outs);
+	live = s;
+	live.ctl[PERLIN_TRIGGER] = PERLIN_TRIGGER_OFF;
+	live.n = 0;
+	l = render(&live, &outs);
+	if (x && l) {
+		/* before the first trigger: held at the first sample's value */
+		CHECK(test_span(x, s.at[0]) == 0.0, "not held before the first trigger");
+		for (i = 0; i < s.n; ++i) {
+			const uint32_t t = s.at[i], end = i + 1 < s.n ? s.at[i + 1] : s.frames;
+			const double from = x[t - 1], to = l[t];
+			const double mid = x[t + g / 2U];
+			double d;
+			d = test_span(x + t + g, end - t - g);
+			worst_hold = d > worst_hold ? d : worst_hold;
+			d = fabs((double)x[t + g] - to);
+			worst_value = d > worst_value ? d : worst_value;
+			/* the smoothstep's middle: halfway from the old value to the new */
+			d = fabs(mid - 0.5 * (from + to));
+			worst_mid = d > worst_mid ? d : worst_mid;
+		}
+		printf("   step: held within %.3g, held value against the noise at the trigger "
+		       "%.3g, mid-glide against halfway %.3g\n",
+		       worst_hold, worst_value, worst_mid);
+		CHECK(worst_hold == 0.0, "a held value moves (%g)", worst_hold);
+		CHECK(worst_value < 1e-5, "a held value is not the noise at its trigger (%g)",
+		      worst_value);
+		CHECK(worst_mid < 2e-3, "the glide is not a smoothstep of the glide time (%g)",
+		      worst_mid);
+		CHECK(max_step(x, s.frames) <= 2.0 * 1.5 / (double)g + 1e-6,
+		      "a glide steps faster than its time allows (%g)", max_step(x, s.frames));
+	}
+	free(x);
+	free(l);
+}
+
+/* Note-ons on other channels, and velocity 0 (a note-off), are not
+   triggers; on the trigger channel (or any) they are. */
+static void test_channel(const host_world *w)
+{
+	trig_spec s;
+	float *none, *x;
+	int outs = 1;
+	spec_init(&s, w->keyed);
+	s.n = 0;
+	none = render(&s, &outs);
+	s.n = 2;
+	s.at[0] = 15000;
+	s.at[1] = 30000;
+	s.ctl[PERLIN_CHANNEL] = 3.0f;
+	s.status = 0x93; /* channel 4 */
+	x = render(&s, &outs);
+	CHECK(x && none && max_diff(x, none, s.frames) == 0.0, "a note on another channel triggers");
+	free(x);
+	s.status = 0x92; /* channel 3 */
+	x = render(&s, &outs);
+	CHECK(x && none && max_diff(x, none, s.frames) > 0.05, "a note on the channel does not trigger");
+	free(x);
+	s.velocity = 0;
+	x = render(&s, &outs);
+	CHECK(x && none && max_diff(x, none, s.frames) == 0.0, "a note-on of velocity 0 triggers");
+	free(x);
+	s.velocity = 90;
+	s.status = 0x9f;
+	s.ctl[PERLIN_CHANNEL] = 0.0f;
+	x = render(&s, &outs);
+	CHECK(x && none && max_diff(x, none, s.frames) > 0.05, "channel Any misses a note");
+	free(x);
+	s.ctl[PERLIN_TRIGGER] = PERLIN_TRIGGER_OFF;
+	x = render(&s, &outs);
+	CHECK(x && none && max_diff(x, none, s.frames) == 0.0, "trigger mode Off triggers");
+	free(x);
+	free(none);
+}
+
+/* No step above what the noise itself takes plus a crossfade's (or a
+   glide's) under random triggers, some closer than a crossfade. */
+static void test_continuity(const host_world *w)
+{
+	const LilvPlugin *ps[2] = { w->cv, w->cv4 };
+	int pi, mode, round;
+	for (pi = 0; pi < 2; ++pi)
+		for (mode = 1; mode <= 3; ++mode)
+			for (round = 0; round < 2; ++round) {
+				trig_spec s;
+				float *x, *q;
+				int outs = 1, o;
+				double bound, worst = 0.0;
+				spec_init(&s, ps[pi]);
+				s.ctl[PERLIN_TRIGGER] = (float)mode;
+				s.ctl[PERLIN_RATE] = round ? 40.0f : 2.0f;
+				s.ctl[PERLIN_OCTAVES] = 8.0f;
+				s.ctl[PERLIN_PERSISTENCE] = 0.7f;
+				s.ctl[PERLIN_DIMENSIONS] = round ? 2.0f : 1.0f;
+				s.ctl[PERLIN_GLIDE] = 0.01f;
+				s.block = 0;
+				s.frames = 96000;
+				s.n = random_triggers(s.at, 300, 10, s.frames - 10, 1);
+				x = render(&s, &outs);
+				s.n = 0;
+				s.ctl[PERLIN_TRIGGER] = PERLIN_TRIGGER_OFF;
+				q = render(&s, &outs);
+				if (!x || !q) {
+					CHECK(0, "render failed");
+					free(x);
+					free(q);
+					continue;
+				}
+				/* the noise's own steepest step (twice: another stretch of
+				   it may be steeper) and a 10 ms smoothstep across [-1, 1] */
+				bound = 2.0 * max_step(q, (size_t)s.frames * (size_t)outs) +
+				        2.0 * 1.5 / ceil(PERLIN_XFADE_S * SR);
+				for (o = 0; o < outs; ++o) {
+					const double m = max_step(x + (size_t)o * s.frames, s.frames);
+					worst = m > worst ? m : worst;
+				}
+				CHECK(worst <= bound, "%s, %s, rate %g: a step of %g above the bound %g",
+				      pi ? "CV x4" : "CV", mode_name(mode), (double)s.ctl[PERLIN_RATE],
+				      worst, bound);
+				free(x);
+				free(q);
+			}
+}
+
+/* The phase control offsets a synced phase: at beats 1 and phase p the
+   output at beat b is phase 0's at beat b + p (the DSP in process, a
+   rolling transport at 120 BPM). */
+static void test_sync_phase(void)
+{
+	static perlin_dsp d[2];
+	const uint32_t n = 48000, lag = 6000; /* 0.25 beat at 120 BPM */
+	float *x = calloc(n, sizeof *x), *y = calloc(n, sizeof *y);
+	int k;
+	for (k = 0; k < 2 && x && y; ++k) {
+		float v[PERLIN_N_PARAMS];
+		const float *vp[PERLIN_N_PARAMS];
+		perlin_position pos;
+		unsigned i;
+		for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+			v[i] = perlin_params[i].def;
+			vp[i] = &v[i];
+		}
+		v[PERLIN_SYNC] = 1.0f;
+		v[PERLIN_OCTAVES] = 5.0f;
+		v[PERLIN_PHASE] = k ? 0.25f : 0.0f;
+		perlin_dsp_init(&d[k], SR);
+		perlin_dsp_controls(&d[k], vp);
+		memset(&pos, 0, sizeof pos);
+		pos.has_frame = pos.has_speed = pos.has_bpm = pos.has_beat = 1;
+		pos.frame = 96000.0;
+		pos.speed = 1.0;
+		pos.bpm = 120.0;
+		pos.beat = 4.0;
+		perlin_dsp_position(&d[k], &pos);
+		perlin_dsp_run(&d[k], k ? y : x, n);
+	}
+	if (x && y) {
+		const double dl = max_diff(y, x + lag, n - lag);
+		printf("   synced phase 0.25 against phase 0 a quarter beat on: %.3g\n", dl);
+		CHECK(dl < 1e-5, "phase 0.25 is not the synced curve a quarter cell on (%g)", dl);
+		CHECK(max_diff(x, y, n - lag) > 0.05, "phase changes nothing when synced");
+	}
+	free(x);
+	free(y);
+}
+
+int main(int argc, char **argv)
+{
+	host_world w;
+	test_seed(argc - 1, argv + 1, "test_triggers");
+	if (argc < 2 || host_world_open(&w, argv[1])) {
+		fprintf(stderr, "usage: test_triggers BUNDLE_DIR [seed]\n");
+		return 2;
+	}
+	test_section("the same triggers, any blocks, MIDI or CV: the same output");
+	test_blocks(&w);
+	test_section("restart repeats the same segment; phase moves it");
+	test_restart(&w);
+	test_section("new shapes: a sequence the seed fixes");
+	test_new_shape(&w);
+	test_section("step: sample and hold with glide");
+	test_step(&w);
+	test_section("the trigger channel");
+	test_channel(&w);
+	test_section("continuity under random triggers");
+	test_continuity(&w);
+	test_section("phase with sync");
+	test_sync_phase();
+	host_world_close(&w);
+	return test_done("test_triggers");
+}
