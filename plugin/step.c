@@ -46,6 +46,8 @@ void step_enter(perlin_dsp *d)
 {
 	d->stepping = 1;
 	d->capture = 1;
+	if (d->leave >= d->xfade_len) /* the output is the live noise: start there */
+		d->held = 0;
 }
 
 void step_exit(perlin_dsp *d)

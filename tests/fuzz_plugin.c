@@ -1,12 +1,14 @@
 /* fuzz_plugin.c: a libFuzzer harness that drives the LV2 entry points as a
-   host would, with whatever the fuzzer makes of its input: any of the four
+   host would, with whatever the fuzzer makes of its input: any of the five
    plugins (the four-output ones with spread anywhere and any of their
    outputs connected or not),
    any sample rate, urid:map or none, the output port connected or not,
    control values NaN, infinite, huge, denormal or anywhere, block sizes
    from 0 up, and atom sequences of time:Position objects (every field in
    Int, Long, Float or Double, or a type no host uses), other objects and
-   atoms, events out of order or past the block, objects and properties
+   atoms, MIDI events of any bytes and size (note-ons mostly: triggers,
+   at the control port and the MIDI input), a CV trigger input of edges,
+   noise or nothing, events out of order or past the block, objects and properties
    cut short, the last event filling the buffer to its very end, or raw
    bytes. Each sequence sits in a buffer of exactly its size, so
    AddressSanitizer sees any read past it.
@@ -278,7 +280,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	reader r = { data, size };
 	const unsigned head = byte(&r);
 	const int four = (head & 128U) != 0;
-	const LV2_Descriptor *desc = lv2_descriptor((head & 1U) + (four ? 2U : 0U));
+	/* Perlin Noise Keyed for a quarter of the audio one-output cases */
+	const int keyed = !four && !(head & 1U) && size > 1 && data[size - 1] % 4 == 0;
+	const LV2_Descriptor *desc = lv2_descriptor(keyed ? 4U : (head & 1U) + (four ? 2U : 0U));
 	const LV2_Feature map_feature = { LV2_URID__map, &urid_map };
 	/* the inline display's host, always: what it records in run() is
 	   drawn at the end at sizes the input chooses */
@@ -347,6 +351,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		   or (CV x4) any pattern, new each block (bit c: output c + 1) */
 		unconnected = (head & 64U) && (head & 1U) ? (four ? 1U + byte(&r) % 15U : 1U) : 0U;
 		desc->connect_port(h, 14, seq);
+		/* the same sequence at the MIDI input (its time:Positions ignored
+		   there, as its MIDI is at the control port) */
+		if ((head & 1U) || keyed)
+			desc->connect_port(h, PORT_MIDI_IN(four ? 4U : 1U), byte(&r) % 4 ? seq : NULL);
 		if (head & 1U) { /* the CV plugins' trigger input: edges, or none */
 			const unsigned how_trig = byte(&r) % 4;
 			for (k = 0; k < n; ++k)
@@ -360,6 +368,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				desc->connect_port(h, PORT_OUT_2 + c, unconnected >> (c + 1) & 1U ? NULL : outs[c]);
 		desc->run(h, n);
 		desc->connect_port(h, 14, NULL);
+		if ((head & 1U) || keyed)
+			desc->connect_port(h, PORT_MIDI_IN(four ? 4U : 1U), NULL);
 		free(seq);
 		for (c = 0; c < (four ? 4U : 1U); ++c) {
 			const float *y = c ? outs[c - 1] : out;
@@ -375,7 +385,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				if (!(x >= -1.0f && x <= 1.0f) || subnormal(x))
 					fail("output not finite, out of [-1, 1] or denormal", x, k);
 				if (had && !e.wild && b < 2.0 && fabs((double)x - was) > b)
-					fail("a step above the continuity bound", fabs((double)x - was), b);
+				fail("a step above the continuity bound", fabs((double)x - was), b);
 				was = x;
 				had = 1;
 			}

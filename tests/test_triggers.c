@@ -28,6 +28,9 @@ typedef struct {
 	uint8_t status;      /* as this note-on status (0x90 | channel) */
 	uint8_t velocity;
 	uint32_t locate_at;  /* > 0: a transport jump (time:Position) there */
+	int n_switch;        /* the trigger mode set to switch_mode[i] at switch_at[i] */
+	uint32_t switch_at[8];
+	float switch_mode[8];
 } trig_spec;
 
 static void spec_init(trig_spec *s, const LilvPlugin *p)
@@ -83,6 +86,12 @@ static float *render(const trig_spec *s, int *outputs)
 		}
 		if (n > s->frames - pos)
 			n = s->frames - pos;
+		for (i = 0; i < s->n_switch; ++i) { /* a mode switch: at its frame */
+			if (s->switch_at[i] == pos)
+				h.controls[PERLIN_TRIGGER] = s->switch_mode[i];
+			if (s->switch_at[i] > pos && s->switch_at[i] - pos < n)
+				n = s->switch_at[i] - pos;
+		}
 		if (s->locate_at && s->locate_at >= pos && s->locate_at < pos + n)
 			host_inst_position(&h, s->locate_at - pos, 100000.0, 1.0, 50.0, 120.0);
 		for (; !s->via_cv && k < (uint32_t)s->n && s->at[k] < pos + n; ++k) {
@@ -329,6 +338,67 @@ static void test_step(const host_world *w)
 	free(l);
 }
 
+/* Switching into Step and out of it (at random block sizes, with
+   triggers on the way) never steps: entering holds the value the output
+   has, leaving fades the live noise back in. */
+static void test_step_switches(const host_world *w)
+{
+	const LilvPlugin *ps[2] = { w->cv, w->cv4 };
+	int pi;
+	for (pi = 0; pi < 2; ++pi) {
+		trig_spec s, q;
+		float *x, *l;
+		int outs = 1, o;
+		double worst = 0.0, bound;
+		spec_init(&s, ps[pi]);
+		s.ctl[PERLIN_TRIGGER] = PERLIN_TRIGGER_STEP;
+		s.ctl[PERLIN_RATE] = 6.0f;
+		s.ctl[PERLIN_GLIDE] = 0.2f;
+		s.frames = 96000;
+		s.block = 0;
+		/* step, restart, step again once the fade is over, off during a
+		   glide, step during the fade back */
+		s.n_switch = 5;
+		s.switch_at[0] = 9000;   s.switch_mode[0] = PERLIN_TRIGGER_RESTART;
+		s.switch_at[1] = 30000;  s.switch_mode[1] = PERLIN_TRIGGER_STEP;
+		s.switch_at[2] = 50100;  s.switch_mode[2] = PERLIN_TRIGGER_OFF;
+		s.switch_at[3] = 50300;  s.switch_mode[3] = PERLIN_TRIGGER_STEP;
+		s.switch_at[4] = 70000;  s.switch_mode[4] = PERLIN_TRIGGER_OFF;
+		s.n = 4;
+		s.at[0] = 5000;
+		s.at[1] = 40000;
+		s.at[2] = 50000;
+		s.at[3] = 60000;
+		x = render(&s, &outs);
+		q = s;
+		q.n = 0;
+		q.n_switch = 0;
+		q.ctl[PERLIN_TRIGGER] = PERLIN_TRIGGER_OFF;
+		l = render(&q, &outs);
+		if (!x || !l) {
+			CHECK(0, "render failed");
+		} else {
+			bound = 2.0 * max_step(l, (size_t)s.frames * (size_t)outs) +
+			        2.0 * 1.5 / ceil(PERLIN_XFADE_S * SR);
+			for (o = 0; o < outs; ++o) {
+				const double m = max_step(x + (size_t)o * s.frames, s.frames);
+				worst = m > worst ? m : worst;
+			}
+			CHECK(worst <= bound, "%s: switching Step on and off steps by %g (bound %g)",
+			      pi ? "CV x4" : "CV", worst, bound);
+			/* held from the switch on, and live again once the fade is done */
+			CHECK(test_span(x + 30000, 10000) == 0.0, "not held after Step is entered again");
+			{ /* no restart came: once Step is left, the live noise as it was */
+				const double d = max_diff(x + 71000, l + 71000, 20000);
+				CHECK(d < 1e-5, "%s: after Step the noise is not where it ran on (%g)",
+				      pi ? "CV x4" : "CV", d);
+			}
+		}
+		free(x);
+		free(l);
+	}
+}
+
 /* Note-ons on other channels, and velocity 0 (a note-off), are not
    triggers; on the trigger channel (or any) they are. */
 static void test_channel(const host_world *w)
@@ -475,6 +545,7 @@ int main(int argc, char **argv)
 	test_new_shape(&w);
 	test_section("step: sample and hold with glide");
 	test_step(&w);
+	test_step_switches(&w);
 	test_section("the trigger channel");
 	test_channel(&w);
 	test_section("continuity under random triggers");
