@@ -69,6 +69,7 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->tp_bpm = 120.0;
 	d->want_reset = 0;
 	d->want_locate = 1;
+	d->want_band = 0;
 	d->fade = d->xfade_len;
 	d->shape_n = 0;
 	d->phase_shift = 0.0;
@@ -111,7 +112,9 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
 		return;
 	render_sync(d);
 	sync = v[PERLIN_SYNC] > 0.5f;
-	if (sync != d->sync)
+	/* a synced phase is placed anew (crossfaded) when sync or the beats
+	   per cell change: the position says where it is from then on */
+	if (sync != d->sync || (sync && v[PERLIN_BEATS] != d->ctl[PERLIN_BEATS]))
 		d->want_locate = 1;
 	if (v[PERLIN_PHASE] != d->ctl[PERLIN_PHASE]) {
 		/* a phase that follows the transport is placed anew; a free one

@@ -413,6 +413,10 @@ typedef struct {
 	uint32_t fade;  /* samples into the crossfade; xfade_len when none */
 	int started;    /* any sample rendered since init/activate */
 	int want_reset, want_locate;
+	/* the band-limit must follow a faster transport (tempo, speed): a
+	   new voice at once, placed from the transport, the old one fading
+	   out at the speed it had (voice.c) */
+	int want_band;
 	uint32_t shape_n; /* which noise of the seed's sequence (PERLIN_TRIGGER_SHAPE) */
 	double phase_shift; /* a phase change to make, in octave-0 cells (free running) */
 

@@ -54,6 +54,7 @@ static double target_rate(const perlin_dsp *d)
 void dsp_update_targets(perlin_dsp *d)
 {
 	perlin_smooth t;
+	double band;
 	const double band_was = d->tempo * (fabs(d->motion) > 1.0 ? fabs(d->motion) : 1.0);
 	/* The transport's speed and tempo apply at once, not smoothed: a phase
 	   that follows the transport (synced, or free on Hold) stays exactly
@@ -72,8 +73,10 @@ void dsp_update_targets(perlin_dsp *d)
 	t.persistence = d->ctl[PERLIN_PERSISTENCE];
 	t.lacunarity = d->ctl[PERLIN_LACUNARITY];
 	t.spread = d->spread;
-	if (!same_smooth(&t, &d->target) ||
-	    band_was != d->tempo * (fabs(d->motion) > 1.0 ? fabs(d->motion) : 1.0)) {
+	band = d->tempo * (fabs(d->motion) > 1.0 ? fabs(d->motion) : 1.0);
+	if (band > band_was && d->started)
+		d->want_band = 1; /* the octaves play faster at once: a new voice (voice.c) */
+	if (!same_smooth(&t, &d->target) || band_was != band) {
 		d->target = t;
 		d->moving = 1; /* from the next grid point */
 		d->gen++;      /* (a steady plan holds no more) */

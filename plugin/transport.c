@@ -56,6 +56,23 @@ double dsp_phase_offset(const perlin_dsp *d)
 	return (double)d->ctl[PERLIN_PHASE] * (loop > 0.0 ? loop : 1.0);
 }
 
+/* The beat a time:Position places, as exactly as it can be had. Hosts
+   send the beat as bar, beat and ticks (Ardour 7 and JACK's BBT: 1920
+   ticks a beat, whole ones) in a float, so it lags the true beat by up to
+   a tick (12.5 samples at 120 BPM); the frame is exact. Where the tempo
+   has been the same since frame 0, the frame gives the beat exactly:
+   taken when it is within a tick of the one sent (else the tempo changed
+   on the way, and the beat sent it is). */
+static double exact_beat(const perlin_dsp *d, const perlin_position *p)
+{
+	if (p->has_frame && isfinite(p->frame) && p->has_bpm && p->bpm > 0.0 && p->bpm <= 1000.0) {
+		const double b = p->frame * (p->bpm / (60.0 * d->sr));
+		if (fabs(b - p->beat) <= 1.0 / 1920.0 + 1e-5)
+			return b;
+	}
+	return p->beat;
+}
+
 /* A time:Position is a jump when the position that places the phase
    (the beat when synced, the frame otherwise) is not where the transport
    was heading, or when the transport starts rolling. A jump asks for the
@@ -89,8 +106,9 @@ void dsp_transport_position(perlin_dsp *d, const perlin_position *p)
 			d->tp_beat_valid = 0;
 	}
 	if (p->has_beat && isfinite(p->beat)) {
-		beat_jump = !had_beat || fabs(p->beat - d->tp_beat) > 1e-3;
-		d->tp_beat = p->beat;
+		const double beat = exact_beat(d, p);
+		beat_jump = !had_beat || fabs(beat - d->tp_beat) > 1e-3;
+		d->tp_beat = beat;
 		d->tp_beat_valid = 1;
 		if (!d->tp_valid || (!p->has_frame && beat_jump)) {
 			/* a beat alone: frames follow from tempo */

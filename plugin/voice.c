@@ -161,6 +161,11 @@ int voice_grid_point(perlin_dsp *d)
 		perlin_voice *v = &d->voice[w];
 		if (!live(d, w))
 			continue;
+		if (w != d->cur) { /* fading out: held as it was (see restep) */
+			memcpy(v->gain[0], v->gain[1], sizeof v->gain[0]);
+			memcpy(v->alt[0], v->alt[1], sizeof v->alt[0]);
+			continue;
+		}
 		memcpy(v->mult_was, v->mult[0], sizeof v->mult_was);
 		memcpy(v->mult[0], v->mult[1], sizeof v->mult[0]);
 		memcpy(v->gain[0], v->gain[1], sizeof v->gain[0]);
@@ -206,12 +211,14 @@ static void voice_steps(perlin_dsp *d, perlin_voice *v)
 	}
 }
 
+/* Only the current voice: one fading out keeps the speeds (and, at grid
+   points, the gains) it had when its crossfade began, so a change that
+   starts a voice (sync switched on, a new tempo or beats) never plays the
+   old voice at a speed its band-limit was not made for. */
 void restep(perlin_dsp *d)
 {
-	int w;
-	for (w = 0; w < 2; ++w)
-		if (live(d, w))
-			voice_steps(d, &d->voice[w]);
+	if (!d->want_band) /* (a faster voice waits for a crossfade: keep this one's speed) */
+		voice_steps(d, &d->voice[d->cur]);
 	d->restep = 0;
 }
 
@@ -293,9 +300,10 @@ static void start_voice(perlin_dsp *d)
 	if (d->want_reset) { /* x where phase says, y morph */
 		at.x0 = dsp_phase_offset(d);
 		at.morph = d->target.morph;
-	} else if (d->want_locate || !d->started) {
+	} else if (d->want_locate || d->want_band || !d->started) {
 		dsp_transport_phase(d, &at);
-		if (d->started && same_shape(&want, &old->shape) && phases_there(old, &at)) {
+		if (d->started && same_shape(&want, &old->shape) && phases_there(old, &at) &&
+		    !d->want_band) {
 			d->want_locate = 0; /* already there */
 			if (d->moving)
 				return;
@@ -315,6 +323,11 @@ static void start_voice(perlin_dsp *d)
 		d->at[0] = d->at[1] = d->target;
 		d->was = d->target;
 		d->moving = 0;
+	} else if (placed && !d->want_reset) {
+		/* placed from the transport: at the rate it is placed by from here
+		   (a synced phase stays where the position says; the old voice
+		   fades out at its own) */
+		d->at[0].xrate = d->at[1].xrate = d->was.xrate = d->target.xrate;
 	}
 	v->shape = want;
 	v->layers = d->outputs > 1U ? PERLIN_LAYERS : 1;
@@ -347,7 +360,7 @@ static void start_voice(perlin_dsp *d)
 	}
 	d->cur = !d->cur;
 	d->gen++; /* (a steady plan is for one voice) */
-	d->want_reset = d->want_locate = 0;
+	d->want_reset = d->want_locate = d->want_band = 0;
 	d->fade = silent ? d->xfade_len : 0U;
 	voice_steps(d, v);
 }
@@ -359,7 +372,7 @@ void dsp_maybe_start_voice(perlin_dsp *d)
 	if (d->fade < d->xfade_len)
 		return;
 	want = wanted_shape(d);
-	if (!d->started || d->want_reset || d->want_locate || d->phase_shift != 0.0 ||
+	if (!d->started || d->want_reset || d->want_locate || d->want_band || d->phase_shift != 0.0 ||
 	    !same_shape(&want, &d->voice[d->cur].shape))
 		start_voice(d);
 }

@@ -199,37 +199,226 @@ static void test_jack_relocate(int cv)
 	free(x);
 }
 
-/* Changing beats while rolling synced, then pausing and playing. */
-static void test_beats_then_pause(int cv)
+/* Changing beats while rolling synced, then pausing and playing: no
+   step, and nothing moves at play where the position did not (the same
+   render without the pause, from where the pause began). */
+static void test_beats_then_pause(int cv, int four)
 {
 	const uint32_t period = 512;
 	setup s;
-	transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
-	float *x = calloc(400 * period, sizeof *x);
-	host_inst h;
-	size_t n = 0;
-	unsigned c;
+	float *x[2];
+	size_t n[2] = { 0, 0 };
+	int run;
 	synced(&s, cv);
+	s.four = four;
+	s.spread = 0.5f;
 	s.ctl[PERLIN_BEATS] = 0.5f; /* changes to 1 below */
+	x[0] = calloc(4 * 400 * period, sizeof *x[0]);
+	x[1] = calloc(4 * 400 * period, sizeof *x[1]);
+	for (run = 0; run < 2; ++run) {
+		transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
+		host_inst h;
+		unsigned c;
+		if (!x[run] || open_inst(&h, &s)) {
+			CHECK(0, "cannot render");
+			break;
+		}
+		for (c = 0; c < 400; ++c) {
+			host_position p;
+			if (c == 100)
+				h.controls[PERLIN_BEATS] = 1.0f;
+			if (c == 200 && run == 0)
+				t.speed = 0.0; /* pause */
+			if (c == 300 && run == 0)
+				t.speed = 1.0; /* play */
+			p = message(&t);
+			cycle(&h, &t, &p, x[run], &n[run], period);
+		}
+		host_inst_close(&h);
+	}
+	if (x[0] && x[1] && n[0] == n[1]) {
+		const double d = max_diff(x[0] + 300 * period, x[1] + 200 * period, 100 * period);
+		check_steps(x[0], n[0], &s, "beats changed while rolling synced, pause, play");
+		printf("   %s: after play, against the render without the pause: %.3g\n",
+		       four ? "x4" : cv ? "CV plugin" : "audio plugin", d);
+		CHECK(d < 1e-6, "%s: play moves the output where the position did not move (%g)",
+		      four ? "x4" : cv ? "CV plugin" : "audio plugin", d);
+	}
+	free(x[0]);
+	free(x[1]);
+}
+
+/* ---- sync exact and quiet ---- */
+
+/* A linear-phase high-pass at sr/4 (a windowed sinc, 63 taps): the
+   energy of x above sr/4 in windows of w samples, from x[first] on; the
+   largest of those in [from, to) (samples). */
+#define HP_TAPS 63
+#define PI 3.14159265358979323846
+static double hp_energy_max(const float *x, size_t n, size_t from, size_t to, size_t w)
+{
+	static double h[HP_TAPS];
+	static int made;
+	double worst = 0.0;
+	size_t i, start;
+	if (!made) {
+		int k;
+		for (k = 0; k < HP_TAPS; ++k) {
+			const int m = k - HP_TAPS / 2;
+			const double win = 0.5 - 0.5 * cos(2.0 * PI * k / (HP_TAPS - 1));
+			const double lp = m == 0 ? 0.5 : sin(PI * 0.5 * m) / (PI * m);
+			h[k] = ((m == 0 ? 1.0 : 0.0) - lp) * win;
+		}
+		made = 1;
+	}
+	if (from < HP_TAPS)
+		from = HP_TAPS;
+	for (start = from; start + w <= to && start + w <= n; start += w / 2) {
+		double e = 0.0;
+		for (i = start; i < start + w; ++i) {
+			double y = 0.0;
+			int k;
+			for (k = 0; k < HP_TAPS; ++k)
+				y += h[k] * x[i - (size_t)k];
+			e += y * y;
+		}
+		worst = e > worst ? e : worst;
+	}
+	return worst;
+}
+
+/* Switching sync on, and a tempo change while synced, make no burst of
+   energy above sr/4 (within 2x the worst steady 5 ms window either
+   side): bright settings, 120 BPM (and the tempo doubled). */
+static void test_sync_burst(int cv, int four, int tempo_change)
+{
+	const uint32_t period = 256, cycles = 400, change = 200;
+	const size_t w = (size_t)(0.005 * SR);
+	setup s;
+	transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
+	float *x = calloc((size_t)(four ? 4 : 1) * cycles * period, sizeof *x);
+	host_inst h;
+	unsigned c, i;
+	size_t o;
+	double worst = 0.0;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s.ctl[i] = cv ? perlin_params[i].cv_def : perlin_params[i].def;
+	s.cv = cv;
+	s.four = four;
+	s.spread = 0.5f;
+	s.ctl[PERLIN_OCTAVES] = 8.0f;
+	s.ctl[PERLIN_PERSISTENCE] = 0.8f;
+	s.ctl[PERLIN_RATE] = 300.0f;
+	s.ctl[PERLIN_BEATS] = 0.0625f;
+	s.ctl[PERLIN_SYNC] = tempo_change ? 1.0f : 0.0f;
 	if (!x || open_inst(&h, &s)) {
 		CHECK(0, "cannot render");
 		free(x);
 		return;
 	}
-	for (c = 0; c < 400; ++c) {
+	for (c = 0; c < cycles; ++c) {
+		float *outs[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
 		host_position p;
-		if (c == 100)
-			h.controls[PERLIN_BEATS] = 1.0f;
-		if (c == 200)
-			t.speed = 0.0; /* pause */
-		if (c == 300)
-			t.speed = 1.0; /* play */
+		if (c == change) {
+			if (tempo_change)
+				t.bpm = 240.0;
+			else
+				h.controls[PERLIN_SYNC] = 1.0f;
+		}
 		p = message(&t);
-		cycle(&h, &t, &p, x, &n, period);
+		if (c == 0 || c == change)
+			host_inst_position_any(&h, 0, &p);
+		for (o = 0; o < (size_t)h.outputs; ++o)
+			outs[o] = x + o * cycles * period + (size_t)c * period;
+		host_inst_run_outputs(&h, outs, period);
+		advance(&t, period);
+	}
+	for (o = 0; o < (size_t)h.outputs; ++o) {
+		const float *y = x + o * cycles * period;
+		const size_t at = (size_t)change * period, end = (size_t)cycles * period;
+		/* steady: before the change, and once the smoothers settled after it */
+		const double before = hp_energy_max(y, end, 4800, at, w);
+		const double after = hp_energy_max(y, end, at + 9600, end, w);
+		const double burst = hp_energy_max(y, end, at - w / 2, at + 9600, w);
+		const double steady = before > after ? before : after;
+		const double r = burst / (steady > 1e-30 ? steady : 1e-30);
+		worst = r > worst ? r : worst;
 	}
 	host_inst_close(&h);
-	check_steps(x, n, &s, "beats changed while rolling synced, pause, play");
+	printf("   %s: %s: energy above sr/4 after it / the worst steady window: %.2f\n",
+	       four ? "x4" : cv ? "CV plugin" : "audio plugin",
+	       tempo_change ? "tempo 120 -> 240 BPM synced" : "sync switched on at 120 BPM", worst);
+	CHECK(worst <= 2.0, "%s: a burst above sr/4 of %g times the steady level",
+	      tempo_change ? "a tempo change" : "switching sync on", worst);
 	free(x);
+}
+
+/* A partial export from a sample that is not on a beat lands exactly on
+   the full export's tail: Ardour 7 sends the beat as bar, beat and whole
+   ticks (1920 a beat) in a float (libs/ardour/lv2_plugin.cc,
+   write_position), so the beat it sends lags by up to a tick. Synced, 2D,
+   morph 0.3, 120 BPM; the partial starts at 294912 samples (12.288
+   beats). */
+static host_position ardour_message(double frame, double bpm)
+{
+	host_position p;
+	const double beat = frame * bpm / (60.0 * SR);
+	const double bar = floor(beat / 4.0);
+	const double in_bar = beat - bar * 4.0;
+	const double ticks = floor((in_bar - floor(in_bar)) * 1920.0);
+	memset(&p, 0, sizeof p);
+	p.fields = (1U << HOST_POS_FRAME) | (1U << HOST_POS_SPEED) | (1U << HOST_POS_BPM) |
+	           (1U << HOST_POS_BAR) | (1U << HOST_POS_BAR_BEAT) | (1U << HOST_POS_PER_BAR);
+	p.type[HOST_POS_FRAME] = 1;
+	p.type[HOST_POS_SPEED] = 2;
+	p.type[HOST_POS_BPM] = 2;
+	p.type[HOST_POS_BAR] = 1;
+	p.type[HOST_POS_BAR_BEAT] = 2;
+	p.type[HOST_POS_PER_BAR] = 2;
+	p.value[HOST_POS_FRAME] = frame;
+	p.value[HOST_POS_SPEED] = 1.0;
+	p.value[HOST_POS_BPM] = bpm;
+	p.value[HOST_POS_BAR] = bar;
+	p.value[HOST_POS_BAR_BEAT] = (double)(float)(floor(in_bar) + ticks / 1920.0f);
+	p.value[HOST_POS_PER_BAR] = 4.0;
+	return p;
+}
+
+static void test_partial_export(int cv)
+{
+	const uint32_t period = 1024, start = 294912, len = 96000;
+	const uint32_t total = start + len;
+	setup s;
+	float *full = calloc(total + period, sizeof *full), *part = calloc(len + period, sizeof *part);
+	int run;
+	synced(&s, cv);
+	s.ctl[PERLIN_DIMENSIONS] = 2.0f;
+	s.ctl[PERLIN_MORPH] = 0.3f;
+	s.ctl[PERLIN_OCTAVES] = 5.0f;
+	for (run = 0; run < 2 && full && part; ++run) {
+		host_inst h;
+		uint32_t at = run ? start : 0, done = 0;
+		float *x = run ? part : full;
+		host_position p = ardour_message(at, 120.0);
+		if (open_inst(&h, &s)) {
+			CHECK(0, "cannot render");
+			break;
+		}
+		host_inst_position_any(&h, 0, &p);
+		while (done < (run ? len : total)) {
+			host_inst_run(&h, x + done, period);
+			done += period;
+		}
+		host_inst_close(&h);
+	}
+	if (full && part) {
+		const double d = max_diff(part, full + start, len);
+		printf("   %s: partial export from 12.288 beats against the full one's tail: %.3g\n",
+		       cv ? "CV plugin" : "audio plugin", d);
+		CHECK(d < 1e-6, "a partial export off the beat differs from the full one by %g", d);
+	}
+	free(full);
+	free(part);
 }
 
 /* ---- random transports ---- */
@@ -457,8 +646,16 @@ int main(int argc, char **argv)
 	test_section("JACK's sequences that clicked, replayed");
 	test_jack_relocate(0);
 	test_jack_relocate(1);
-	test_beats_then_pause(0);
-	test_beats_then_pause(1);
+	test_beats_then_pause(0, 0);
+	test_beats_then_pause(1, 0);
+	test_beats_then_pause(1, 1);
+	test_section("sync exact and quiet");
+	test_sync_burst(0, 0, 0);
+	test_sync_burst(1, 1, 0);
+	test_sync_burst(0, 0, 1);
+	test_sync_burst(1, 1, 1);
+	test_partial_export(0);
+	test_partial_export(1);
 	test_section("random transports: no step, then where a fresh start is");
 	test_random();
 	host_world_close(&world);
