@@ -401,6 +401,11 @@ demo: all
 		-o $(DEMO)/spread02.wav --plot $(DEMO)/spread02.svg
 	$(RENDER) --four --set spread=0.8 --set octaves=5 \
 		-o $(DEMO)/spread08.wav --plot $(DEMO)/spread08.svg
+	$(RENDER) --keyed --seconds 4 --set rate=2 --set trigger=1 \
+		--triggers 0.5,1.3,1.7,2.9 -o $(DEMO)/restart.wav --plot $(DEMO)/restart.svg
+	$(RENDER) --keyed --seconds 4 --set rate=3 --set trigger=3 --set glide=0.06 \
+		--triggers 0.25,0.5,0.75,1,1.25,1.5,1.75,2,2.25,2.5,2.75,3,3.25,3.5,3.75 \
+		-o $(DEMO)/step.wav --plot $(DEMO)/step.svg
 	@echo "demo renders:"; ls $(DEMO)/*.wav $(DEMO)/*.svg
 
 plots: demo $(B)/test_display

@@ -403,6 +403,7 @@ typedef struct {
 	void (*position)(void *t, double frame, double speed, double beat, double bpm);
 	void (*run)(void *t, float *const out[], uint32_t n);
 	float (*level)(void *t, int o);
+	void (*trigger)(void *t); /* a note-on at the next run's start */
 	void *t;
 } render_target;
 
@@ -428,6 +429,11 @@ static int play(const render_spec *s, const render_target *tg, float *out)
 			}
 		}
 		end = next_change(s, done, done + block_left);
+		for (i = 0; i < s->n_triggers; ++i) { /* a run starts at each trigger */
+			const uint64_t at = point_sample(s, s->trigger_t[i]);
+			if (at > done && at < end)
+				end = at;
+		}
 		if (end > s->frames)
 			end = s->frames;
 		n = (uint32_t)(end - done);
@@ -441,6 +447,9 @@ static int play(const render_spec *s, const render_target *tg, float *out)
 			}
 		if (s->transport && s->roll_at > 0.0 && done && point_sample(s, s->roll_at) == done)
 			tg->position(tg->t, frame, 1.0, s->start_beat, s->bpm); /* play */
+		for (i = 0; i < s->n_triggers; ++i)
+			if (point_sample(s, s->trigger_t[i]) == done)
+				tg->trigger(tg->t);
 		if (s->before_run)
 			s->before_run();
 		{
@@ -484,17 +493,25 @@ static float inst_level(void *t, int o)
 	return ((host_inst *)t)->levels[o];
 }
 
+static void inst_trigger(void *t)
+{
+	static const uint8_t note[3] = { 0x90, 60, 100 };
+	host_inst_midi((host_inst *)t, 0, note, 3);
+}
+
 int host_render(const host_world *w, const render_spec *s, float *out)
 {
 	host_inst h;
 	render_target tg;
-	if (host_inst_open(&h, s->four ? (s->cv ? w->cv4 : w->audio4) : (s->cv ? w->cv : w->audio),
+	if (host_inst_open(&h, s->four ? (s->cv ? w->cv4 : w->audio4)
+	                               : s->keyed ? w->keyed : (s->cv ? w->cv : w->audio),
 	                   s->sr, s->connect_out))
 		return 1;
 	tg.controls = h.controls;
 	tg.position = inst_position;
 	tg.run = inst_run;
 	tg.level = inst_level;
+	tg.trigger = inst_trigger;
 	tg.t = &h;
 	play(s, &tg, out);
 	host_inst_close(&h);
@@ -507,6 +524,7 @@ typedef struct {
 	float controls[RENDER_N_CONTROLS];
 	perlin_position queued[4]; /* for the next run, as an event at its start */
 	int n_queued;
+	int triggers; /* note-ons for the next run's start */
 } dsp_target;
 
 /* A time:Position as host_inst_position forges it (the same float and
@@ -538,12 +556,19 @@ static void dsp_run(void *t, float *const out[], uint32_t n)
 	for (i = 0; i < d->n_queued; ++i)
 		perlin_dsp_position(&d->dsp, &d->queued[i]);
 	d->n_queued = 0;
+	for (; d->triggers; --d->triggers) /* (the MIDI input after the transport's) */
+		perlin_dsp_trigger(&d->dsp);
 	perlin_dsp_run_outputs(&d->dsp, out, n);
 }
 
 static float dsp_level(void *t, int o)
 {
 	return ((dsp_target *)t)->dsp.level[o];
+}
+
+static void dsp_trigger(void *t)
+{
+	((dsp_target *)t)->triggers++;
 }
 
 int host_render_dsp(const render_spec *s, perlin_path path, float *out)
@@ -555,6 +580,7 @@ int host_render_dsp(const render_spec *s, perlin_path path, float *out)
 		return 1;
 	perlin_dsp_init_outputs(&d->dsp, s->sr, s->four ? PERLIN_OUTPUTS : 1U);
 	d->n_queued = 0;
+	d->triggers = 0;
 	perlin_dsp_set_path(&d->dsp, path);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		d->controls[i] = perlin_params[i].def;
@@ -563,6 +589,7 @@ int host_render_dsp(const render_spec *s, perlin_path path, float *out)
 	tg.position = dsp_position;
 	tg.run = dsp_run;
 	tg.level = dsp_level;
+	tg.trigger = dsp_trigger;
 	tg.t = d;
 	play(s, &tg, out);
 	free(d);

@@ -19,6 +19,7 @@
 #define RENDER_GRID 32   /* samples between ramp updates */
 #define RENDER_MAX_POINTS 256
 #define RENDER_MAX_JUMPS 64
+#define RENDER_MAX_TRIGGERS 256
 
 #define URI_PERLIN "urn:perlin-lv2:perlin"
 #define URI_PERLIN_CV "urn:perlin-lv2:perlin-cv"
@@ -118,6 +119,10 @@ typedef struct {
 	double roll_at;     /* > 0: stopped at start_beat until roll_at seconds */
 	int n_jumps;
 	double jump_t[RENDER_MAX_JUMPS], jump_beat[RENDER_MAX_JUMPS];
+	int keyed;          /* render Perlin Noise Keyed (not with cv or four) */
+	int n_triggers;     /* MIDI note-ons (triggers) at these times (s): the
+	                       plugin's MIDI input (cv or keyed), or the DSP's */
+	double trigger_t[RENDER_MAX_TRIGGERS];
 	void (*progress)(uint64_t done, uint64_t total);
 	/* called around every run(): used by the allocation test */
 	void (*before_run)(void);

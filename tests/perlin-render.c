@@ -22,6 +22,10 @@ static const char *usage_text =
 	"      --cv              render \"Perlin Noise CV\" instead of \"Perlin Noise\"\n"
 	"      --four            render \"Perlin Noise x4\" (\"Perlin Noise CV x4\" with\n"
 	"                        --cv): its four outputs, related by --set spread=S\n"
+	"      --keyed           render \"Perlin Noise Keyed\" (a MIDI input)\n"
+	"      --triggers T,..   MIDI note-ons at these seconds (with --keyed or --cv):\n"
+	"                        what they do is --set trigger=0..3 (Off, Restart,\n"
+	"                        New shape, Step)\n"
 	"      --bundle DIR      the perlin.lv2 bundle (default: beside this program)\n"
 	"      --seconds S       length (default 10)\n"
 	"      --sample-rate HZ  8000..768000 (default 48000)\n"
@@ -327,6 +331,27 @@ int main(int argc, char **argv)
 			s.cv = 1;
 		} else if (!strcmp(a, "--four")) {
 			s.four = 1;
+		} else if (!strcmp(a, "--keyed")) {
+			s.keyed = 1;
+		} else if (!strcmp(a, "--triggers")) {
+			const char *q;
+			NEED_VALUE;
+			for (q = v; *q;) {
+				char tbuf[64], *end;
+				const size_t len = strcspn(q, ",");
+				snprintf(tbuf, sizeof tbuf, "%.*s", (int)(len < 63 ? len : 63), q);
+				d = strtod(tbuf, &end);
+				if (end == tbuf || *end || !(d >= 0 && d <= 86400) ||
+				    s.n_triggers == RENDER_MAX_TRIGGERS) {
+					fprintf(stderr, "perlin-render: --triggers wants seconds, comma-separated "
+					        "(at most %d)\n", RENDER_MAX_TRIGGERS);
+					return 2;
+				}
+				s.trigger_t[s.n_triggers++] = d;
+				q += len;
+				if (*q == ',')
+					++q;
+			}
 		} else if (!strcmp(a, "--bundle")) {
 			NEED_VALUE;
 			snprintf(bundle, sizeof bundle, "%s", v);
@@ -433,6 +458,11 @@ int main(int argc, char **argv)
 		        usage_text);
 		return 2;
 	}
+	if ((s.keyed && (s.cv || s.four)) || (s.n_triggers && !s.keyed && !(s.cv && !s.four))) {
+		fprintf(stderr, "perlin-render: --triggers needs a plugin with a MIDI input: --keyed "
+		        "or --cv (not with --four: use --cv alone), and --keyed goes alone\n");
+		return 2;
+	}
 	for (i = 0; i < s.n_autos; ++i)
 		if (s.autos[i].param == RENDER_SPREAD)
 			set_by_user[RENDER_SPREAD] = 1;
@@ -462,10 +492,17 @@ int main(int argc, char **argv)
 		rc = write_wav(output, buf, s.frames, s.four ? PERLIN_OUTPUTS : 1, s.sr, format);
 	if (!rc && plot) {
 		snprintf(title, sizeof title, "%s%s: octaves %g, persistence %g, lacunarity %g, %s%s, seed %g",
-		         s.cv ? "Perlin Noise CV" : "Perlin Noise", s.four ? " x4" : "", s.set[PERLIN_OCTAVES],
+		         s.cv ? "Perlin Noise CV" : s.keyed ? "Perlin Noise Keyed" : "Perlin Noise",
+		         s.four ? " x4" : "", s.set[PERLIN_OCTAVES],
 		         s.set[PERLIN_PERSISTENCE], s.set[PERLIN_LACUNARITY],
 		         s.set[PERLIN_DIMENSIONS] > 1.5f ? "2D" : "1D",
 		         s.set[PERLIN_LOOP] > 0.5f ? ", looped" : "", s.set[PERLIN_SEED]);
+		if (s.n_triggers) {
+			static const char *const modes[4] = { "off", "restart", "new shape", "step" };
+			const size_t used = strlen(title);
+			snprintf(title + used, sizeof title - used, "; %d triggers, %s", s.n_triggers,
+			         modes[(int)(s.set[PERLIN_TRIGGER] + 0.5f) & 3]);
+		}
 		for (i = 0; i < s.n_autos; ++i) {
 			const size_t used = strlen(title);
 			snprintf(title + used, sizeof title - used, "%s%s", i ? ", " : "; automated: ",

@@ -297,6 +297,34 @@ static void test_cli_and_formats(void)
 	CHECK(run_cli("--bundle /nonexistent-dir -o /dev/null") == 1, "a missing bundle must exit 1");
 	snprintf(args, sizeof args, "--seconds 0.5 --set rate=5000 -o %s/test-render/c.wav", build);
 	CHECK(run_cli(args) == 0, "an out-of-range value must be clamped, not fatal");
+	CHECK(run_cli("--triggers 0.5 -o /dev/null") == 2,
+	      "--triggers on a plugin with no MIDI input must exit 2");
+	CHECK(run_cli("--keyed --triggers 0.5,x -o /dev/null") == 2, "a bad trigger time must exit 2");
+	{ /* Perlin Noise Keyed's triggers: what the DSP does with them in process */
+		render_spec s;
+		uint64_t nt;
+		float *t, *want = malloc(48000 * sizeof *want);
+		render_spec_init(&s);
+		s.keyed = 1;
+		s.frames = 48000;
+		s.n_triggers = 3;
+		s.trigger_t[0] = 0.2;
+		s.trigger_t[1] = 0.45;
+		s.trigger_t[2] = 0.7;
+		s.set[PERLIN_TRIGGER] = PERLIN_TRIGGER_STEP;
+		s.set[PERLIN_RATE] = 4.0f;
+		snprintf(args, sizeof args, "--keyed --seconds 1 --set trigger=3 --set rate=4 "
+		         "--triggers 0.2,0.45,0.7 -o %s/test-render/t.wav", build);
+		CHECK(run_cli(args) == 0, "perlin-render failed: %s", args);
+		snprintf(path, sizeof path, "%s/test-render/t.wav", build);
+		t = read_wav(path, &nt, &sr, &fmt);
+		CHECK(want && host_render_dsp(&s, perlin_dsp_best_path(), want) == 0 && t &&
+		      nt == 48000 && max_diff(t, want, nt) < 1e-6 && test_span(t, nt) > 0.05,
+		      "perlin-render's triggers are not the DSP's (%g)",
+		      t && want ? max_diff(t, want, nt) : -1.0);
+		free(t);
+		free(want);
+	}
 	free(f);
 }
 
