@@ -106,6 +106,16 @@ void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t l
 	uint32_t i;
 	for (o = 0; o < d->outputs; ++o) {
 		float y = d->level[o];
+		if (!live && d->glide_at >= d->glide_len && dd == 0.0 && od == 0.0 && len) {
+			/* held, depth and offset still: one value (the same as below) */
+			const double w = a->offset + a->depth * d->to[o];
+			y = dsp_flush_out((float)(w < -1.0 ? -1.0 : w > 1.0 ? 1.0 : w));
+			if (out[o])
+				for (i = 0; i < len; ++i)
+					out[o][i] = y;
+			d->level[o] = y;
+			continue;
+		}
 		for (i = 0; i < len; ++i) {
 			double v = held(d, o, i), w;
 			if (live)

@@ -69,6 +69,8 @@ typedef struct {
 	unsigned moves;       /* MOVE_* bits: a new value every block */
 	unsigned every;       /* > 0: a seed change or relocate every `every` blocks */
 	int locate;           /* 1: relocates (with a transport), 0: seed changes */
+	int trig;             /* > 0: instead, a MIDI note-on every `every` blocks in
+	                         this trigger mode (Perlin Noise CV: a MIDI input) */
 } scenario;
 
 enum {
@@ -94,6 +96,10 @@ static const scenario scenarios[] = {
 	{ "2D seed every 8 blocks", 2, 8, 2.0, 0.3, 0, 8, 0 },
 	{ "1D locate every 8 blocks", 1, 8, 2.0, 0.0, 0, 8, 1 },
 	{ "2D locate every 8 blocks", 2, 8, 2.0, 0.3, 0, 8, 1 },
+	{ "1D restart every 8 blocks", 1, 8, 2.0, 0.0, 0, 8, 0, PERLIN_TRIGGER_RESTART },
+	{ "2D new shape every 8 blocks", 2, 8, 2.0, 0.3, 0, 8, 0, PERLIN_TRIGGER_SHAPE },
+	{ "1D step every 8 blocks", 1, 8, 2.0, 0.0, 0, 8, 0, PERLIN_TRIGGER_STEP },
+	{ "2D step every 8 blocks", 2, 8, 2.0, 0.3, 0, 8, 0, PERLIN_TRIGGER_STEP },
 	/* the four-output table only */
 	{ "1D spread new every block", 1, 8, 2.0, 0.0, MOVE_SPREAD, 0, 0 },
 	{ "2D spread new every block", 2, 8, 2.0, 0.3, MOVE_SPREAD, 0, 0 },
@@ -110,6 +116,8 @@ static const char *path_name(int p)
 
 /* ---- the URID map: tests/urid_map.h ---- */
 #include "urid_map.h"
+#include <lv2/midi/midi.h>
+#include <lv2/time/time.h>
 
 typedef struct {
 	LV2_Handle h;
@@ -120,15 +128,46 @@ typedef struct {
 	union {
 		uint64_t align;
 		uint8_t bytes[256];
-	} seq;
+	} seq, midi;
 	float x, y; /* stb */
 	scenario c;
 	int path;
 	long blocks; /* run so far */
 	double frame;
 	/* URIDs, mapped once (the host's own work stays out of the counts) */
-	LV2_URID sequence, object, position, frame_key, long_type, speed_key, float_type;
+	LV2_URID sequence, object, position, frame_key, long_type, speed_key, float_type, midi_type;
 } bench_state;
+
+/* The plugin a state runs: Perlin Noise (x4), or for the trigger rows
+   Perlin Noise CV (x4), which have a MIDI input. */
+static const LV2_Descriptor *bench_desc(const bench_state *s)
+{
+	return lv2_descriptor((s->c.trig ? 1U : 0U) + (s->four ? 2U : 0U));
+}
+
+/* The MIDI for the next run(): nothing, or a note-on at its start. */
+static void set_midi(bench_state *s, int note)
+{
+	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)s->midi.bytes;
+	seq->atom.type = s->sequence;
+	seq->atom.size = sizeof(LV2_Atom_Sequence_Body);
+	seq->body.unit = 0;
+	seq->body.pad = 0;
+	if (note) {
+		struct {
+			LV2_Atom_Event ev;
+			uint8_t bytes[8];
+		} m;
+		memset(&m, 0, sizeof m);
+		m.ev.body.type = s->midi_type;
+		m.ev.body.size = 3;
+		m.bytes[0] = 0x90;
+		m.bytes[1] = 60;
+		m.bytes[2] = 100;
+		memcpy(seq + 1, &m, sizeof m);
+		seq->atom.size += (uint32_t)sizeof m;
+	}
+}
 
 /* The sequence for the next run(): empty, or a relocate to `frame`. */
 static void set_sequence(bench_state *s, int relocate)
@@ -168,7 +207,7 @@ static void set_sequence(bench_state *s, int relocate)
 
 static void setup(bench_state *s, scenario c, int path, int four)
 {
-	const LV2_Descriptor *desc = lv2_descriptor(four ? 2U : 0U);
+	const LV2_Descriptor *desc;
 	const LV2_Feature map_feature = { LV2_URID__map, &urid_map };
 	const LV2_Feature *features[] = { &map_feature, NULL };
 	unsigned i;
@@ -180,12 +219,16 @@ static void setup(bench_state *s, scenario c, int path, int four)
 	s->y = 0.5f;
 	if (path < 0)
 		return;
+	desc = bench_desc(s);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		s->ctl[i] = perlin_params[i].def;
 	s->ctl[PERLIN_RATE] = (float)c.rate;
 	s->ctl[PERLIN_OCTAVES] = (float)c.octaves;
 	s->ctl[PERLIN_DIMENSIONS] = (float)c.dims;
 	s->ctl[PERLIN_DRIFT] = (float)c.drift;
+	s->ctl[PERLIN_STOPPED] = 0.0f; /* (Hold, as Perlin Noise's: the CV plugin's too) */
+	if (c.trig)
+		s->ctl[PERLIN_TRIGGER] = (float)c.trig;
 	s->h = desc->instantiate(desc, SR, "", features);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		desc->connect_port(s->h, PERLIN_PORT(i, four ? 4U : 1U), &s->ctl[i]);
@@ -207,7 +250,11 @@ static void setup(bench_state *s, scenario c, int path, int four)
 	s->long_type = map_uri(NULL, LV2_ATOM__Long);
 	s->speed_key = map_uri(NULL, LV2_TIME__speed);
 	s->float_type = map_uri(NULL, LV2_ATOM__Float);
+	s->midi_type = map_uri(NULL, LV2_MIDI__MidiEvent);
 	set_sequence(s, 0);
+	set_midi(s, 0);
+	if (c.trig)
+		desc->connect_port(s->h, PORT_MIDI_IN(four ? 4U : 1U), s->midi.bytes);
 	desc->activate(s->h);
 	perlin_dsp_set_path(&((Perlin *)s->h)->dsp, (perlin_path)path);
 }
@@ -215,7 +262,7 @@ static void setup(bench_state *s, scenario c, int path, int four)
 static void teardown(bench_state *s)
 {
 	if (s->h)
-		lv2_descriptor(s->four ? 2U : 0U)->cleanup(s->h);
+		bench_desc(s)->cleanup(s->h);
 }
 
 /* The next block's control values and sequence, as the scenario says. */
@@ -242,8 +289,10 @@ static void next_block(bench_state *s)
 		s->ctl[PERLIN_DRIFT] = (float)(c->drift * (1.0 + 0.5 * w));
 	if (c->moves & MOVE_SPREAD)
 		s->spread = (float)(0.5 + 0.5 * w);
-	if (change && !c->locate)
+	if (change && !c->locate && !c->trig)
 		s->ctl[PERLIN_SEED] = (float)(1 + s->blocks / c->every % 1000);
+	if (c->trig)
+		set_midi(s, change);
 	s->frame += s->block;
 	if (change && c->locate)
 		s->frame += 48000.0 * 7.0; /* 7 s on: a relocate */
@@ -254,7 +303,7 @@ static void next_block(bench_state *s)
 /* n samples of the plugin in the scenario */
 static void play(bench_state *s, long n)
 {
-	const LV2_Descriptor *desc = lv2_descriptor(s->four ? 2U : 0U);
+	const LV2_Descriptor *desc = bench_desc(s);
 	for (; n > 0; n -= s->block) {
 		next_block(s);
 		desc->run(s->h, s->block);

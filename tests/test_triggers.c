@@ -132,7 +132,8 @@ static double max_step(const float *x, size_t n)
 	return m;
 }
 
-/* n random trigger frames in [from, to), sorted, at least gap apart. */
+/* n random trigger frames in [from, to), sorted, at least gap apart (2 for
+   the CV input: a pulse needs a low sample between two edges). */
 static int random_triggers(uint32_t *at, int n, uint32_t from, uint32_t to, uint32_t gap)
 {
 	int i, m = 0;
@@ -168,7 +169,7 @@ static void test_blocks(const host_world *w)
 			s.ctl[PERLIN_OCTAVES] = 5.0f;
 			s.ctl[PERLIN_DIMENSIONS] = mode == 2 ? 2.0f : 1.0f;
 			s.ctl[PERLIN_DRIFT] = 0.4f;
-			s.n = random_triggers(s.at, 40, 100, s.frames - 100, 1);
+			s.n = random_triggers(s.at, 40, 100, s.frames - 100, 2);
 			a = render(&s, &outs);
 			s.block = 0;
 			b = render(&s, &o2);
