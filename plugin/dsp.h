@@ -14,9 +14,13 @@
    so block sizes never matter; rate, lacunarity and drift only change
    phase speeds, never phases.
    Discrete changes (seed, dimensions, loop, a loop period that lacunarity
-   moves, sync, reset, a transport jump) start a new voice and crossfade the
-   old one out over PERLIN_XFADE_S; a change that arrives during a crossfade
-   is applied as soon as it ends. Octaves whose frequency nears Nyquist fade
+   moves, sync, beats while synced, phase, reset, a trigger, a transport
+   jump, a faster transport) start a new voice and crossfade the old one out
+   over PERLIN_XFADE_S, the old one keeping the speeds and gains it had; a
+   change that arrives during a crossfade is applied as soon as it ends.
+   Triggers (perlin_dsp_trigger) restart the motion at the phase control's
+   place, or at the next noise of a sequence the seed fixes, or sample and
+   hold it (step.c), as the trigger control says. Octaves whose frequency nears Nyquist fade
    out (band-limit; the first octave always stays), and the gains are
    renormalised so the spread stays the same; the band-limit follows the
    rate being played (the smoothed rate at each grid point, the tempo and
