@@ -76,6 +76,7 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->held = 0; /* sample and hold: the first sample is held */
 	d->capture = d->stepping;
 	d->leave = d->xfade_len;
+	d->step_busy = d->stepping;
 	d->glide_at = d->glide_len = 0U;
 	memset(d->level, 0, sizeof d->level);
 	dsp_update_targets(d);
@@ -147,8 +148,8 @@ controls_same(const perlin_dsp *d, const float *const values[PERLIN_N_PARAMS],
 	unsigned i;
 	if (!d->raw_valid)
 		return 0;
-#pragma GCC unroll 15
-	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+#pragma GCC unroll 18
+	for (i = 0; i < PERLIN_DSP_PARAMS; ++i) {
 		uint32_t a, b;
 		if (maybe_null && !values[i])
 			return 0;
@@ -260,7 +261,7 @@ static void run_spans(perlin_dsp *d, float *const out[], uint32_t n, uint32_t do
 
 void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
 {
-	const uint32_t done = d->stepping || d->leave < d->xfade_len ? 0U : render_fast(d, out, n);
+	const uint32_t done = d->step_busy ? 0U : render_fast(d, out, n);
 	if (done) {
 		advance(d, done);
 		if (done == n)
@@ -322,7 +323,7 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 			len = d->grid - t0;
 		if (d->fade < d->xfade_len && len > d->xfade_len - d->fade)
 			len = d->xfade_len - d->fade;
-		if (d->stepping || d->leave < d->xfade_len)
+		if (d->step_busy)
 			len = step_span(d, o, len, t0);
 		else
 			render_span(d, o, len, t0);

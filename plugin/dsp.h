@@ -99,9 +99,12 @@ typedef enum {
 	PERLIN_TRIGGER = 16, /* what a trigger does: perlin_trigger_mode */
 	PERLIN_GLIDE = 17,   /* seconds a step takes (PERLIN_TRIGGER_STEP) */
 	PERLIN_CHANNEL = 18, /* the MIDI channel of trigger notes, 1-16 (0: any;
-	                        the glue's: the DSP takes triggers, not notes) */
+	                        the glue's: the DSP takes triggers, not notes,
+	                        and does not look at it) */
 	PERLIN_N_PARAMS = 19
 } perlin_param;
+/* The controls the DSP reads: all but the last, PERLIN_CHANNEL. */
+#define PERLIN_DSP_PARAMS PERLIN_CHANNEL
 
 /* What a trigger (perlin_dsp_trigger: a note-on, a CV edge, the reset
    control) does, by the trigger control: */
@@ -432,6 +435,7 @@ typedef struct {
 	   the mode, the live noise fades in over xfade_len (leave: samples
 	   done; xfade_len when not leaving). */
 	int stepping, capture, held, noise_only; /* held: a value was captured */
+	int step_busy; /* stepping or leaving: the block goes through step.c */
 	uint32_t glide_at, glide_len, leave;
 	double from[PERLIN_OUTPUTS], to[PERLIN_OUTPUTS];
 	/* the live noise while leaving, for outputs not connected */

@@ -204,7 +204,7 @@ static __attribute__((noinline)) void run_events(Perlin *self, uint32_t n_sample
 			has_a = perlin_events_next(&ctl, &a);
 		} else {
 			if (b.kind == PERLIN_EVENT_MIDI &&
-			    perlin_note_on(b.midi, b.size, self->dsp.ctl[PERLIN_CHANNEL])) {
+			    perlin_note_on(b.midi, b.size, *self->controls[PERLIN_CHANNEL])) {
 				render_to(self, &done, b.frame);
 				perlin_dsp_trigger(&self->dsp);
 			}
@@ -226,8 +226,12 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 	Perlin *self = (Perlin *)instance;
 	unsigned i;
 	perlin_dsp_controls_ports(&self->dsp, self->controls);
-	if (self->spread)
-		perlin_dsp_spread(&self->dsp, *self->spread);
+	if (self->spread) { /* (most blocks: as before, told here without a call) */
+		uint32_t bits;
+		memcpy(&bits, self->spread, sizeof bits);
+		if (!self->dsp.spread_valid || bits != self->dsp.spread_raw)
+			perlin_dsp_spread(&self->dsp, *self->spread);
+	}
 	if (any_events(self, self->control) || any_events(self, self->midi_in) || self->trigger_in)
 		run_events(self, n_samples);
 	else /* (no event: the ports as they are) */

@@ -42,9 +42,16 @@ static double leaving(const perlin_dsp *d, uint32_t i)
 	return at >= d->xfade_len ? 1.0 : smoothstep((double)at / (double)d->xfade_len);
 }
 
+/* Whether the block goes through step.c (dsp.c looks at one field). */
+static void busy(perlin_dsp *d)
+{
+	d->step_busy = d->stepping || d->leave < d->xfade_len;
+}
+
 void step_enter(perlin_dsp *d)
 {
 	d->stepping = 1;
+	d->step_busy = 1;
 	d->capture = 1;
 	if (d->leave >= d->xfade_len) /* the output is the live noise: start there */
 		d->held = 0;
@@ -55,10 +62,12 @@ void step_exit(perlin_dsp *d)
 	d->stepping = 0;
 	if (!d->held) { /* nothing held yet: nothing to fade from */
 		d->capture = 0;
+		busy(d);
 		return;
 	}
 	d->capture = 0;
 	d->leave = 0;
+	busy(d);
 }
 
 void step_trigger(perlin_dsp *d)
@@ -90,6 +99,7 @@ void step_capture(perlin_dsp *d, const float now[PERLIN_OUTPUTS])
 	d->leave = d->xfade_len;
 	d->capture = 0;
 	d->held = 1;
+	busy(d);
 }
 
 /* len samples from t0 in the chunk: out[o] = clamp(offset + depth v),
@@ -128,6 +138,8 @@ void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t l
 		d->level[o] = y;
 	}
 	d->glide_at = d->glide_at + len < d->glide_len ? d->glide_at + len : d->glide_len;
-	if (live)
+	if (live) {
 		d->leave = d->leave + len < d->xfade_len ? d->leave + len : d->xfade_len;
+		busy(d);
+	}
 }
