@@ -145,14 +145,21 @@ static const LV2_Descriptor *bench_desc(const bench_state *s)
 	return lv2_descriptor((s->c.trig ? 1U : 0U) + (s->four ? 2U : 0U));
 }
 
-/* The MIDI for the next run(): nothing, or a note-on at its start. */
-static void set_midi(bench_state *s, int note)
+/* An empty sequence in bytes. */
+static LV2_Atom_Sequence *empty_sequence(const bench_state *s, uint8_t *bytes)
 {
-	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)s->midi.bytes;
+	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)bytes;
 	seq->atom.type = s->sequence;
 	seq->atom.size = sizeof(LV2_Atom_Sequence_Body);
 	seq->body.unit = 0;
 	seq->body.pad = 0;
+	return seq;
+}
+
+/* The MIDI for the next run(): nothing, or a note-on at its start. */
+static void set_midi(bench_state *s, int note)
+{
+	LV2_Atom_Sequence *seq = empty_sequence(s, s->midi.bytes);
 	if (note) {
 		struct {
 			LV2_Atom_Event ev;
@@ -172,11 +179,7 @@ static void set_midi(bench_state *s, int note)
 /* The sequence for the next run(): empty, or a relocate to `frame`. */
 static void set_sequence(bench_state *s, int relocate)
 {
-	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)s->seq.bytes;
-	seq->atom.type = s->sequence;
-	seq->atom.size = sizeof(LV2_Atom_Sequence_Body);
-	seq->body.unit = 0;
-	seq->body.pad = 0;
+	LV2_Atom_Sequence *seq = empty_sequence(s, s->seq.bytes);
 	if (relocate) {
 		struct {
 			LV2_Atom_Event ev;

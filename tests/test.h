@@ -81,6 +81,24 @@ static inline double test_span(const float *x, size_t n)
 	return hi - lo;
 }
 
+/* The largest |a[i] - b[i]| (NaN if any is NaN). */
+static inline double test_max_diff(const float *a, const float *b, size_t n)
+{
+	double m = 0.0;
+	size_t i;
+	for (i = 0; i < n; ++i) {
+		const double d = fabs((double)a[i] - b[i]);
+		m = d > m || d != d ? d : m;
+	}
+	return m;
+}
+
+/* The largest step between neighbours of x[0..n) (NaN if any is NaN). */
+static inline double test_max_step(const float *x, size_t n)
+{
+	return n > 1 ? test_max_diff(x + 1, x, n - 1) : 0.0;
+}
+
 /* Pearson correlation of two signals. */
 static inline double test_correlation(const float *a, const float *b, size_t n)
 {

@@ -16,16 +16,7 @@
 
 #define N4 PERLIN_OUTPUTS
 
-static double max_diff(const float *a, const float *b, uint64_t n)
-{
-	double m = 0.0;
-	uint64_t i;
-	for (i = 0; i < n; ++i) {
-		const double d = fabs((double)a[i] - b[i]);
-		m = d > m || d != d ? d : m;
-	}
-	return m;
-}
+#define max_diff test_max_diff
 
 /* Four planes of s->frames samples (caller frees), rendered through lilv
    (w) or in process (w NULL, best path), or NULL. */

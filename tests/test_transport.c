@@ -116,16 +116,7 @@ static double worst_step(const float *x, size_t n, double bound, size_t *at)
 	return worst;
 }
 
-static double max_diff(const float *a, const float *b, size_t n)
-{
-	double m = 0.0;
-	size_t i;
-	for (i = 0; i < n; ++i) {
-		const double d = fabs((double)a[i] - b[i]);
-		m = d > m ? d : m;
-	}
-	return m;
-}
+#define max_diff test_max_diff
 
 /* ---- two sequences as JACK sent them (Carla 2.6) ---- */
 
@@ -361,26 +352,11 @@ static void test_sync_burst(int cv, int four, int tempo_change)
    beats). */
 static host_position ardour_message(double frame, double bpm)
 {
-	host_position p;
-	const double beat = frame * bpm / (60.0 * SR);
-	const double bar = floor(beat / 4.0);
-	const double in_bar = beat - bar * 4.0;
+	const transport t = { frame, frame * bpm / (60.0 * SR), bpm, 1.0, 4.0 };
+	host_position p = message(&t);
+	const double in_bar = t.beat - floor(t.beat / 4.0) * 4.0;
 	const double ticks = floor((in_bar - floor(in_bar)) * 1920.0);
-	memset(&p, 0, sizeof p);
-	p.fields = (1U << HOST_POS_FRAME) | (1U << HOST_POS_SPEED) | (1U << HOST_POS_BPM) |
-	           (1U << HOST_POS_BAR) | (1U << HOST_POS_BAR_BEAT) | (1U << HOST_POS_PER_BAR);
-	p.type[HOST_POS_FRAME] = 1;
-	p.type[HOST_POS_SPEED] = 2;
-	p.type[HOST_POS_BPM] = 2;
-	p.type[HOST_POS_BAR] = 1;
-	p.type[HOST_POS_BAR_BEAT] = 2;
-	p.type[HOST_POS_PER_BAR] = 2;
-	p.value[HOST_POS_FRAME] = frame;
-	p.value[HOST_POS_SPEED] = 1.0;
-	p.value[HOST_POS_BPM] = bpm;
-	p.value[HOST_POS_BAR] = bar;
 	p.value[HOST_POS_BAR_BEAT] = (double)(float)(floor(in_bar) + ticks / 1920.0f);
-	p.value[HOST_POS_PER_BAR] = 4.0;
 	return p;
 }
 

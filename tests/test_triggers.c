@@ -110,26 +110,19 @@ static float *render(const trig_spec *s, int *outputs)
 	return x;
 }
 
-static double max_diff(const float *a, const float *b, size_t n)
-{
-	double m = 0.0;
-	size_t i;
-	for (i = 0; i < n; ++i) {
-		const double d = fabs((double)a[i] - b[i]);
-		m = d > m || d != d ? d : m;
-	}
-	return m;
-}
+#define max_diff test_max_diff
+#define max_step test_max_step
 
-static double max_step(const float *x, size_t n)
+/* The steepest step of any of outs planes of n samples each. */
+static double max_step_planes(const float *x, int outs, size_t n)
 {
-	double m = 0.0;
-	size_t i;
-	for (i = 1; i < n; ++i) {
-		const double d = fabs((double)x[i] - x[i - 1]);
-		m = d > m || d != d ? d : m;
+	double worst = 0.0;
+	int o;
+	for (o = 0; o < outs; ++o) {
+		const double m = max_step(x + (size_t)o * n, n);
+		worst = m > worst || m != m ? m : worst;
 	}
-	return m;
+	return worst;
 }
 
 /* n random trigger frames in [from, to), sorted, at least gap apart (2 for
@@ -349,7 +342,7 @@ static void test_step_switches(const host_world *w)
 	for (pi = 0; pi < 2; ++pi) {
 		trig_spec s, q;
 		float *x, *l;
-		int outs = 1, o;
+		int outs = 1;
 		double worst = 0.0, bound;
 		spec_init(&s, ps[pi]);
 		s.ctl[PERLIN_TRIGGER] = PERLIN_TRIGGER_STEP;
@@ -379,12 +372,9 @@ static void test_step_switches(const host_world *w)
 		if (!x || !l) {
 			CHECK(0, "render failed");
 		} else {
-			bound = 2.0 * max_step(l, (size_t)s.frames * (size_t)outs) +
+			bound = 2.0 * max_step_planes(l, outs, s.frames) +
 			        2.0 * 1.5 / ceil(PERLIN_XFADE_S * SR);
-			for (o = 0; o < outs; ++o) {
-				const double m = max_step(x + (size_t)o * s.frames, s.frames);
-				worst = m > worst ? m : worst;
-			}
+			worst = max_step_planes(x, outs, s.frames);
 			CHECK(worst <= bound, "%s: switching Step on and off steps by %g (bound %g)",
 			      pi ? "CV x4" : "CV", worst, bound);
 			/* held from the switch on, and live again once the fade is done */
@@ -450,7 +440,7 @@ static void test_continuity(const host_world *w)
 			for (round = 0; round < 2; ++round) {
 				trig_spec s;
 				float *x, *q;
-				int outs = 1, o;
+				int outs = 1;
 				double bound, worst = 0.0;
 				spec_init(&s, ps[pi]);
 				s.ctl[PERLIN_TRIGGER] = (float)mode;
@@ -474,12 +464,9 @@ static void test_continuity(const host_world *w)
 				}
 				/* the noise's own steepest step (twice: another stretch of
 				   it may be steeper) and a 10 ms smoothstep across [-1, 1] */
-				bound = 2.0 * max_step(q, (size_t)s.frames * (size_t)outs) +
+				bound = 2.0 * max_step_planes(q, outs, s.frames) +
 				        2.0 * 1.5 / ceil(PERLIN_XFADE_S * SR);
-				for (o = 0; o < outs; ++o) {
-					const double m = max_step(x + (size_t)o * s.frames, s.frames);
-					worst = m > worst ? m : worst;
-				}
+				worst = max_step_planes(x, outs, s.frames);
 				CHECK(worst <= bound, "%s, %s, rate %g: a step of %g above the bound %g",
 				      pi ? "CV x4" : "CV", mode_name(mode), (double)s.ctl[PERLIN_RATE],
 				      worst, bound);
