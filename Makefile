@@ -127,6 +127,13 @@ $(B)/wavcheck: $(B)/.deps tests/wavcheck.c tests/test.h $(NOISE_SRC)
 	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags sndfile` -o $@ tests/wavcheck.c \
 		noise/noise.c `$(PKG_CONFIG) --libs sndfile` -lm
 
+# the JACK client of make test-hosts, built from test-hosts after
+# tests/deps.sh has checked libjack-jackd2-dev
+$(B)/jack_notes: tests/jack_notes.c
+	mkdir -p $(B)
+	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags jack sndfile` -o $@ \
+		tests/jack_notes.c `$(PKG_CONFIG) --libs jack sndfile`
+
 $(B)/test_plugin: $(B)/.deps $(OBJ)/.built tests/test_plugin.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_plugin.c tests/host.c \
 		$(DSP_O) $(LILV_LIBS) -lm
@@ -299,6 +306,7 @@ fuzz: $(B)/fuzz_plugin
 # installed, loaded by programs nobody here wrote.
 test-hosts: all $(B)/wavcheck
 	@sh tests/deps.sh $(PKG_CONFIG) hosts
+	$(MAKE) $(B)/jack_notes
 	$(MAKE) install DESTDIR= LV2DIR="$(CURDIR)/$(B)/hosts/lv2" \
 		SCRIPTDIR="$(CURDIR)/$(B)/hosts/scripts"
 	sh tests/test_hosts.sh $(B)

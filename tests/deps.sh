@@ -32,6 +32,7 @@ if [ "${2:-}" = hosts ]; then
 	cmd jalv         jalv
 	cmd jackd        jackd2
 	cmd jack_rec     jackd2
+	pc  jack         libjack-jackd2-dev
 	cmd ardour7-lua  ardour
 	file /usr/lib/lv2/a-comp.lv2 ardour-lv2-plugins
 fi

@@ -15,6 +15,7 @@ URI=urn:perlin-lv2:perlin
 URI_CV=urn:perlin-lv2:perlin-cv
 URI4=urn:perlin-lv2:perlin4
 URI4_CV=urn:perlin-lv2:perlin4-cv
+URI_KEYED=urn:perlin-lv2:perlin-keyed
 pass=0
 fail=0
 mkdir -p "$OUT"
@@ -168,8 +169,111 @@ jalv_tests() {
 	check "jalv level stays in [-1, 1]" test "$out_of_range" -eq 0
 }
 
+# ---- jalv on JACK, triggered by a JACK client ----------------------------------
+# notes_run NAME URI JACK_NOTES_ARGS DEST_PORT JALV_ARGS...: jalv loads URI as
+# "trig" on the running server, tests/jack_notes (built as $B/jack_notes)
+# sends triggers into trig:DEST_PORT and records trig:cv (or trig:out) into
+# $OUT/NAME.wav, with the triggers' frames in its second channel
+notes_run() {
+	name=$1 uri=$2 nargs=$3 dest=$4
+	shift 4
+	rm -f "$OUT/$name.in" "$OUT/$name.wav"
+	mkfifo "$OUT/$name.in"
+	jalv "$@" -n trig "$uri" < "$OUT/$name.in" > "$OUT/$name-jalv.log" 2>&1 &
+	notes_jalv=$!
+	exec 5> "$OUT/$name.in"
+	src=trig:cv
+	[ "$uri" = "$URI_KEYED" ] && src=trig:out
+	i=0
+	while [ $i -lt 50 ] && ! jack_lsp 2> /dev/null | grep -q "^trig:$dest\$"; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086 # nargs: options, split on purpose
+	"$B/jack_notes" $nargs "$OUT/$name.wav" "$src" "trig:$dest" > "$OUT/$name.notes" 2>&1
+	notes_rc=$?
+	exec 5>&-
+	kill "$notes_jalv" 2> /dev/null
+	wait "$notes_jalv" 2> /dev/null
+	echo "     $name: jack_notes exit $notes_rc, $(figure "$OUT/$name.notes" sent) of" \
+		"$(figure "$OUT/$name.notes" triggers) triggers sent at frames" \
+		"$(awk '$1 == "note" { printf "%s%s", s, $6; s = "," }' "$OUT/$name.notes") of" \
+		"their $(figure "$OUT/$name.notes" buffer)-frame cycles, $(figure "$OUT/$name.notes" recorded) frames recorded"
+	[ $notes_rc -eq 0 ]
+}
+
+# trig NAME KEY: a figure of wavcheck triggers for $OUT/NAME
+trig() { figure "$OUT/$1.trig" "$2"; }
+
+jalv_trigger_tests() {
+	echo "-- jalv on JACK: MIDI notes and CV triggers from a JACK client (tests/jack_notes.c)"
+	server=perlin-notes-$$
+	JACK_DEFAULT_SERVER=$server
+	export JACK_DEFAULT_SERVER
+	jackd --no-realtime -n "$server" -d dummy -r 48000 -p 1024 > "$OUT/jackd-notes.log" 2>&1 &
+	notes_jackd=$!
+	if ! jack_wait -w -t 10 > /dev/null 2>&1; then
+		bad "jackd (dummy) did not start"
+		kill "$notes_jackd" 2> /dev/null
+		return
+	fi
+	rm -f "$OUT"/*.trig
+	set -- -c rate=5 -c octaves=5 -c seed=3
+	# the noise's steepest step at these settings, plus a smoothstep of
+	# height 2 over the 10 ms crossfade (restart) or the 50 ms glide (step)
+	nb=$("$W" bound 5 5 0.5 2 1 48000 | awk '{ print $2 }')
+	xb=$(awk -v b="$nb" 'BEGIN { print b + 3 / 480 }')
+	gb=$(awk -v b="$nb" 'BEGIN { print b + 3 / 2400 }')
+	# Restart, MIDI note-ons into Perlin Noise CV: every segment after a
+	# note (past the 10 ms crossfade) the same, sample for sample
+	notes_run restart-midi "$URI_CV" "" midi_in "$@" -c trigger=1 &&
+		"$W" triggers "$OUT/restart-midi.wav" 0.015 > "$OUT/restart-midi.trig"
+	check "jalv: 8 MIDI notes sent and recorded" test "$(trig restart-midi triggers)" = 8
+	echo "     restart (MIDI): $(trig restart-midi seglen)-frame segments from 15 ms after each note differ" \
+		"by $(trig restart-midi same_maxdiff) (one frame off: $(trig restart-midi shifted_maxdiff));" \
+		"each moves by $(trig restart-midi span_min); largest step $(trig restart-midi maxstep) (bound $xb)"
+	check "jalv: Restart by MIDI note repeats the same segment after every note" \
+		le "$(trig restart-midi same_maxdiff)" 1e-6
+	check "jalv: the segments move, and one frame off they differ (the notes are sample-accurate)" \
+		eval "lt 0.1 $(trig restart-midi span_min) && lt 1e-5 $(trig restart-midi shifted_maxdiff)"
+	check "jalv: Restart by MIDI note stays continuous" le "$(trig restart-midi maxstep)" "$xb"
+	# the same by rising edges at the CV trigger input
+	notes_run restart-cv "$URI_CV" -c trigger_in "$@" -c trigger=1 &&
+		"$W" triggers "$OUT/restart-cv.wav" 0.015 "$OUT/restart-midi.wav" > "$OUT/restart-cv.trig"
+	echo "     restart (CV): segments differ by $(trig restart-cv same_maxdiff), from the MIDI run's by" \
+		"$(trig restart-cv other_maxdiff); largest step $(trig restart-cv maxstep)"
+	check "jalv: Restart by CV edges repeats the MIDI run's segment" eval \
+		"[ $(trig restart-cv triggers) -eq 8 ] && le $(trig restart-cv same_maxdiff) 1e-6 &&
+		 le $(trig restart-cv other_maxdiff) 1e-6 && le $(trig restart-cv maxstep) $xb"
+	# New shape: the segments differ from each other, and a second run
+	# (a new jalv) gives the same sequence
+	notes_run shape1 "$URI_CV" "" midi_in "$@" -c trigger=2 &&
+		notes_run shape2 "$URI_CV" "" midi_in "$@" -c trigger=2 &&
+		"$W" triggers "$OUT/shape2.wav" 0.015 "$OUT/shape1.wav" > "$OUT/shape.trig"
+	echo "     new shape (MIDI): segments differ from the first by up to $(trig shape same_maxdiff);" \
+		"two runs' segments by $(trig shape other_maxdiff); largest step $(trig shape maxstep)"
+	check "jalv: New shape by MIDI note gives different shapes, the same in two runs" eval \
+		"[ $(trig shape triggers) -eq 8 ] && lt 0.1 $(trig shape same_maxdiff) &&
+		 le $(trig shape other_maxdiff) 1e-6 && le $(trig shape maxstep) $xb"
+	# Step on Perlin Noise Keyed (audio out): held between notes once the
+	# 50 ms glide is over, a new value at each note (stopped=Run: the JACK
+	# transport is stopped, and Keyed holds its free phase then by default)
+	notes_run step "$URI_KEYED" "" midi_in "$@" -c trigger=3 -c glide=0.05 -c stopped=1 &&
+		"$W" triggers "$OUT/step.wav" 0.055 > "$OUT/step.trig"
+	echo "     step (MIDI, Keyed): from 55 ms after each note the output moves by at most" \
+		"$(trig step span_max); the held values span $(trig step first_span)," \
+		"consecutive ones at least $(trig step gap_min) apart; largest step $(trig step maxstep) (bound $gb)"
+	check "jalv: Step by MIDI note holds the output between notes" eval \
+		"[ $(trig step triggers) -eq 8 ] && le $(trig step span_max) 1e-6"
+	check "jalv: Step takes a new value at the notes, and glides" eval \
+		"lt 0.1 $(trig step first_span) && le $(trig step maxstep) $gb"
+	kill "$notes_jackd" 2> /dev/null
+	wait "$notes_jackd" 2> /dev/null
+}
+
 ffmpeg_tests
 jalv_tests
+jalv_trigger_tests
 if [ -z "${NO_ARDOUR:-}" ] && [ -f "$(dirname "$0")/ardour_export.lua" ] && command -v ardour7-lua > /dev/null; then
 	. "$(dirname "$0")/test_ardour.sh"
 fi

@@ -20,6 +20,18 @@
        corr between FILE's windowed RMS (in dB with "db") and REF's windowed
        mean (REF mapped as a gain), and slope, the least-squares change of
        the former per unit of the latter: for modulation checks
+   wavcheck triggers FILE SKIP_S [OTHER]
+       FILE: channel 0 a signal, channel 1 1.0 at each trigger's frame (as
+       tests/jack_notes writes). Segment k runs from SKIP_S after trigger k
+       to trigger k+1 (the last to the end); over the shortest one's length:
+       triggers, seglen (frames), same_maxdiff (the largest difference of
+       any segment from the first, aligned on their triggers),
+       shifted_maxdiff (the same with each later segment one frame late),
+       span_min and span_max (the least and largest max - min within a
+       whole segment), gap_min (the least difference between consecutive
+       segments' first values), first_span (max - min of the segments'
+       first values), maxstep; with OTHER (the same layout):
+       other_maxdiff, segment k of FILE against segment k of OTHER
    wavcheck bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR
        the largest sample step the noise library allows for these constant
        settings (noise_fbm_slope x rate / sr, and the slant in 2D), where no octave nears the
@@ -203,8 +215,79 @@ static int envelope(const char *path, const char *ref, double window_s, int db)
 	return 0;
 }
 
+/* the frames of channel 1's marks */
+static long marks(const wav *m, long *at, long max)
+{
+	long i, n = 0;
+	for (i = 0; i < m->n && n < max; ++i)
+		if (m->x[i] > 0.5f)
+			at[n++] = i;
+	return n;
+}
+
+static int triggers(const char *path, double skip_s, const char *other)
+{
+	wav x, m, ox, om;
+	long at[256], oat[256], n, on = 0, k, i, len = -1, skip;
+	double same = 0, shifted = 0, span_min = 1e30, span_max = 0, gap_min = 1e30, step = 0,
+	       cross = 0, first_lo = 1e30, first_hi = -1e30;
+	if (!load(path, 0, &x) || !load(path, 1, &m) || m.channels < 2)
+		return 1;
+	skip = (long)(skip_s * x.sr);
+	n = marks(&m, at, 256);
+	if (other) {
+		if (!load(other, 0, &ox) || !load(other, 1, &om) || om.channels < 2)
+			return 1;
+		on = marks(&om, oat, 256);
+	}
+	for (k = 0; k < n; ++k) {
+		const long end = k + 1 < n ? at[k + 1] : x.n;
+		float lo = 1e30f, hi = -1e30f;
+		if (len < 0 || end - at[k] - skip < len)
+			len = end - at[k] - skip;
+		for (i = at[k] + skip; i < end; ++i) {
+			lo = x.x[i] < lo ? x.x[i] : lo;
+			hi = x.x[i] > hi ? x.x[i] : hi;
+		}
+		span_min = hi - lo < span_min ? hi - lo : span_min;
+		span_max = hi - lo > span_max ? hi - lo : span_max;
+		first_lo = x.x[at[k] + skip] < first_lo ? x.x[at[k] + skip] : first_lo;
+		first_hi = x.x[at[k] + skip] > first_hi ? x.x[at[k] + skip] : first_hi;
+		if (k && fabs((double)x.x[at[k] + skip] - x.x[at[k - 1] + skip]) < gap_min)
+			gap_min = fabs((double)x.x[at[k] + skip] - x.x[at[k - 1] + skip]);
+	}
+	for (k = 1; k < n; ++k)
+		for (i = 0; i + 1 < len; ++i) {
+			const double a = x.x[at[0] + skip + i];
+			same = fabs(x.x[at[k] + skip + i] - a) > same ? fabs(x.x[at[k] + skip + i] - a) : same;
+			shifted = fabs(x.x[at[k] + skip + i + 1] - a) > shifted
+			                  ? fabs(x.x[at[k] + skip + i + 1] - a)
+			                  : shifted;
+		}
+	for (k = 0; k < n && k < on; ++k)
+		for (i = 0; i < len && oat[k] + skip + i < ox.n; ++i)
+			if (fabs((double)x.x[at[k] + skip + i] - ox.x[oat[k] + skip + i]) > cross)
+				cross = fabs((double)x.x[at[k] + skip + i] - ox.x[oat[k] + skip + i]);
+	for (i = 1; i < x.n; ++i)
+		step = fabs((double)x.x[i] - x.x[i - 1]) > step ? fabs((double)x.x[i] - x.x[i - 1]) : step;
+	printf("triggers %ld\nseglen %ld\nsame_maxdiff %.9g\nshifted_maxdiff %.9g\n"
+	       "span_min %.9g\nspan_max %.9g\ngap_min %.9g\nfirst_span %.9g\nmaxstep %.9g\n",
+	       n, len, same, shifted, span_min, span_max, n > 1 ? gap_min : 0.0,
+	       n ? first_hi - first_lo : 0.0, step);
+	if (other) {
+		printf("other_triggers %ld\nother_maxdiff %.9g\n", on, cross);
+		free(ox.x);
+		free(om.x);
+	}
+	free(x.x);
+	free(m.x);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 4 && !strcmp(argv[1], "triggers"))
+		return triggers(argv[2], atof(argv[3]), argc > 4 ? argv[4] : NULL);
 	if (argc >= 3 && !strcmp(argv[1], "stats"))
 		return stats(argv[2], argc > 3 ? atoi(argv[3]) : 0);
 	if (argc >= 5 && !strcmp(argv[1], "segments"))
@@ -289,6 +372,7 @@ int main(int argc, char **argv)
 	                "       compare A B [OFFSET] | corr FILE CH_A CH_B [T0 T1] |\n"
 	                "       points FILE CH POINTS |\n"
 	                "       envelope FILE REF [WINDOW_S [db]] |\n"
+	                "       triggers FILE SKIP_S [OTHER] |\n"
 	                "       bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR\n");
 	return 2;
 }
