@@ -18,7 +18,6 @@ void perlin_uris_map(perlin_uris *u, LV2_URID_Map *map)
 	u->atom_Long = map->map(map->handle, LV2_ATOM__Long);
 	u->atom_Float = map->map(map->handle, LV2_ATOM__Float);
 	u->atom_Double = map->map(map->handle, LV2_ATOM__Double);
-	u->atom_frameTime = map->map(map->handle, LV2_ATOM__frameTime);
 	u->midi_MidiEvent = map->map(map->handle, LV2_MIDI__MidiEvent);
 	u->time_Position = map->map(map->handle, LV2_TIME__Position);
 	u->time_frame = map->map(map->handle, LV2_TIME__frame);
@@ -134,9 +133,13 @@ void perlin_events_begin(perlin_events *it, const perlin_uris *u,
 	it->n = n;
 	if (!u || !seq || seq->atom.size < sizeof(LV2_Atom_Sequence_Body))
 		return; /* (p and end NULL: no event) */
-	/* event times in frames (unit 0 or atom:frameTime); in any other
-	   unit, events apply where the walk has got to */
-	it->frames = seq->body.unit == 0 || seq->body.unit == u->atom_frameTime;
+	/* event times are frames, whatever the sequence's unit says (run()'s
+	   are frames: LV2 defines no other there). Not "frames only when the
+	   unit is 0 or atom:frameTime": Ardour 7.3 never sets the unit of the
+	   sequences it sends (malloc'ed, reused buffers: valgrind sees the
+	   branch on it uninitialised), and its MIDI notes were then taken at
+	   the block's start now and then (found by make test-hosts' Ardour
+	   export of Perlin Noise Keyed) */
 	it->p = (const uint8_t *)(seq + 1);
 	it->end = (const uint8_t *)&seq->body + seq->atom.size;
 }
@@ -165,10 +168,9 @@ int perlin_events_next(perlin_events *it, perlin_event *ev)
 			continue;
 		}
 		/* events are in time order; a stray one is clamped into the block */
-		if (it->frames)
-			it->at = e->time.frames < (int64_t)it->at ? it->at
-			       : e->time.frames > (int64_t)it->n ? it->n
-			       : (uint32_t)e->time.frames;
+		it->at = e->time.frames < (int64_t)it->at ? it->at
+		       : e->time.frames > (int64_t)it->n ? it->n
+		       : (uint32_t)e->time.frames;
 		ev->frame = it->at;
 		ev->raw = e;
 		return 1;

@@ -17,7 +17,7 @@
 /* The URIDs the reader needs (urid:map; without it no event is read). */
 typedef struct {
 	LV2_URID atom_Object, atom_Blank, atom_Int, atom_Long, atom_Float,
-		atom_Double, atom_frameTime, midi_MidiEvent, time_Position, time_frame,
+		atom_Double, midi_MidiEvent, time_Position, time_frame,
 		time_speed, time_beatsPerMinute, time_bar, time_barBeat,
 		time_beatsPerBar, time_beat;
 } perlin_uris;
@@ -43,7 +43,6 @@ typedef struct {
 typedef struct {
 	const perlin_uris *u;
 	const uint8_t *p, *end;
-	int frames; /* times in frames (else each event is where the walk is) */
 	uint32_t at, n;
 } perlin_events;
 

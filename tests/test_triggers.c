@@ -10,6 +10,8 @@
 #include "host.h"
 #include "test.h"
 
+#include <lv2/atom/atom.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,7 @@ typedef struct {
 	int n_switch;        /* the trigger mode set to switch_mode[i] at switch_at[i] */
 	uint32_t switch_at[8];
 	float switch_mode[8];
+	uint32_t unit;       /* the MIDI sequence's body.unit (0: frames, as LV2 says) */
 } trig_spec;
 
 static void spec_init(trig_spec *s, const LilvPlugin *p)
@@ -98,6 +101,7 @@ static float *render(const trig_spec *s, int *outputs)
 			const uint8_t note[3] = { s->status, 60, s->velocity };
 			CHECK(host_inst_midi(&h, s->at[k] - pos, note, 3) == 0, "no room for a note");
 		}
+		((LV2_Atom_Sequence *)h.midi.bytes)->body.unit = s->unit;
 		lilv_instance_connect_port(h.inst, PORT_TRIGGER_IN((unsigned)h.outputs),
 		                           s->via_cv ? cv + pos : NULL);
 		for (i = 0; i < h.outputs; ++i)
@@ -429,6 +433,32 @@ static void test_channel(const host_world *w)
 	free(none);
 }
 
+/* The sequence's unit: notes at their frames whatever it holds. Ardour
+   7.3 leaves it unset (malloc'ed, reused buffers): taken as "not frames"
+   when neither 0 nor atom:frameTime, its notes fell at the block's start
+   now and then. */
+static void test_unit(const host_world *w)
+{
+	const uint32_t garbage[2] = { 0xdeadbeefU, 0x5a5a5a5aU };
+	trig_spec s;
+	float *ref, *x;
+	int outs = 1, i;
+	spec_init(&s, w->keyed);
+	s.n = 3;
+	s.at[0] = 5003;
+	s.at[1] = 17777;
+	s.at[2] = 30100;
+	ref = render(&s, &outs);
+	for (i = 0; i < 3; ++i) {
+		s.unit = i < 2 ? garbage[i] : host_map(LV2_ATOM__frameTime);
+		x = render(&s, &outs);
+		CHECK(x && ref && max_diff(x, ref, s.frames) == 0.0,
+		      "notes in a sequence of unit 0x%x are not at their frames", (unsigned)s.unit);
+		free(x);
+	}
+	free(ref);
+}
+
 /* No step above what the noise itself takes plus a crossfade's (or a
    glide's) under random triggers, some closer than a crossfade. */
 static void test_continuity(const host_world *w)
@@ -536,6 +566,8 @@ int main(int argc, char **argv)
 	test_step_switches(&w);
 	test_section("the trigger channel");
 	test_channel(&w);
+	test_section("the sequence's unit: times in frames whatever it holds");
+	test_unit(&w);
 	test_section("continuity under random triggers");
 	test_continuity(&w);
 	test_section("phase with sync");
