@@ -1,7 +1,9 @@
 # test_ardour.sh: Ardour 7 headless (ardour7-lua, Dummy backend) loads
 # "Perlin Noise", automates rate and octaves, and exports twice
 # (tests/ardour_export.lua); loads "Perlin Noise x4" on a four-channel bus
-# and exports it (tests/ardour_export4.lua). Sourced by tests/test_hosts.sh, whose helpers
+# and exports it (tests/ardour_export4.lua); puts "Perlin Noise Keyed" on a
+# MIDI track, restarted by a MIDI region, and exports twice
+# (tests/ardour_keyed.lua). Sourced by tests/test_hosts.sh, whose helpers
 # (check, figure, lt, le, $B, $W, $OUT) it uses.
 #
 # Ardour 7.3 sometimes crashes (a corrupted heap: glibc aborts or a segfault
@@ -131,5 +133,52 @@ ardour_x4_tests() {
 		                    $(figure "$OUT/ardour4-out1.pts" maxdiff) > 0.1) }'"
 }
 
+# "Perlin Noise Keyed" on a MIDI track, restarted by the notes of a MIDI
+# region (tests/ardour_keyed.lua), exported twice
+ardour_keyed_tests() {
+	echo "-- Ardour: Perlin Noise Keyed on a MIDI track, restarted by a MIDI region, exported twice"
+	got=0
+	for try in 1 2 3 4 5; do
+		rm -rf "$OUT/keyed-session" "$OUT/keyed"
+		mkdir -p "$OUT/keyed"
+		XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_OUT=$OUT/keyed \
+			PERLIN_SESSION=$OUT/keyed-session PERLIN_PRESET=$ARDOUR_PRESET \
+			timeout 600 ardour7-lua "$(dirname "$0")/ardour_keyed.lua" \
+			> "$OUT/keyed-$try.log" 2>&1
+		rc=$?
+		n1=$(frames_of "$OUT/keyed/keyed1.wav")
+		n2=$(frames_of "$OUT/keyed/keyed2.wav")
+		echo "     try $try: ardour7-lua exit $rc, exported ${n1:-0} and ${n2:-0} frames"
+		if [ "${n1:-0}" -eq 480000 ] && [ "${n2:-0}" -eq 480000 ]; then
+			got=1
+			break
+		fi
+	done
+	check "Ardour exported Perlin Noise Keyed twice completely (within 5 tries)" test $got -eq 1
+	[ $got -eq 1 ] || return
+	# the notes' frames, as Ardour's tempo map places them
+	at=$(awk '$1 == "perlin:" && $2 == "note" { printf "%s%s", s, $3; s = "," }' "$OUT/keyed-$try.log")
+	"$W" compare "$OUT/keyed/keyed1.wav" "$OUT/keyed/keyed2.wav" > "$OUT/keyed.cmp"
+	"$W" stats "$OUT/keyed/keyed1.wav" > "$OUT/keyed.stats"
+	"$W" triggers "$OUT/keyed/keyed1.wav" 0.015 "@$at" > "$OUT/keyed.trig"
+	t() { figure "$OUT/keyed.trig" "$1"; }
+	# the noise's steepest step (rate 3, 5 octaves) and a crossfade's
+	# smoothstep of height 2 over 10 ms, panned at -3 dB
+	bound=$("$W" bound 3 5 0.5 2 1 48000 | awk '{ print ($2 + 3 / 480) * 0.7080 }')
+	echo "     notes at frames $at; $(t seglen)-frame segments from 15 ms after each note differ" \
+		"by $(t same_maxdiff) (one frame off: $(t shifted_maxdiff)), each moving by $(t span_min);" \
+		"the two exports by $(figure "$OUT/keyed.cmp" maxdiff); largest step" \
+		"$(figure "$OUT/keyed.stats" maxstep) (bound $bound)"
+	check "Ardour placed the region's 8 notes" test "$(t triggers)" = 8
+	check "two exports of the MIDI track are identical" test "$(figure "$OUT/keyed.cmp" maxdiff)" = 0
+	check "each note restarts Perlin Noise Keyed: the segments after the notes match (1e-6)" \
+		le "$(t same_maxdiff)" 1e-6
+	check "the segments move, and one frame off they differ (the notes are sample-accurate)" \
+		eval "lt 0.1 $(t span_min) && lt 1e-5 $(t shifted_maxdiff)"
+	check "the Keyed export is finite and continuous" \
+		eval "[ $(figure "$OUT/keyed.stats" nonfinite) -eq 0 ] && le $(figure "$OUT/keyed.stats" maxstep) $bound"
+}
+
 ardour_tests
 ardour_x4_tests
+ardour_keyed_tests

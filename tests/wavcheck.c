@@ -20,9 +20,9 @@
        corr between FILE's windowed RMS (in dB with "db") and REF's windowed
        mean (REF mapped as a gain), and slope, the least-squares change of
        the former per unit of the latter: for modulation checks
-   wavcheck triggers FILE SKIP_S [OTHER]
+   wavcheck triggers FILE SKIP_S [OTHER | @F0,F1,...]
        FILE: channel 0 a signal, channel 1 1.0 at each trigger's frame (as
-       tests/jack_notes writes). Segment k runs from SKIP_S after trigger k
+       tests/jack_notes writes), or the triggers at frames F0, F1, ... Segment k runs from SKIP_S after trigger k
        to trigger k+1 (the last to the end); over the shortest one's length:
        triggers, seglen (frames), same_maxdiff (the largest difference of
        any segment from the first, aligned on their triggers),
@@ -231,10 +231,25 @@ static int triggers(const char *path, double skip_s, const char *other)
 	long at[256], oat[256], n, on = 0, k, i, len = -1, skip;
 	double same = 0, shifted = 0, span_min = 1e30, span_max = 0, gap_min = 1e30, step = 0,
 	       cross = 0, first_lo = 1e30, first_hi = -1e30;
-	if (!load(path, 0, &x) || !load(path, 1, &m) || m.channels < 2)
-		return 1;
+	if (other && other[0] == '@') { /* the triggers' frames, not a channel */
+		const char *c = other + 1;
+		if (!load(path, 0, &x))
+			return 1;
+		for (n = 0; *c && n < 256; ++n) {
+			char *e;
+			at[n] = strtol(c, &e, 10);
+			if (e == c || at[n] < 0 || at[n] >= x.n)
+				return 1;
+			c = *e == ',' ? e + 1 : e;
+		}
+		m.x = NULL;
+		other = NULL;
+	} else {
+		if (!load(path, 0, &x) || !load(path, 1, &m) || m.channels < 2)
+			return 1;
+		n = marks(&m, at, 256);
+	}
 	skip = (long)(skip_s * x.sr);
-	n = marks(&m, at, 256);
 	if (other) {
 		if (!load(other, 0, &ox) || !load(other, 1, &om) || om.channels < 2)
 			return 1;
@@ -372,7 +387,7 @@ int main(int argc, char **argv)
 	                "       compare A B [OFFSET] | corr FILE CH_A CH_B [T0 T1] |\n"
 	                "       points FILE CH POINTS |\n"
 	                "       envelope FILE REF [WINDOW_S [db]] |\n"
-	                "       triggers FILE SKIP_S [OTHER] |\n"
+	                "       triggers FILE SKIP_S [OTHER | @F0,F1,...] |\n"
 	                "       bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR\n");
 	return 2;
 }
