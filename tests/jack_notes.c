@@ -37,10 +37,13 @@ static jack_nframes_t interval = 14400, pre = 4800;
 static jack_nframes_t note_at[MAX_NOTES];
 static jack_nframes_t total;
 static float *rec;
-/* the recording's first absolute frame, once the main thread set it */
-/* shared between the threads through the compiler's atomic builtins (C99
-   has no <stdatomic.h>; gcc and clang have these) */
-static int armed;
+/* Shared between the threads through the compiler's atomic builtins (C99
+   has no <stdatomic.h>; gcc and clang have these). The main thread arms
+   the sender once the ports are connected; the sender then sets start,
+   the recording's first absolute frame (two cycles after its own), and
+   started: the recorder, which runs after it in each cycle, sees both
+   before the recording begins, however late the cycles run. */
+static int armed, started;
 static uint32_t start;
 static int sent, sent_off, late;
 static int recorded_to; /* frames recorded */
@@ -61,6 +64,10 @@ static int sender_process(jack_nframes_t nframes, void *arg)
 		jack_midi_clear_buffer(buf);
 	if (!LOAD(armed))
 		return 0;
+	if (!LOAD(started)) {
+		STORE(start, (uint32_t)(t0 + 2 * nframes));
+		STORE(started, 1);
+	}
 	s = LOAD(start);
 	for (i = 0; i < nframes; ++i) {
 		const uint32_t rel = (uint32_t)(t0 + i) - s; /* wraps: huge before start */
@@ -91,7 +98,7 @@ static int recorder_process(jack_nframes_t nframes, void *arg)
 	uint32_t s;
 	int got = 0;
 	(void)arg;
-	if (!LOAD(armed))
+	if (!LOAD(started))
 		return 0;
 	s = LOAD(start);
 	for (i = 0; i < nframes; ++i) {
@@ -181,7 +188,6 @@ int main(int argc, char **argv)
 	}
 	/* a few cycles for the graph to take the new connections in */
 	usleep(300000);
-	STORE(start, (uint32_t)(jack_frame_time(recorder) + jack_get_sample_rate(recorder) / 4));
 	STORE(armed, 1);
 	for (waited = 0; LOAD(recorded_to) < (int)total && waited < 600; ++waited)
 		usleep(50000);
