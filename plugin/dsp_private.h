@@ -36,61 +36,68 @@
 /* The kernels of one lane width (plugin/kernel.h, compiled in kernels.c),
    chosen once (perlin_dsp_set_path): the render loops call them through
    this table. */
+/* The kernels' arguments, by what they describe (plugin/kernel.h).
+   A span: len samples, the first at t0 in its grid chunk (where the
+   lines are read, so a sample's gain is the same wherever a span
+   starts). */
+typedef struct { uint32_t len, t0; } kernel_span;
+/* A line over a grid chunk, v0 + dv t at the chunk's sample t: an
+   octave's gain, the depth, the offset. */
+typedef struct { float v0, dv; } kernel_line;
+/* Where a ramp is at a span's first sample: its step j from the anchor,
+   a the anchor's u (the seg kernels: the phase in the cell - 1/2; dense:
+   the phase), step a sample, mf[m] = (float)(m step) (perlin_ramp). */
+typedef struct { uint64_t j; double a, step; const float *mf; } kernel_ramp;
+
 struct perlin_kernels {
-	/* acc += gain line x the octave along x (seg1), along a straight
+	/* acc += gain line g x the octave along x (seg1), along a straight
 	   path through x and y (seg2x), or along x from a table of short
 	   cells (dense); st: acc = (the first octave written into a sum in
 	   a span: sums are never cleared); see plugin/kernel.h */
-	void (*seg1)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	             const float mf[8], const float c[7], float g0, float dg, uint32_t t0,
-	             int st);
-	void (*seg2x)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0,
-	              int st);
-	void (*seg2l)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0,
-	              int st);
+	void (*seg1)(float *acc, kernel_span s, const kernel_ramp *r, const float c[7],
+	             kernel_line g, int st);
+	void (*seg2x)(float *acc, kernel_span s, const kernel_ramp *r, const float c[12],
+	              kernel_line g, int st);
+	void (*seg2l)(float *acc, kernel_span s, const kernel_ramp *r, const float c[12],
+	              kernel_line g, int st);
 	/* 4 lanes on either path: the same values, and faster here than 8
 	   (make bench: 6.2 against 8.3 ns a sample, 8-octave 1D at rate 1000
 	   on an AMD EPYC) */
-	void (*dense)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	              int32_t c0, const float *line, float g0, float dg, uint32_t t0, int st);
+	void (*dense)(float *acc, kernel_span s, const kernel_ramp *r, int32_t c0,
+	              const float *line, kernel_line g, int st);
 	/* acc += gain line x a 2D octave along path p from a table of its
 	   cells' lines (dense_cells, places, table2, lines2) */
-	void (*dense2)(float *acc, uint32_t len, const dense_stair *p, const float *tab, float g0,
-	               float dg, uint32_t t0, int st);
+	void (*dense2)(float *acc, kernel_span s, const dense_stair *p, const float *tab,
+	               kernel_line g, int st);
 	/* the same for every layer at once (acc[l], tab[l], st[l]; layer 0's
-	   gain line g0a, dga, the others' g0b, dgb) */
-	void (*dense2n)(float *const *acc, uint32_t len, const dense_stair *p,
-	                const float *const *tab, float g0a, float dga, float g0b, float dgb,
-	                uint32_t t0, const int *st);
-	/* out = clamp(offset + depth shape(acc (+ plus, unless NULL))),
-	   depth and offset lines from t0 (the span's place in its chunk) */
-	float (*finish)(const float *acc, const float *plus, float *out, uint32_t len,
-	                float depth, float ddepth, float offset, float doffset, uint32_t t0);
+	   gain line ga, the others' gb) */
+	void (*dense2n)(float *const *acc, kernel_span s, const dense_stair *p,
+	                const float *const *tab, kernel_line ga, kernel_line gb, const int *st);
+	/* out = clamp(offset + depth shape(acc (+ plus, unless NULL))), by
+	   the depth and offset lines */
+	float (*finish)(const float *acc, const float *plus, float *out, kernel_span s,
+	                kernel_line depth, kernel_line offset);
 	/* the same for a crossfade from `was` to `now`, at (f0 + i) inv_n */
-	float (*mix)(const float *now, const float *was, float *out, uint32_t len,
-	             float f0, float inv_n, float depth, float ddepth, float offset,
-	             float doffset, uint32_t t0);
+	float (*mix)(const float *now, const float *was, float *out, kernel_span s, float f0,
+	             float inv_n, kernel_line depth, kernel_line offset);
 	/* a[i] += b[i] */
 	void (*add)(float *a, const float *b, uint32_t len);
 	/* the PERLIN_OUTPUTS outputs of an octave at once, into as many sums,
 	   as lines that share h(u): along x (c: the layers' cell lines, see
 	   perlin_stream's line) and along a 2D path (c: seg2l's); folded (c0
 	   NULL: c[l] with gain 1), or layer 0's c0 and each output's c[l] with
-	   their gain lines (see plugin/kernel_seg.h, segn_body) */
-	void (*seg1n)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
-	              const float mf[8], const float *const *c, const float *c0, float g0a,
-	              float dga, float g0b, float dgb, uint32_t t0, int st);
-	void (*seg2ln)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
-	               const float mf[8], const float *const *c, const float *c0, float g0a,
-	               float dga, float g0b, float dgb, uint32_t t0, int st);
+	   their gain lines ga, gb (see plugin/kernel_seg.h, segn_body) */
+	void (*seg1n)(float *const *acc, kernel_span s, const kernel_ramp *r,
+	              const float *const *c, const float *c0, kernel_line ga, kernel_line gb,
+	              int st);
+	void (*seg2ln)(float *const *acc, kernel_span s, const kernel_ramp *r,
+	               const float *const *c, const float *c0, kernel_line ga, kernel_line gb,
+	               int st);
 	/* finish for PERLIN_OUTPUTS outputs at once: out[o] from acc + plus[o]
 	   (acc NULL: nothing was added to it; no plus[o] NULL), their last
 	   values into last[] */
-	void (*finish4)(const float *acc, const float *const *plus, float *const *out, uint32_t len,
-	                float depth, float ddepth, float offset, float doffset, uint32_t t0,
-	                float *last);
+	void (*finish4)(const float *acc, const float *const *plus, float *const *out,
+	                kernel_span s, kernel_line depth, kernel_line offset, float *last);
 	/* the corners of a staircase's n cells (dense_stair: x, y; x looping
 	   at period), each float's row of DENSE2_STRIDE cells: the floats
 	   noise_octave_cells_2d makes (12 a cell: corners 00, 10, 01, 11,

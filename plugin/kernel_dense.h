@@ -90,10 +90,13 @@ static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0, const float
 /* acc[i] += (st: =) line_at(a + j step), for len samples of a ramp from step j, in
    an octave whose cells are short (a few samples). The kernel table
    (kernels.c) uses this one on both paths. */
-static KATTR void KF(dense)(float *acc, uint32_t len, uint64_t j, double a,
-                            double step, int32_t c0, const float *line,
-                            float g0, float dg, uint32_t t0, int st)
+static KATTR void KF(dense)(float *acc, kernel_span s, const kernel_ramp *r, int32_t c0,
+                            const float *line, kernel_line g, int st)
 {
+	const uint32_t len = s.len, t0 = s.t0;
+	const uint64_t j = r->j;
+	const double a = r->a, step = r->step;
+	const float g0 = g.v0, dg = g.dv;
 	KF(vd) vj;
 	uint32_t i;
 	unsigned l;
@@ -510,19 +513,23 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_stair *p, const fl
 		else \
 			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 0, stc); \
 	} while (0)
-static KATTR void KF(dense2)(float *acc, uint32_t len, const dense_stair *p, const float *tab,
-                             float g0, float dg, uint32_t t0, int st)
+static KATTR void KF(dense2)(float *acc, kernel_span s, const dense_stair *p, const float *tab,
+                             kernel_line g, int st)
 {
+	const uint32_t len = s.len, t0 = s.t0;
+	const float g0 = g.v0, dg = g.dv;
 	if (st)
 		KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &st, 1, 1);
 	else
 		KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &st, 1, 0);
 }
 
-static KATTR void KF(dense2n)(float *const *acc, uint32_t len, const dense_stair *p,
-                              const float *const *tab, float g0a, float dga, float g0b,
-                              float dgb, uint32_t t0, const int *st)
+static KATTR void KF(dense2n)(float *const *acc, kernel_span s, const dense_stair *p,
+                              const float *const *tab, kernel_line ga, kernel_line gb,
+                              const int *st)
 {
+	const uint32_t len = s.len, t0 = s.t0;
+	const float g0a = ga.v0, dga = ga.dv, g0b = gb.v0, dgb = gb.dv;
 	KDENSE2(acc, tab, g0a, dga, g0b, dgb, st, PERLIN_LAYERS, -1);
 }
 #undef KDENSE2

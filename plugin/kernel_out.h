@@ -102,10 +102,11 @@ KF(finish_body)(const float *acc, const float *plus, float *out, uint32_t len, f
 	} while (0)
 #define KFIN(...) (y = KF(finish_body)(__VA_ARGS__))
 
-static KATTR float KF(finish)(const float *acc, const float *plus, float *out, uint32_t len,
-                              float depth, float ddepth, float offset, float doffset,
-                              uint32_t t0)
+static KATTR float KF(finish)(const float *acc, const float *plus, float *out, kernel_span s,
+                              kernel_line dl, kernel_line ol)
 {
+	const uint32_t len = s.len, t0 = s.t0;
+	const float depth = dl.v0, ddepth = dl.dv, offset = ol.v0, doffset = ol.dv;
 	float y;
 	if (plus)
 		KFINISH_MODES(KFIN, acc, plus, out, len, depth, ddepth, offset, doffset, t0);
@@ -166,9 +167,10 @@ KF(finish4_body)(const float *acc, const float *const *plus_, float *const *out_
 }
 
 static KATTR void KF(finish4)(const float *acc, const float *const *plus, float *const *out,
-                              uint32_t len, float depth, float ddepth, float offset,
-                              float doffset, uint32_t t0, float *last)
+                              kernel_span s, kernel_line dl, kernel_line ol, float *last)
 {
+	const uint32_t len = s.len, t0 = s.t0;
+	const float depth = dl.v0, ddepth = dl.dv, offset = ol.v0, doffset = ol.dv;
 	if (acc)
 		KFINISH_MODES(KF(finish4_body), acc, plus, out, len, depth, ddepth, offset, doffset,
 		              t0, last, 0);
@@ -182,10 +184,11 @@ static KATTR void KF(finish4)(const float *acc, const float *const *plus, float 
    smoothstep of (f0 + i) inv_n; returns the last value (depth and offset
    lines as in finish). The scalar twin kmix1 (kernels.c) does the same
    float operations, so the lane width never shows. */
-static KATTR float KF(mix)(const float *now, const float *was, float *out, uint32_t len,
-                           float f0, float inv_n, float depth, float ddepth, float offset,
-                           float doffset, uint32_t t0)
+static KATTR float KF(mix)(const float *now, const float *was, float *out, kernel_span s,
+                           float f0, float inv_n, kernel_line dl, kernel_line ol)
 {
+	const uint32_t len = s.len, t0 = s.t0;
+	const float depth = dl.v0, ddepth = dl.dv, offset = ol.v0, doffset = ol.dv;
 	uint32_t i = 0;
 	float y = 0.0f;
 	if (out && len >= KW) {

@@ -56,7 +56,7 @@ typedef struct {
 	int st[PERLIN_LAYERS]; /* this octave is the first into layer l's sum: store */
 	int all, fold;
 	double gs[2], dgd[2]; /* start, per sample */
-	float g0[2], dg[2];
+	kernel_line gain[2]; /* the same in float, the kernels' gain lines */
 } layer_gains;
 #define LK(l) ((l) > 0)
 
@@ -132,6 +132,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 		const uint32_t room = RAMP_REBASE - (uint32_t)(two && ry->j > r->j ? ry->j : r->j);
 		uint32_t seg = room < len - i ? room : len - i;
 		int32_t c0 = 0, count;
+		kernel_span span;
 		if (two) {
 			if (seg > DENSE2_SPAN)
 				seg = DENSE2_SPAN;
@@ -144,6 +145,8 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			c0 = (int32_t)ta;
 			count = (int32_t)t1 - c0 + 1 + 4;
 		}
+		span.len = seg;
+		span.t0 = t0 + i;
 		for (l = 0; l < nl; ++l) {
 			float *line = d->table[l];
 			if (!g->heard[LK(l)])
@@ -159,11 +162,10 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			if (all)
 				continue; /* (below) */
 			if (two) {
-				d->kernels->dense2(acc[l] + i, seg, stair, line, g->g0[LK(l)], g->dg[LK(l)],
-				                   t0 + i, g->st[l]);
+				d->kernels->dense2(acc[l] + i, span, stair, line, g->gain[LK(l)], g->st[l]);
 			} else {
-				d->kernels->dense(acc[l] + i, seg, r->j, r->a, r->step, c0, line, g->g0[LK(l)],
-				                  g->dg[LK(l)], t0 + i, g->st[l]);
+				const kernel_ramp at = { r->j, r->a, r->step, r->mf };
+				d->kernels->dense(acc[l] + i, span, &at, c0, line, g->gain[LK(l)], g->st[l]);
 			}
 		}
 		if (all) {
@@ -173,8 +175,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 				to[l] = acc[l] + i;
 				tabs[l] = d->table[l];
 			}
-			d->kernels->dense2n(to, seg, stair, tabs, g->g0[0], g->dg[0], g->g0[1], g->dg[1],
-			                    t0 + i, g->st);
+			d->kernels->dense2n(to, span, stair, tabs, g->gain[0], g->gain[1], g->st);
 		}
 		r->j += seg;
 		i += seg;
@@ -189,10 +190,11 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 }
 
 /* seg1 over seg samples of ramp r along x alone. */
-static inline void seg_x(const perlin_dsp *d, float *acc, uint32_t seg, const perlin_ramp *r,
-                         const float *c, float g0, float dg, uint32_t t0, int st)
+static inline void seg_x(const perlin_dsp *d, float *acc, kernel_span span,
+                         const perlin_ramp *r, const float *c, kernel_line g, int st)
 {
-	d->kernels->seg1(acc, seg, r->j, r->a - 0.5, r->step, r->mf, c, g0, dg, t0, st);
+	const kernel_ramp at = { r->j, r->a - 0.5, r->step, r->mf };
+	d->kernels->seg1(acc, span, &at, c, g, st);
 }
 
 /* The reference: seg samples of layer l's octave k evaluated by the noise
@@ -304,6 +306,8 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 {
 	const int along_y = path_prepare(d, v, k, g, left, nl);
 	const perlin_ramp *p = along_y ? &v->ry[k] : &v->rx[k];
+	const kernel_span span = { seg, t0 + i };
+	kernel_ramp at = { p->j, p->a - 0.5, p->step, p->mf };
 	const int all = nl > 1 && g->all;
 	int l;
 	if (all) { /* every layer heard: the outputs at once, as lines */
@@ -316,16 +320,15 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 				to[l - 1] = acc[l] + i;
 				cs[l - 1] = v->st[k][l].path;
 			}
-		d->kernels->seg2ln(to, seg, p->j, p->a - 0.5, p->step, p->mf, cs,
-		                   g->fold ? NULL : v->st[k][0].path, g->g0[0], g->dg[0], g->g0[1],
-		                   g->dg[1], t0 + i, g->st[1]);
+		d->kernels->seg2ln(to, span, &at, cs, g->fold ? NULL : v->st[k][0].path, g->gain[0],
+		                   g->gain[1], g->st[1]);
 		return;
 	}
+	at.a -= v->path_uc[k]; /* (the path's coefficients are centred at uc) */
 	for (l = 0; l < nl; ++l)
 		if (g->heard[LK(l)])
 			(v->path_lines[k] ? d->kernels->seg2l : d->kernels->seg2x)(
-				acc[l] + i, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf,
-				v->st[k][l].path, g->g0[LK(l)], g->dg[LK(l)], t0 + i, g->st[l]);
+				acc[l] + i, span, &at, v->st[k][l].path, g->gain[LK(l)], g->st[l]);
 }
 
 /* The octave's gains: which layers are heard (layer 0's, and the
@@ -343,8 +346,8 @@ octave_gains(const perlin_dsp *d, const perlin_voice *v, unsigned k, layer_gains
 		g->heard[l] = gs != 0.0 || ge != 0.0;
 		g->gs[l] = gs;
 		g->dgd[l] = (ge - gs) / (double)d->grid;
-		g->g0[l] = (float)gs;
-		g->dg[l] = (float)g->dgd[l];
+		g->gain[l].v0 = (float)gs;
+		g->gain[l].dv = (float)g->dgd[l];
 	}
 	g->all = nl > 1 && !ref && g->heard[0] && g->heard[1];
 	/* folding costs a little at every cell: worth it where cells last
@@ -478,9 +481,12 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 	while (i < len) {
 		uint64_t left = rx->cross - rx->j;
 		uint32_t seg;
+		kernel_span span;
 		if (v->shape.dims == 2 && ry->cross - ry->j < left)
 			left = ry->cross - ry->j;
 		seg = left < len - i ? (uint32_t)left : len - i;
+		span.len = seg;
+		span.t0 = t0 + i;
 		if (ref) {
 			for (l = 0; l < nl; ++l)
 				if (g.heard[LK(l)])
@@ -498,14 +504,14 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 					to[l - 1] = acc[l] + i;
 					cs[l - 1] = v->st[k][l].line;
 				}
-			d->kernels->seg1n(to, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, cs,
-			                  g.fold ? NULL : v->st[k][0].line, g.g0[0], g.dg[0], g.g0[1],
-			                  g.dg[1], t0 + i, g.st[1]);
+			const kernel_ramp at = { rx->j, rx->a - 0.5, rx->step, rx->mf };
+			d->kernels->seg1n(to, span, &at, cs, g.fold ? NULL : v->st[k][0].line,
+			                  g.gain[0], g.gain[1], g.st[1]);
 		} else {
 			for (l = 0; l < nl; ++l)
 				if (g.heard[LK(l)])
-					seg_x(d, acc[l] + i, seg, rx, v->st[k][l].coef, g.g0[LK(l)], g.dg[LK(l)],
-					      t0 + i, g.st[l]);
+					seg_x(d, acc[l] + i, span, rx, v->st[k][l].coef, g.gain[LK(l)],
+					      g.st[l]);
 		}
 		rx->j += seg;
 		if (v->shape.dims == 2)
@@ -650,7 +656,7 @@ fast_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 			splat(e->k[33], v->st[k][1].fold[9]);
 			a = p->a - 0.5;
 		} else { /* seg2l or seg2x, layer 0 (seg1_body's coefficients) */
-			const float gk = g->g0[0], *c0 = v->st[k][0].path;
+			const float gk = g->gain[0].v0, *c0 = v->st[k][0].path;
 			const int lines = v->path_lines[k];
 			e->kind = lines ? PERLIN_FAST_SEG2L : PERLIN_FAST_SEG2X;
 #pragma GCC unroll 12
@@ -671,7 +677,7 @@ fast_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 				splat(e->k[4 * l + m], v->st[k][1 + l].fold[m]);
 		a = rx->a - 0.5;
 	} else { /* seg1 (seg_x), layer 0 */
-		const float gk = g->g0[0];
+		const float gk = g->gain[0].v0;
 		e->kind = PERLIN_FAST_SEG1;
 #pragma GCC unroll 7
 		for (m = 0; m < 7; ++m)
@@ -870,7 +876,7 @@ static int fast_build(perlin_dsp *d)
 		if (how != OCT_SEG)
 			return 0;
 		memcpy(o->g, &g, sizeof g);
-		o->gk = g.g0[0];
+		o->gk = g.gain[0].v0;
 		o->entry = nl > 1 ? f->na + nb++ : f->n - nb;
 		ok = nl > 1 ? fast_entry(d, v, k, &g, two, T, o, &f->e[o->entry], PERLIN_LAYERS)
 		            : fast_entry(d, v, k, &g, two, T, o, &f->e[o->entry], 1);
@@ -1065,10 +1071,15 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 	f->valid = 0;
 	/* depth and offset: lines across the chunk (the noise alone for
 	   sample and hold: step.c) */
-	const float depth = d->noise_only ? 1.0f : (float)a->depth;
-	const float offset = d->noise_only ? 0.0f : (float)a->offset;
-	const float dd = d->noise_only ? 0.0f : (float)((b->depth - a->depth) / (double)d->grid);
-	const float od = d->noise_only ? 0.0f : (float)((b->offset - a->offset) / (double)d->grid);
+	const kernel_line dl = {
+		d->noise_only ? 1.0f : (float)a->depth,
+		d->noise_only ? 0.0f : (float)((b->depth - a->depth) / (double)d->grid)
+	};
+	const kernel_line ol = {
+		d->noise_only ? 0.0f : (float)a->offset,
+		d->noise_only ? 0.0f : (float)((b->offset - a->offset) / (double)d->grid)
+	};
+	const kernel_span span = { len, t0 };
 	int own[2] = { 0, 0 }, fresh0 = 0, w, l;
 	unsigned o, outs = 1U;
 	float *first; /* where output 1's signal goes (see below) */
@@ -1102,8 +1113,8 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 		const float *plus[PERLIN_OUTPUTS];
 		for (o = 0; o < PERLIN_OUTPUTS; ++o)
 			plus[o] = d->buf[0][1 + o] + 8;
-		d->kernels->finish4(fresh0 ? NULL : d->buf[0][0] + 8, plus, out, len,
-		                    depth, dd, offset, od, t0, d->level);
+		d->kernels->finish4(fresh0 ? NULL : d->buf[0][0] + 8, plus, out, span, dl, ol,
+		                    d->level);
 		return;
 	}
 	first = out[0];
@@ -1115,7 +1126,7 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 		if (!fading) {
 			d->level[o] = d->kernels->finish(d->buf[0][0] + 8, own[0] ? d->buf[0][1 + o] + 8
 			                                                          : NULL,
-			                                 to, len, depth, dd, offset, od, t0);
+			                                 to, span, dl, ol);
 			continue;
 		}
 		for (w = 0; w <= fading; ++w) {
@@ -1125,9 +1136,8 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 				sum[w] = d->buf[w][1 + o] + 8;
 			}
 		}
-		d->level[o] = d->kernels->mix(sum[0], sum[1], to, len, (float)d->fade,
-		                              1.0f / (float)d->xfade_len, depth, dd, offset, od,
-		                              t0);
+		d->level[o] = d->kernels->mix(sum[0], sum[1], to, span, (float)d->fade,
+		                              1.0f / (float)d->xfade_len, dl, ol);
 	}
 	for (o = outs; o < d->outputs; ++o) { /* the same as the first */
 		if (out[o] && out[o] != first)

@@ -195,8 +195,10 @@ static void test_flush(void)
 			for (moving = 0; moving < 2; ++moving) {
 				/* moving: a depth line that starts at dp, as a grid chunk's */
 				const float dd = moving ? 1e-3f : 0.0f;
-				d.kernels->finish(acc, NULL, out, N, dp, dd, of, 0.0f, 0U);
-				d.kernels->finish4(acc, plus, outs, N, dp, dd, of, 0.0f, 0U, last);
+				const kernel_span span = { N, 0U };
+				const kernel_line dl = { dp, dd }, ol = { of, 0.0f };
+				d.kernels->finish(acc, NULL, out, span, dl, ol);
+				d.kernels->finish4(acc, plus, outs, span, dl, ol, last);
 				for (i = 0; i < N; ++i) {
 					const float at = (float)i, zc = clamp1(acc[i]);
 					const float want = dsp_flush_out(clamp1(of + (dp + dd * at) *
@@ -214,8 +216,7 @@ static void test_flush(void)
 					compared += 1 + PERLIN_OUTPUTS;
 				}
 				/* a crossfade between the sums and zeros, at its middle */
-				(void)d.kernels->mix(acc, zero, out, N, 32.0f, 1.0f / 64.0f, dp, dd, of, 0.0f,
-				                     0U);
+				(void)d.kernels->mix(acc, zero, out, span, 32.0f, 1.0f / 64.0f, dl, ol);
 				for (i = 0; i < N; ++i)
 					denormal += out[i] != 0.0f && fabsf(out[i]) < FLT_MIN;
 			}
