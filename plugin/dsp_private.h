@@ -44,22 +44,28 @@ typedef struct { uint32_t len, t0; } kernel_span;
 /* A line over a grid chunk, v0 + dv t at the chunk's sample t: an
    octave's gain, the depth, the offset. */
 typedef struct { float v0, dv; } kernel_line;
-/* Where a ramp is at a span's first sample: its step j from the anchor,
-   a the anchor's u (the seg kernels: the phase in the cell - 1/2; dense:
-   the phase), step a sample, mf[m] = (float)(m step) (perlin_ramp). */
+/* Where a ramp is at a span's first sample (perlin_ramp): its step j
+   from the anchor a (dense: the phase), step a sample, mf[m] =
+   (float)(m step). */
 typedef struct { uint64_t j; double a, step; const float *mf; } kernel_ramp;
 
 struct perlin_kernels {
-	/* acc += gain line g x the octave along x (seg1), along a straight
+	/* acc += gain line x the octave along x (seg1), along a straight
 	   path through x and y (seg2x), or along x from a table of short
 	   cells (dense); st: acc = (the first octave written into a sum in
-	   a span: sums are never cleared); see plugin/kernel.h */
-	void (*seg1)(float *acc, kernel_span s, const kernel_ramp *r, const float c[7],
-	             kernel_line g, int st);
-	void (*seg2x)(float *acc, kernel_span s, const kernel_ramp *r, const float c[12],
-	              kernel_line g, int st);
-	void (*seg2l)(float *acc, kernel_span s, const kernel_ramp *r, const float c[12],
-	              kernel_line g, int st);
+	   a span: sums are never cleared); see plugin/kernel.h. The segment
+	   kernels keep their arguments flat: grouped, the structs cost their
+	   many short calls 1.4-1.9% of the steady and moving rows' instructions
+	   on the AVX2 path (callgrind, issue 36) */
+	void (*seg1)(float *acc, uint32_t len, uint64_t j, double a, double step,
+	             const float mf[8], const float c[7], float g0, float dg, uint32_t t0,
+	             int st);
+	void (*seg2x)(float *acc, uint32_t len, uint64_t j, double a, double step,
+	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0,
+	              int st);
+	void (*seg2l)(float *acc, uint32_t len, uint64_t j, double a, double step,
+	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0,
+	              int st);
 	/* 4 lanes on either path: the same values, and faster here than 8
 	   (make bench: 6.2 against 8.3 ns a sample, 8-octave 1D at rate 1000
 	   on an AMD EPYC) */
@@ -86,13 +92,13 @@ struct perlin_kernels {
 	   as lines that share h(u): along x (c: the layers' cell lines, see
 	   perlin_stream's line) and along a 2D path (c: seg2l's); folded (c0
 	   NULL: c[l] with gain 1), or layer 0's c0 and each output's c[l] with
-	   their gain lines ga, gb (see plugin/kernel_seg.h, segn_body) */
-	void (*seg1n)(float *const *acc, kernel_span s, const kernel_ramp *r,
-	              const float *const *c, const float *c0, kernel_line ga, kernel_line gb,
-	              int st);
-	void (*seg2ln)(float *const *acc, kernel_span s, const kernel_ramp *r,
-	               const float *const *c, const float *c0, kernel_line ga, kernel_line gb,
-	               int st);
+	   their gain lines (see plugin/kernel_seg.h, segn_body) */
+	void (*seg1n)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
+	              const float mf[8], const float *const *c, const float *c0, float g0a,
+	              float dga, float g0b, float dgb, uint32_t t0, int st);
+	void (*seg2ln)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
+	               const float mf[8], const float *const *c, const float *c0, float g0a,
+	               float dga, float g0b, float dgb, uint32_t t0, int st);
 	/* finish for PERLIN_OUTPUTS outputs at once: out[o] from acc + plus[o]
 	   (acc NULL: nothing was added to it; no plus[o] NULL), their last
 	   values into last[] */

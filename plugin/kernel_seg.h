@@ -242,15 +242,11 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 }
 
 #define KSEGN(name, form) \
-	static KATTR void KF(name)(float *const *acc, kernel_span s, const kernel_ramp *r, \
-	                           const float *const *c, const float *c0, kernel_line ga, \
-	                           kernel_line gb, int st) \
+	static KATTR void KF(name)(float *const *acc, uint32_t len, uint64_t j, double a, \
+	                           double step, const float mf[8], const float *const *c, \
+	                           const float *c0, float g0a, float dga, float g0b, float dgb, \
+	                           uint32_t t0, int st) \
 	{ \
-		const uint32_t len = s.len, t0 = s.t0; \
-		const uint64_t j = r->j; \
-		const double a = r->a, step = r->step; \
-		const float *const mf = r->mf; \
-		const float g0a = ga.v0, dga = ga.dv, g0b = gb.v0, dgb = gb.dv; \
 		const int gmov = dga != 0.0f || dgb != 0.0f; \
 		if (!c0 && st) \
 			KF(segn_body)(acc, len, j, a, step, mf, c, NULL, 1.0f, 0.0f, 0.0f, 0.0f, t0, \
@@ -281,14 +277,10 @@ KSEGN(seg2ln, 2)
    for a steady gain and for a store (st, see put()), without the tests
    inside. */
 #define KSEG(name, form) \
-	static KATTR void KF(name)(float *acc, kernel_span s, const kernel_ramp *r, \
-	                           const float *c, kernel_line g, int st) \
+	static KATTR void KF(name)(float *acc, uint32_t len, uint64_t j, double a, double step, \
+	                           const float mf[8], const float *c, float g0, float dg, \
+	                           uint32_t t0, int st) \
 	{ \
-		const uint32_t len = s.len, t0 = s.t0; \
-		const uint64_t j = r->j; \
-		const double a = r->a, step = r->step; \
-		const float *const mf = r->mf; \
-		const float g0 = g.v0, dg = g.dv; \
 		if (dg == 0.0f && st) \
 			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, form, 1); \
 		else if (dg == 0.0f) \

@@ -190,11 +190,10 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 }
 
 /* seg1 over seg samples of ramp r along x alone. */
-static inline void seg_x(const perlin_dsp *d, float *acc, kernel_span span,
-                         const perlin_ramp *r, const float *c, kernel_line g, int st)
+static inline void seg_x(const perlin_dsp *d, float *acc, uint32_t seg, const perlin_ramp *r,
+                         const float *c, kernel_line g, uint32_t t0, int st)
 {
-	const kernel_ramp at = { r->j, r->a - 0.5, r->step, r->mf };
-	d->kernels->seg1(acc, span, &at, c, g, st);
+	d->kernels->seg1(acc, seg, r->j, r->a - 0.5, r->step, r->mf, c, g.v0, g.dv, t0, st);
 }
 
 /* The reference: seg samples of layer l's octave k evaluated by the noise
@@ -306,8 +305,6 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 {
 	const int along_y = path_prepare(d, v, k, g, left, nl);
 	const perlin_ramp *p = along_y ? &v->ry[k] : &v->rx[k];
-	const kernel_span span = { seg, t0 + i };
-	kernel_ramp at = { p->j, p->a - 0.5, p->step, p->mf };
 	const int all = nl > 1 && g->all;
 	int l;
 	if (all) { /* every layer heard: the outputs at once, as lines */
@@ -320,15 +317,16 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 				to[l - 1] = acc[l] + i;
 				cs[l - 1] = v->st[k][l].path;
 			}
-		d->kernels->seg2ln(to, span, &at, cs, g->fold ? NULL : v->st[k][0].path, g->gain[0],
-		                   g->gain[1], g->st[1]);
+		d->kernels->seg2ln(to, seg, p->j, p->a - 0.5, p->step, p->mf, cs,
+		                   g->fold ? NULL : v->st[k][0].path, g->gain[0].v0, g->gain[0].dv,
+		                   g->gain[1].v0, g->gain[1].dv, t0 + i, g->st[1]);
 		return;
 	}
-	at.a -= v->path_uc[k]; /* (the path's coefficients are centred at uc) */
 	for (l = 0; l < nl; ++l)
 		if (g->heard[LK(l)])
 			(v->path_lines[k] ? d->kernels->seg2l : d->kernels->seg2x)(
-				acc[l] + i, span, &at, v->st[k][l].path, g->gain[LK(l)], g->st[l]);
+				acc[l] + i, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf,
+				v->st[k][l].path, g->gain[LK(l)].v0, g->gain[LK(l)].dv, t0 + i, g->st[l]);
 }
 
 /* The octave's gains: which layers are heard (layer 0's, and the
@@ -481,12 +479,9 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 	while (i < len) {
 		uint64_t left = rx->cross - rx->j;
 		uint32_t seg;
-		kernel_span span;
 		if (v->shape.dims == 2 && ry->cross - ry->j < left)
 			left = ry->cross - ry->j;
 		seg = left < len - i ? (uint32_t)left : len - i;
-		span.len = seg;
-		span.t0 = t0 + i;
 		if (ref) {
 			for (l = 0; l < nl; ++l)
 				if (g.heard[LK(l)])
@@ -504,14 +499,14 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 					to[l - 1] = acc[l] + i;
 					cs[l - 1] = v->st[k][l].line;
 				}
-			const kernel_ramp at = { rx->j, rx->a - 0.5, rx->step, rx->mf };
-			d->kernels->seg1n(to, span, &at, cs, g.fold ? NULL : v->st[k][0].line,
-			                  g.gain[0], g.gain[1], g.st[1]);
+			d->kernels->seg1n(to, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, cs,
+			                  g.fold ? NULL : v->st[k][0].line, g.gain[0].v0, g.gain[0].dv,
+			                  g.gain[1].v0, g.gain[1].dv, t0 + i, g.st[1]);
 		} else {
 			for (l = 0; l < nl; ++l)
 				if (g.heard[LK(l)])
-					seg_x(d, acc[l] + i, span, rx, v->st[k][l].coef, g.gain[LK(l)],
-					      g.st[l]);
+					seg_x(d, acc[l] + i, seg, rx, v->st[k][l].coef, g.gain[LK(l)],
+					      t0 + i, g.st[l]);
 		}
 		rx->j += seg;
 		if (v->shape.dims == 2)
