@@ -579,6 +579,22 @@ static inline void splat(float k[8], float c)
 /* Where octave k needs the plan next (its ramps exact at clock T): the
    end of its segment (heard: either ramp's crossing, as the render loop's
    `left`), and a riding ramp's next move. */
+/* A 2D path's plan entry: its kind and its coefficients (seg2x's 12, or
+   seg2l's 8 lines and the 2 floats after them), the lines times gk. */
+static inline void fast_path_coef(perlin_fast_entry *e, const float *c0, float gk, int lines)
+{
+	int m;
+	e->kind = lines ? PERLIN_FAST_SEG2L : PERLIN_FAST_SEG2X;
+#pragma GCC unroll 12
+	for (m = 0; m < 12; ++m)
+		if (m < 8 || !lines)
+			splat(e->k[m], c0[m] * gk);
+	if (lines) {
+		splat(e->k[8], c0[8]);
+		splat(e->k[9], c0[9]);
+	}
+}
+
 static inline uint64_t fast_until(const perlin_voice *v, unsigned k, const perlin_fast_oct *o,
                                   uint64_t T)
 {
@@ -651,17 +667,7 @@ fast_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 			splat(e->k[33], v->st[k][1].fold[9]);
 			a = p->a - 0.5;
 		} else { /* seg2l or seg2x, layer 0 (seg1_body's coefficients) */
-			const float gk = g->gain[0].v0, *c0 = v->st[k][0].path;
-			const int lines = v->path_lines[k];
-			e->kind = lines ? PERLIN_FAST_SEG2L : PERLIN_FAST_SEG2X;
-#pragma GCC unroll 12
-			for (m = 0; m < 12; ++m)
-				if (m < 8 || !lines)
-					splat(e->k[m], c0[m] * gk);
-			if (lines) {
-				splat(e->k[8], c0[8]);
-				splat(e->k[9], c0[9]);
-			}
+			fast_path_coef(e, v->st[k][0].path, g->gain[0].v0, v->path_lines[k]);
 			a = p->a - 0.5 - v->path_uc[k];
 		}
 	} else if (all) { /* seg1n, folded */
@@ -746,18 +752,10 @@ static inline void fast_path1(const perlin_dsp *d, perlin_voice *v, unsigned k,
 	uint64_t c;
 	unsigned r;
 	float mf2[16];
-	int m, lines;
+	int lines;
 	p = path_prepare(d, v, k, g, lx < ly ? lx : ly, 1) ? ry : rx;
 	lines = v->path_lines[k];
-	e->kind = lines ? PERLIN_FAST_SEG2L : PERLIN_FAST_SEG2X;
-#pragma GCC unroll 12
-	for (m = 0; m < 12; ++m)
-		if (m < 8 || !lines)
-			splat(e->k[m], c0[m] * gk);
-	if (lines) {
-		splat(e->k[8], c0[8]);
-		splat(e->k[9], c0[9]);
-	}
+	fast_path_coef(e, c0, gk, lines);
 	c = T - p->j;
 	r = (unsigned)(c & 7U);
 	memcpy(mf2, p->mf, sizeof p->mf);
