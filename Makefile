@@ -48,8 +48,9 @@ DSP_PIC_O = $(PIC)/dsp.o $(PIC)/params.o $(PIC)/smooth.o $(PIC)/transport.o \
 # The LV2 glue's own C besides plugin/perlin.c: the inline display, drawn
 # with cairo (perlin.c is also #included by the bench, the fuzzer and the
 # broken bundles, which compile display.c beside it).
-GLUE_C    = plugin/display.c plugin/events.c
-GLUE_SRC  = plugin/perlin.c $(GLUE_C) plugin/display.h plugin/events.h
+GLUE_C    = plugin/display.c plugin/events.c plugin/perlin_midi.c
+GLUE_SRC  = plugin/perlin.c $(GLUE_C) plugin/display.h plugin/events.h \
+            plugin/perlin_midi.h
 GLUE_LIBS = `$(PKG_CONFIG) --libs cairo`
 LIB_EXT   = .so
 BUNDLE    = $(B)/perlin.lv2
@@ -118,9 +119,9 @@ $(B)/bench: $(B)/.deps tests/bench.c tests/urid_map.h $(GLUE_SRC) $(DSP_SRC)
 	$(CC) $(STD) $(CFLAGS) -D_POSIX_C_SOURCE=200809L `$(PKG_CONFIG) --cflags lv2 cairo` \
 		-o $@ tests/bench.c $(GLUE_C) $(DSP_C) $(GLUE_LIBS) -lm
 
-$(B)/perlin-render: $(B)/.deps $(OBJ)/.built tests/perlin-render.c $(HOST_SRC)
+$(B)/perlin-render: $(B)/.deps $(OBJ)/.built tests/perlin-render.c tests/smf.c tests/smf.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
-		tests/perlin-render.c tests/host.c $(DSP_O) $(LILV_LIBS) \
+		tests/perlin-render.c tests/smf.c tests/host.c $(DSP_O) $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
 
 $(B)/wavcheck: $(B)/.deps tests/wavcheck.c tests/test.h $(NOISE_SRC)
@@ -152,6 +153,10 @@ $(B)/test_outputs: $(B)/.deps $(OBJ)/.built tests/test_outputs.c tests/automatio
 
 $(B)/test_triggers: $(B)/.deps $(OBJ)/.built tests/test_triggers.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_triggers.c tests/host.c \
+		$(DSP_O) $(LILV_LIBS) -lm
+
+$(B)/test_midi: $(B)/.deps $(OBJ)/.built tests/test_midi.c tests/smf.c tests/smf.h tests/test.h $(HOST_SRC)
+	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_midi.c tests/smf.c tests/host.c \
 		$(DSP_O) $(LILV_LIBS) -lm
 
 $(B)/test_signal: $(B)/.deps $(OBJ)/.built tests/test_signal.c tests/test.h $(HOST_SRC)
@@ -213,7 +218,7 @@ $(CLANG_BUNDLE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC)
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 
 TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_display $(B)/test_transport $(B)/test_render $(BROKEN_ALLOC) \
-        $(BROKEN_XFADE) $(B)/test_dsp $(B)/test_outputs $(B)/test_triggers $(B)/test_signal \
+        $(BROKEN_XFADE) $(B)/test_dsp $(B)/test_outputs $(B)/test_triggers $(B)/test_midi $(B)/test_signal \
         $(CLANG_BUNDLE) $(B)/wavcheck
 
 # Everything again under AddressSanitizer + UndefinedBehaviorSanitizer.
@@ -221,7 +226,8 @@ SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover
 ASAN = $(B)/asan
 $(ASAN)/.built: $(B)/.deps $(HOST_SRC) $(GLUE_SRC) tests/test_noise.c \
 		tests/test_plugin.c tests/test_transport.c tests/test_render.c tests/perlin-render.c \
-		tests/test_dsp.c tests/test_outputs.c tests/test_triggers.c tests/automation.h \
+		tests/test_dsp.c tests/test_outputs.c tests/test_triggers.c tests/test_midi.c \
+		tests/smf.c tests/smf.h tests/automation.h \
 		tests/test.h $(BUNDLE_FILES) \
 		$(BROKEN_XFADE)
 	@mkdir -p $(ASAN)/perlin.lv2
@@ -247,12 +253,15 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) $(GLUE_SRC) tests/test_noise.c \
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_triggers \
 		tests/test_triggers.c tests/host.c $(DSP_C) \
 		$(LILV_LIBS) -lm
+	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_midi \
+		tests/test_midi.c tests/smf.c tests/host.c $(DSP_C) \
+		$(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) -DNO_INTERPOSE $(LILV) \
 		`$(PKG_CONFIG) --cflags sndfile` -o $(ASAN)/test_render \
 		tests/test_render.c tests/host.c $(DSP_C) \
 		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) `$(PKG_CONFIG) --cflags sndfile` \
-		-o $(ASAN)/perlin-render tests/perlin-render.c tests/host.c \
+		-o $(ASAN)/perlin-render tests/perlin-render.c tests/smf.c tests/host.c \
 		$(DSP_C) $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
 	@touch $@
@@ -267,6 +276,7 @@ test-sanitize: $(ASAN)/.built
 	$(SAN_ENV) $(ASAN)/test_dsp $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_outputs $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_triggers $(ASAN)/perlin.lv2 $(SEED)
+	$(SAN_ENV) $(ASAN)/test_midi $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_render $(ASAN) $(SEED)
 
 VALGRIND = valgrind --error-exitcode=1 --errors-for-leak-kinds=none -q
@@ -342,6 +352,7 @@ test: all $(TESTS) $(B)/decoy-home/.lv2 $(B)/fuzz_plugin
 	$(DECOY) $(B)/test_dsp $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_outputs $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_triggers $(BUNDLE) $(SEED)
+	$(DECOY) $(B)/test_midi $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_display $(BUNDLE) $(SEED)
 	$(B)/test_signal $(SEED)
 	lua5.3 tests/test_lua_scripts.lua plugin/ardour/perlin-modulator.lua

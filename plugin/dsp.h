@@ -424,6 +424,8 @@ typedef struct {
 	   new voice at once, placed from the transport, the old one fading
 	   out at the speed it had (voice.c) */
 	int want_band;
+	uint32_t locates; /* counts the transport's jumps and roll starts (each
+	                     that set want_locate; the MIDI plugin resends) */
 	uint32_t shape_n; /* which noise of the seed's sequence (PERLIN_TRIGGER_SHAPE) */
 	double phase_shift; /* a phase change to make, in octave-0 cells (free running) */
 
@@ -504,6 +506,28 @@ void perlin_dsp_position(perlin_dsp *d, const perlin_position *p);
    At 0 every output is layer 0 alone, bit-identical to one output. */
 void perlin_dsp_spread(perlin_dsp *d, float spread);
 extern const perlin_param_info perlin_spread_param;
+
+/* Perlin Noise MIDI's settings (plugin/perlin_midi.c; not the DSP's:
+   their ranges are here with the others'), in the order of
+   perlin_midi_params: */
+typedef enum {
+	MIDI_CHANNEL = 0,    /* the output's MIDI channel, 1-16 */
+	MIDI_RESOLUTION = 1, /* perlin_midi_resolution */
+	MIDI_INTERVAL = 2,   /* ms: a lane sends at most once in it */
+	MIDI_CC_1 = 3,       /* lane 1's controller number (-1 off) .. MIDI_CC_1 + 3 */
+	MIDI_N_PARAMS = 7
+} perlin_midi_param;
+
+typedef enum {
+	MIDI_RES_7 = 0,   /* one CC, 0..127 */
+	MIDI_RES_14 = 1,  /* lanes on CC n < 32: MSB on n then LSB on n + 32,
+	                     0..16383 (lanes on n >= 32 stay 7-bit) */
+	MIDI_RES_BEND = 2 /* lane 1 as pitch bend (0..16383, centre 8192);
+	                     the other lanes 7-bit */
+} perlin_midi_resolution;
+
+/* Symbol, range and default of each MIDI setting (cv_def as def). */
+extern const perlin_param_info perlin_midi_params[MIDI_N_PARAMS];
 /* Render n samples into out (out may be NULL: the state still advances);
    with several outputs, the first. */
 void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n);

@@ -10,8 +10,8 @@
    smoothed values, the voices); where helpers must act in turn (new
    controls, a time:Position, a grid point, a crossfade's end) dsp.c calls
    them in that order. tests/layers.sh (make test) checks these lines:
-     layer 1: perlin.c
-       the LV2 glue
+     layer 1: perlin.c perlin_midi.c
+       the LV2 glue (Perlin Noise MIDI's in its own file)
      layer 2: dsp.c display.c events.c
        the order of the steps (setting up, each entry point, the block span
        by span); the inline display (perlin.c's alone); the host's atoms

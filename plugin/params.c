@@ -37,6 +37,17 @@ const perlin_param_info perlin_params[PERLIN_N_PARAMS] = {
 
 const perlin_param_info perlin_spread_param = { "spread", 0.0f, 1.0f, 0.5f, 0.5f };
 
+/* Perlin Noise MIDI's settings (ttl/perlin.ttl.in says the same). */
+const perlin_param_info perlin_midi_params[MIDI_N_PARAMS] = {
+	{ "midi_channel", 1.0f, 16.0f, 1.0f, 1.0f },
+	{ "resolution", 0.0f, 2.0f, 0.0f, 0.0f },
+	{ "interval", 1.0f, 50.0f, 10.0f, 10.0f },
+	{ "cc_1", -1.0f, 127.0f, 1.0f, 1.0f },
+	{ "cc_2", -1.0f, 127.0f, -1.0f, -1.0f },
+	{ "cc_3", -1.0f, 127.0f, -1.0f, -1.0f },
+	{ "cc_4", -1.0f, 127.0f, -1.0f, -1.0f },
+};
+
 float perlin_clamp(perlin_param param, float v)
 {
 	return perlin_clamp_info(&perlin_params[param], v);

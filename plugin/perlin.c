@@ -10,10 +10,12 @@
    them (Ardour, Carla), each shows its recent output in an inline display
    (display.h). Triggers (perlin_dsp_trigger) come as MIDI note-ons at the
    MIDI input (the CV plugins and Keyed) and as rising edges at the CV
-   trigger input (the CV plugins). */
+   trigger input (the CV plugins). "Perlin Noise MIDI" has its own glue
+   (perlin_midi.c); its descriptor is handed out here. */
 #include "display.h"
 #include "dsp.h"
 #include "events.h"
+#include "perlin_midi.h"
 #include "ports.h"
 
 #include <lv2/core/lv2.h>
@@ -281,7 +283,9 @@ static const LV2_Descriptor descriptors[5] = {
 	  cleanup, extension_data },
 };
 
+/* The one exported function: the five above, then Perlin Noise MIDI
+   (plugin/perlin_midi.c) at index 5. */
 LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index)
 {
-	return index < 5 ? &descriptors[index] : NULL;
+	return index < 5 ? &descriptors[index] : index == 5 ? &perlin_midi_descriptor : NULL;
 }

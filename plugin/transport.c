@@ -120,6 +120,7 @@ void dsp_transport_position(perlin_dsp *d, const perlin_position *p)
 	   frame (or a beat sent alone) */
 	if (roll || (d->sync && p->has_beat ? beat_jump : p->has_frame ? frame_jump : beat_jump)) {
 		d->want_locate = 1;
+		d->locates++;
 		d->shape_n = 0; /* new shapes count from here (an export's start) */
 	}
 }

@@ -103,9 +103,12 @@ int host_world_open(host_world *w, const char *bundle_dir)
 	uri = lilv_new_uri(w->world, URI_PERLIN_KEYED);
 	w->keyed = lilv_plugins_get_by_uri(all, uri);
 	lilv_node_free(uri);
+	uri = lilv_new_uri(w->world, URI_PERLIN_MIDI);
+	w->midi = lilv_plugins_get_by_uri(all, uri);
+	lilv_node_free(uri);
 	ok = from_bundle(w->audio, bundle) && from_bundle(w->cv, bundle) &&
 	     from_bundle(w->audio4, bundle) && from_bundle(w->cv4, bundle) &&
-	     from_bundle(w->keyed, bundle);
+	     from_bundle(w->keyed, bundle) && from_bundle(w->midi, bundle);
 	lilv_node_free(bundle);
 	if (!ok) {
 		fprintf(stderr, "no Perlin plugins in the bundle %s\n", path);
@@ -593,5 +596,134 @@ int host_render_dsp(const render_spec *s, perlin_path path, float *out)
 	tg.t = d;
 	play(s, &tg, out);
 	free(d);
+	return 0;
+}
+
+/* ---- Perlin Noise MIDI through lilv ---- */
+#define MIDI_GUARD 64 /* bytes past the capacity that must stay untouched */
+
+typedef struct {
+	host_inst h;
+	host_midi *m;
+	float set[MIDI_N_PARAMS];
+	uint8_t *buf; /* the output atom: header, capacity, guard */
+	uint64_t pos; /* frames run */
+	size_t next_in;
+} midi_target;
+
+void host_midi_init(host_midi *m)
+{
+	int i;
+	memset(m, 0, sizeof *m);
+	for (i = 0; i < MIDI_N_PARAMS; ++i)
+		m->set[i] = perlin_midi_params[i].def;
+	m->capacity = 32768;
+}
+
+/* Read the output sequence of a run of n frames into m. */
+static void midi_collect(midi_target *t, uint32_t n)
+{
+	host_midi *m = t->m;
+	const LV2_Atom_Sequence *seq = (const LV2_Atom_Sequence *)t->buf;
+	const uint8_t *body = t->buf + sizeof(LV2_Atom);
+	const uint8_t *guard = body + m->capacity;
+	uint32_t off, i;
+	int64_t last = 0;
+	for (i = 0; i < MIDI_GUARD; ++i)
+		if (guard[i] != 0xa5U)
+			m->past++;
+	if (seq->atom.size > m->capacity) {
+		m->oversize++;
+		return;
+	}
+	if (seq->atom.size == 0U)
+		return; /* (no room even for the sequence's body) */
+	if (seq->atom.type != map_uri(NULL, LV2_ATOM__Sequence) ||
+	    seq->atom.size < sizeof(LV2_Atom_Sequence_Body)) {
+		m->malformed++;
+		return;
+	}
+	off = sizeof(LV2_Atom_Sequence_Body);
+	while (off < seq->atom.size) {
+		const LV2_Atom_Event *ev = (const LV2_Atom_Event *)(body + off);
+		if (seq->atom.size - off < sizeof(LV2_Atom_Event) ||
+		    ev->body.size > seq->atom.size - off - sizeof(LV2_Atom_Event) ||
+		    ev->body.type != map_uri(NULL, LV2_MIDI__MidiEvent) || ev->body.size == 0U) {
+			m->malformed++;
+			return;
+		}
+		if (ev->time.frames < last || ev->time.frames >= (int64_t)(n ? n : 1U))
+			m->disorder++;
+		last = ev->time.frames;
+		if (m->n_out < m->max_out) {
+			host_midi_event *e = &m->out[m->n_out];
+			e->frame = t->pos + (uint64_t)ev->time.frames;
+			e->size = ev->body.size;
+			memcpy(e->bytes, ev + 1, ev->body.size < HOST_MIDI_BYTES ? ev->body.size
+			                                                          : HOST_MIDI_BYTES);
+		}
+		m->n_out++;
+		off += (uint32_t)lv2_atom_pad_size(sizeof(LV2_Atom_Event) + ev->body.size);
+	}
+}
+
+static void midi_run(void *tp, float *const out[], uint32_t n)
+{
+	midi_target *t = (midi_target *)tp;
+	host_midi *m = t->m;
+	LV2_Atom *atom = (LV2_Atom *)t->buf;
+	(void)out;
+	while (t->next_in < m->n_in && m->in[t->next_in].frame < t->pos + n) {
+		const host_midi_event *e = &m->in[t->next_in++];
+		host_inst_midi(&t->h, (uint32_t)(e->frame - t->pos), e->bytes, e->size);
+	}
+	/* as hosts do: the capacity in the atom's size, a type of Chunk */
+	atom->size = m->capacity;
+	atom->type = map_uri(NULL, LV2_ATOM__Chunk);
+	memset(t->buf + sizeof(LV2_Atom), 0x5a, m->capacity);
+	memset(t->buf + sizeof(LV2_Atom) + m->capacity, 0xa5, MIDI_GUARD);
+	lilv_instance_connect_port(t->h.inst, MIDI_PORT_OUT, t->buf);
+	lilv_instance_run(t->h.inst, n);
+	t->h.levels[0] = t->h.level;
+	clear_events(&t->h);
+	midi_collect(t, n);
+	t->pos += n;
+	m->runs++;
+}
+
+int host_render_midi(const host_world *w, const render_spec *s, host_midi *m, float *out)
+{
+	midi_target *t = calloc(1, sizeof *t);
+	render_spec s4 = *s;
+	render_target tg;
+	int i;
+	if (!t)
+		return 1;
+	t->buf = malloc(sizeof(LV2_Atom) + m->capacity + MIDI_GUARD);
+	if (!t->buf || host_inst_open(&t->h, w->midi, s->sr, 0)) {
+		free(t->buf);
+		free(t);
+		return 1;
+	}
+	t->m = m;
+	m->n_out = 0;
+	m->past = m->oversize = m->malformed = m->disorder = 0;
+	m->runs = 0;
+	for (i = 0; i < MIDI_N_PARAMS; ++i) {
+		t->set[i] = m->set[i];
+		lilv_instance_connect_port(t->h.inst, MIDI_PORT((perlin_midi_param)i), &t->set[i]);
+	}
+	s4.four = 1;
+	s4.connect_out = 0;
+	tg.controls = t->h.controls;
+	tg.position = inst_position;
+	tg.run = midi_run;
+	tg.level = inst_level;
+	tg.t = &t->h; /* (inst_position and inst_level take the host_inst) */
+	/* midi_run needs the target: the host_inst is its first member */
+	play(&s4, &tg, out);
+	host_inst_close(&t->h);
+	free(t->buf);
+	free(t);
 	return 0;
 }

@@ -11,6 +11,7 @@
 #define PERLIN_HOST_H
 
 #include "../plugin/dsp.h"
+#include "../plugin/perlin_midi.h"
 #include "../plugin/ports.h"
 
 #include <lilv/lilv.h>
@@ -26,6 +27,7 @@
 #define URI_PERLIN4 "urn:perlin-lv2:perlin4"
 #define URI_PERLIN4_CV "urn:perlin-lv2:perlin4-cv"
 #define URI_PERLIN_KEYED "urn:perlin-lv2:perlin-keyed"
+#define URI_PERLIN_MIDI "urn:perlin-lv2:perlin-midi"
 
 /* The controls a render sets: the DSP's, then the four-output plugins'
    spread. */
@@ -35,7 +37,7 @@
 /* The lilv world with the LV2 specifications and our bundle loaded. */
 typedef struct {
 	LilvWorld *world;
-	const LilvPlugin *audio, *cv, *audio4, *cv4, *keyed;
+	const LilvPlugin *audio, *cv, *audio4, *cv4, *keyed, *midi;
 } host_world;
 
 /* 0 on success; otherwise prints why to stderr. */
@@ -54,7 +56,11 @@ typedef struct {
 	union {
 		uint64_t align;
 		uint8_t bytes[1024];
-	} events, midi;
+	} events;
+	union {
+		uint64_t align;
+		uint8_t bytes[16384];
+	} midi;
 } host_inst;
 
 int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out);
@@ -139,5 +145,35 @@ int host_render(const host_world *w, const render_spec *s, float *out);
 /* The same with the DSP in process (no LV2), on render path `path`:
    controls and time:Position as the plugin would read them. */
 int host_render_dsp(const render_spec *s, perlin_path path, float *out);
+
+/* Perlin Noise MIDI through lilv (host_render_midi): its MIDI settings,
+   the MIDI it is sent and what it sends, as events at frames counted from
+   the render's start. */
+#define HOST_MIDI_BYTES 32 /* bytes of an event kept (more are counted in size) */
+typedef struct {
+	uint64_t frame;
+	uint32_t size;
+	uint8_t bytes[HOST_MIDI_BYTES];
+} host_midi_event;
+typedef struct {
+	float set[MIDI_N_PARAMS];  /* the MIDI settings (perlin_midi_params' defaults) */
+	uint32_t capacity;         /* the output atom's size the host gives each run */
+	const host_midi_event *in; /* sent to midi_in, in frame order */
+	size_t n_in;
+	host_midi_event *out;      /* what came out, up to max_out of it */
+	size_t max_out, n_out;
+	/* counts of what a host must never see: a byte written past the
+	   capacity, an output atom larger than it, an event cut short or not
+	   MIDI, a frame out of order or outside its block */
+	unsigned past, oversize, malformed, disorder;
+	uint64_t runs;
+} host_midi;
+/* Defaults: every setting its default, a capacity of 32768 bytes, no
+   input, no output kept. */
+void host_midi_init(host_midi *m);
+/* Render s (four outputs; `out`, if not NULL, gets the levels as
+   host_render's unconnected outputs) through Perlin Noise MIDI into m.
+   0 on success. */
+int host_render_midi(const host_world *w, const render_spec *s, host_midi *m, float *out);
 
 #endif /* PERLIN_HOST_H */

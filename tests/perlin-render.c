@@ -4,6 +4,7 @@
    plugin or a file failed, 2 the command line is wrong. */
 #define _XOPEN_SOURCE 700 /* isatty, realpath */
 #include "host.h"
+#include "smf.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -26,6 +27,12 @@ static const char *usage_text =
 	"      --triggers T,..   MIDI note-ons at these seconds (with --keyed or --cv):\n"
 	"                        what they do is --set trigger=0..3 (Off, Restart,\n"
 	"                        New shape, Step)\n"
+	"      --midi FILE.mid   render \"Perlin Noise MIDI\" and write what it sends as a\n"
+	"                        Standard MIDI File (its MIDI settings by --set: cc_1..cc_4,\n"
+	"                        midi_channel, resolution, interval); -o and --plot then\n"
+	"                        render Perlin Noise x4 with the same controls (the lanes)\n"
+	"      --smf-type T      0 (default: one track) or 1 (a tempo track, then the events)\n"
+	"      --ppq N           ticks per quarter note in the MIDI file (default 480)\n"
 	"      --bundle DIR      the perlin.lv2 bundle (default: beside this program)\n"
 	"      --seconds S       length (default 10)\n"
 	"      --sample-rate HZ  8000..768000 (default 48000)\n"
@@ -61,11 +68,19 @@ static const perlin_param_info *info_of(int i)
 	return i == RENDER_SPREAD ? &perlin_spread_param : &perlin_params[i];
 }
 
+/* The MIDI settings (--midi) come after the controls: RENDER_N_CONTROLS + m. */
+#define N_SYMBOLS (RENDER_N_CONTROLS + MIDI_N_PARAMS)
+
+static const perlin_param_info *any_info(int i)
+{
+	return i < RENDER_N_CONTROLS ? info_of(i) : &perlin_midi_params[i - RENDER_N_CONTROLS];
+}
+
 static int param_index(const char *sym, size_t len)
 {
 	int i;
-	for (i = 0; i < RENDER_N_CONTROLS; ++i)
-		if (strlen(info_of(i)->symbol) == len && !strncmp(info_of(i)->symbol, sym, len))
+	for (i = 0; i < N_SYMBOLS; ++i)
+		if (strlen(any_info(i)->symbol) == len && !strncmp(any_info(i)->symbol, sym, len))
 			return i;
 	return -1;
 }
@@ -74,10 +89,11 @@ static void list_symbols(void)
 {
 	int i;
 	fprintf(stderr, "valid controls:\n");
-	for (i = 0; i < RENDER_N_CONTROLS; ++i)
-		fprintf(stderr, "  %-12s %g..%g (default %g)%s\n", info_of(i)->symbol,
-		        info_of(i)->min, info_of(i)->max, info_of(i)->def,
-		        i == RENDER_SPREAD ? ", with --four" : "");
+	for (i = 0; i < N_SYMBOLS; ++i)
+		fprintf(stderr, "  %-12s %g..%g (default %g)%s\n", any_info(i)->symbol,
+		        any_info(i)->min, any_info(i)->max, any_info(i)->def,
+		        i == RENDER_SPREAD ? ", with --four or --midi"
+		        : i >= RENDER_N_CONTROLS ? ", with --midi" : "");
 }
 
 static int parse_number(const char *s, double *v, const char *what)
@@ -95,7 +111,7 @@ static int parse_number(const char *s, double *v, const char *what)
 /* A control value: warn and clamp when out of range. */
 static double checked_value(int param, double v)
 {
-	const perlin_param_info *p = info_of(param);
+	const perlin_param_info *p = any_info(param);
 	if (!(v >= p->min && v <= p->max)) {
 		const double c = v != v ? p->def : v < p->min ? p->min : p->max;
 		if (!quiet)
@@ -295,17 +311,62 @@ static void default_bundle(const char *argv0, char *out, size_t size)
 	snprintf(out, size, "%s/perlin.lv2", self);
 }
 
+/* Render Perlin Noise MIDI (s, settings in hm) and write what it sends
+   to path as a Standard MIDI File at s's tempo. 0 on success. */
+static int write_midi(const host_world *w, const render_spec *s, host_midi *hm,
+                      const char *path, int type, unsigned ppq)
+{
+	smf_writer wr;
+	size_t i;
+	int rc = 0;
+	/* at most 8 events a grid point (four 14-bit lanes), one a 1 ms grid */
+	hm->max_out = (size_t)(s->frames / (uint64_t)(s->sr / 1000.0 > 1.0 ? s->sr / 1000.0 : 1.0)) * 8U + 64U;
+	hm->out = malloc(hm->max_out * sizeof *hm->out);
+	if (!hm->out) {
+		fprintf(stderr, "perlin-render: no memory for the MIDI events\n");
+		return 1;
+	}
+	if (host_render_midi(w, s, hm, NULL)) {
+		free(hm->out);
+		return 1;
+	}
+	if (hm->n_out > hm->max_out || hm->past || hm->oversize || hm->malformed || hm->disorder) {
+		fprintf(stderr, "perlin-render: the MIDI output was not what it should be\n");
+		free(hm->out);
+		return 1;
+	}
+	smf_init(&wr, ppq, s->bpm, s->sr);
+	wr.type = type;
+	for (i = 0; i < hm->n_out && !rc; ++i)
+		rc = smf_event(&wr, hm->out[i].frame, hm->out[i].bytes,
+		               hm->out[i].size < HOST_MIDI_BYTES ? hm->out[i].size : HOST_MIDI_BYTES);
+	if (!rc)
+		rc = smf_save(&wr, path);
+	if (rc)
+		fprintf(stderr, "perlin-render: cannot write %s\n", path);
+	else if (!quiet)
+		fprintf(stderr, "perlin-render: %zu MIDI events, type %d, %u ppq at %g BPM\n",
+		        hm->n_out, type, ppq, s->bpm);
+	smf_free(&wr);
+	free(hm->out);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	render_spec s;
 	host_world w;
-	const char *output = NULL, *plot = NULL;
+	const char *output = NULL, *plot = NULL, *midi = NULL;
+	host_midi hm;
+	unsigned ppq = 480;
+	int smf_type = 0;
 	char bundle[PATH_MAX + 16], title[512];
 	double seconds = 10.0;
 	int format = 32, i, random_blocks = 0, rc;
-	int set_by_user[RENDER_N_CONTROLS] = { 0 };
+	int set_by_user[N_SYMBOLS] = { 0 };
 	float *buf;
 	render_spec_init(&s);
+	host_midi_init(&hm);
 	default_bundle(argv[0], bundle, sizeof bundle);
 	s.block_seed = 1;
 	for (i = 1; i < argc; ++i) {
@@ -352,6 +413,23 @@ int main(int argc, char **argv)
 				if (*q == ',')
 					++q;
 			}
+		} else if (!strcmp(a, "--midi")) {
+			NEED_VALUE;
+			midi = v;
+		} else if (!strcmp(a, "--smf-type")) {
+			NEED_VALUE;
+			if (strcmp(v, "0") && strcmp(v, "1")) {
+				fprintf(stderr, "perlin-render: --smf-type wants 0 or 1\n");
+				return 2;
+			}
+			smf_type = v[0] - '0';
+		} else if (!strcmp(a, "--ppq")) {
+			NEED_VALUE;
+			if (!parse_number(v, &d, a) || !(d >= 24 && d <= 32767)) {
+				fprintf(stderr, "perlin-render: --ppq wants 24..32767\n");
+				return 2;
+			}
+			ppq = (unsigned)d;
 		} else if (!strcmp(a, "--bundle")) {
 			NEED_VALUE;
 			snprintf(bundle, sizeof bundle, "%s", v);
@@ -396,7 +474,10 @@ int main(int argc, char **argv)
 			NEED_VALUE;
 			if ((p = parse_symbol(v, &rest)) < 0 || !parse_number(rest, &d, v))
 				return 2;
-			s.set[p] = (float)checked_value(p, d);
+			if (p < RENDER_N_CONTROLS)
+				s.set[p] = (float)checked_value(p, d);
+			else
+				hm.set[p - RENDER_N_CONTROLS] = (float)checked_value(p, d);
 			set_by_user[p] = 1;
 		} else if (!strcmp(a, "--ramp") || !strcmp(a, "--step")) {
 			const char *rest;
@@ -405,6 +486,10 @@ int main(int argc, char **argv)
 			NEED_VALUE;
 			if ((p = parse_symbol(v, &rest)) < 0)
 				return 2;
+			if (p >= RENDER_N_CONTROLS) {
+				fprintf(stderr, "perlin-render: the MIDI settings take --set only\n");
+				return 2;
+			}
 			if (s.n_autos == RENDER_N_CONTROLS) {
 				fprintf(stderr, "perlin-render: one --ramp or --step per control\n");
 				return 2;
@@ -453,9 +538,9 @@ int main(int argc, char **argv)
 		}
 #undef NEED_VALUE
 	}
-	if (!output && !plot) {
-		fprintf(stderr, "perlin-render: say where to write: -o OUT.wav and/or --plot OUT.svg\n%s",
-		        usage_text);
+	if (!output && !plot && !midi) {
+		fprintf(stderr, "perlin-render: say where to write: -o OUT.wav and/or --plot OUT.svg"
+		        " (or --midi OUT.mid)\n%s", usage_text);
 		return 2;
 	}
 	if ((s.keyed && (s.cv || s.four)) || (s.n_triggers && !s.keyed && !(s.cv && !s.four))) {
@@ -463,6 +548,14 @@ int main(int argc, char **argv)
 		        "or --cv (not with --four: use --cv alone), and --keyed goes alone\n");
 		return 2;
 	}
+	for (i = RENDER_N_CONTROLS; i < N_SYMBOLS; ++i)
+		if (set_by_user[i] && !midi) {
+			fprintf(stderr, "perlin-render: %s belongs to Perlin Noise MIDI: add --midi\n",
+			        any_info(i)->symbol);
+			return 2;
+		}
+	if (midi)
+		s.four = 1; /* (the lanes: -o and --plot render Perlin Noise x4) */
 	for (i = 0; i < s.n_autos; ++i)
 		if (s.autos[i].param == RENDER_SPREAD)
 			set_by_user[RENDER_SPREAD] = 1;
@@ -482,6 +575,17 @@ int main(int argc, char **argv)
 		s.progress = progress;
 	if (host_world_open(&w, bundle))
 		return 1;
+	if (midi) {
+		rc = write_midi(&w, &s, &hm, midi, smf_type, ppq);
+		if (rc || (!output && !plot)) {
+			if (!rc && !quiet)
+				printf("%s\n", midi);
+			host_world_close(&w);
+			return rc ? 1 : 0;
+		}
+		if (!quiet)
+			printf("%s\n", midi);
+	}
 	buf = malloc((size_t)s.frames * (s.four ? PERLIN_OUTPUTS : 1) * sizeof *buf);
 	if (!buf) {
 		fprintf(stderr, "perlin-render: %g s at %g Hz does not fit in memory\n", seconds, s.sr);

@@ -1,0 +1,428 @@
+/* perlin_midi.c: LV2 glue for "Perlin Noise MIDI" (perlin_midi.h): the
+   DSP with four outputs (as Perlin Noise x4), rendered into buffers of
+   the instance, each output a lane whose value goes out as a MIDI
+   control change (7-bit, or 14-bit as MSB then LSB) or pitch bend. Layer
+   1 (plugin/dsp_private.h), beside perlin.c.
+
+   Thinning: a lane sends only on the grid of `interval` (counted in
+   samples from activation, so the same controls and transport give the
+   same events at the same frames whatever the block sizes), only when
+   its quantised value differs from the last it sent, and never twice
+   within an interval (after the interval is shortened, too); it sends
+   whatever its value at the first grid point after activation, after a
+   transport jump or roll start (the DSP's locates), and after its
+   controller number, the resolution or the channel changed. A value is
+   the lane's sample at the event's frame, rounded to the nearest step.
+
+   Thru: every MIDI event at the MIDI input goes out unchanged, at its
+   frame, in order, merged in time with the generated ones (at one frame,
+   the incoming first); note-ons (on the trigger channel) are triggers,
+   as in perlin.c. The output never grows past the capacity the host
+   gives in its atom's size: an event that does not fit is dropped (a
+   lane's value is then sent at a later grid point; a 14-bit pair goes
+   whole or not at all). */
+#include "perlin_midi.h"
+
+#include "dsp.h"
+#include "events.h"
+#include "ports.h"
+
+#include <lv2/atom/atom.h>
+#include <lv2/core/lv2.h>
+#include <lv2/urid/urid.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LANES PERLIN_OUTPUTS
+#define CHUNK 512U /* samples rendered at a time into the lanes' buffers */
+
+/* What a lane sends as. */
+enum { KIND_OFF = 0, KIND_7, KIND_14, KIND_BEND };
+
+typedef struct {
+	perlin_dsp dsp; /* (first: tests/bench.c sets its render path) */
+
+	/* ports (a control not connected: its default, in dflt) */
+	const float *controls[PERLIN_N_PARAMS];
+	float dflt[PERLIN_N_PARAMS];
+	const float *mctl[MIDI_N_PARAMS];
+	float mdflt[MIDI_N_PARAMS];
+	const float *spread;
+	const LV2_Atom_Sequence *control, *midi_in;
+	LV2_Atom_Sequence *out;
+	float *level[LANES];
+
+	/* the output sequence of this run(): capacity and bytes used of its
+	   body (0 capacity: none written) */
+	int writing; /* an output to write into (connected, with urid:map) */
+	uint32_t cap, used;
+
+	/* the lanes: what each sends as, the last value sent (-1: none) and
+	   when (in samples since activation), and whether it must send at its
+	   next grid point */
+	int kind[LANES], cc[LANES];
+	int32_t last[LANES];
+	uint64_t last_t[LANES];
+	int sent[LANES]; /* sent since activation (last_t holds) */
+	int force[LANES];
+	unsigned channel;   /* 0..15 */
+	uint32_t interval;  /* samples */
+	float mraw[MIDI_N_PARAMS]; /* the settings as last read (clamped) */
+	uint32_t locates;   /* the DSP's, as last seen */
+	uint64_t clock;     /* samples since activation */
+
+	int have_map;
+	perlin_uris uris;
+	LV2_URID atom_Sequence, midi_MidiEvent;
+	float buf[LANES][CHUNK];
+} PerlinMidi;
+
+static void activate(LV2_Handle instance);
+
+/* Instantiation class. urid:map is optional: without it nothing is read
+   and nothing written (the lanes still run). */
+static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
+                              const char *bundle_path,
+                              const LV2_Feature *const *features)
+{
+	PerlinMidi *self = (PerlinMidi *)calloc(1, sizeof(PerlinMidi));
+	LV2_URID_Map *map = NULL;
+	unsigned i;
+	(void)descriptor;
+	(void)bundle_path;
+	if (!self)
+		return NULL;
+	for (i = 0; features && features[i]; ++i)
+		if (!strcmp(features[i]->URI, LV2_URID__map))
+			map = (LV2_URID_Map *)features[i]->data;
+	if (map) {
+		perlin_uris_map(&self->uris, map);
+		self->atom_Sequence = map->map(map->handle, LV2_ATOM__Sequence);
+		self->midi_MidiEvent = self->uris.midi_MidiEvent;
+		self->have_map = 1;
+	}
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		self->dflt[i] = perlin_params[i].def;
+		self->controls[i] = &self->dflt[i];
+	}
+	for (i = 0; i < MIDI_N_PARAMS; ++i) {
+		self->mdflt[i] = perlin_midi_params[i].def;
+		self->mctl[i] = &self->mdflt[i];
+	}
+	perlin_dsp_init_outputs(&self->dsp, rate, PERLIN_OUTPUTS);
+	activate((LV2_Handle)self); /* (the lanes' state, should a host run first) */
+	return (LV2_Handle)self;
+}
+
+/* Audio class (as the spec allows); stores the pointer only. */
+static void connect_port(LV2_Handle instance, uint32_t port, void *data)
+{
+	PerlinMidi *self = (PerlinMidi *)instance;
+	const unsigned trig = PORT_TRIGGERS(PERLIN_OUTPUTS);
+	if (port < PORT_CONTROL || (port >= trig && port < trig + 4U)) {
+		const unsigned c = port < PORT_CONTROL ? port : PERLIN_PHASE + (port - trig);
+		self->controls[c] = data ? (const float *)data : &self->dflt[c];
+		return;
+	}
+	if ((port >= MIDI_PORT_CHANNEL && port <= MIDI_PORT_INTERVAL) ||
+	    (port >= MIDI_PORT_CC_1 && port < MIDI_PORT_COUNT)) {
+		const unsigned m = port >= MIDI_PORT_CC_1 ? MIDI_CC_1 + (port - MIDI_PORT_CC_1)
+		                                          : port - MIDI_PORT_CHANNEL;
+		self->mctl[m] = data ? (const float *)data : &self->mdflt[m];
+		return;
+	}
+	if (port >= PORT_LEVEL_2 && port < PORT_LEVEL_2 + 3U) {
+		self->level[1 + port - PORT_LEVEL_2] = (float *)data;
+		return;
+	}
+	if (port == PORT_MIDI_IN(PERLIN_OUTPUTS)) {
+		self->midi_in = (const LV2_Atom_Sequence *)data;
+		return;
+	}
+	switch (port) {
+	case PORT_STOPPED:
+		self->controls[PERLIN_STOPPED] =
+			data ? (const float *)data : &self->dflt[PERLIN_STOPPED];
+		break;
+	case PORT_CONTROL:
+		self->control = (const LV2_Atom_Sequence *)data;
+		break;
+	case PORT_LEVEL:
+		self->level[0] = (float *)data;
+		break;
+	case MIDI_PORT_OUT:
+		self->out = (LV2_Atom_Sequence *)data;
+		break;
+	case PORT_SPREAD:
+		self->spread = (const float *)data;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Instantiation class: restart phases, forget the transport; every lane
+   sends at the first grid point (sample 0). */
+static void activate(LV2_Handle instance)
+{
+	PerlinMidi *self = (PerlinMidi *)instance;
+	unsigned l;
+	perlin_dsp_activate(&self->dsp);
+	self->clock = 0;
+	self->locates = self->dsp.locates;
+	for (l = 0; l < LANES; ++l) {
+		self->last[l] = -1;
+		self->last_t[l] = 0;
+		self->sent[l] = 0;
+		self->force[l] = 1;
+	}
+}
+
+/* A setting's value as an integer in its range (NaN: its default). */
+static int setting(const PerlinMidi *self, perlin_midi_param p)
+{
+	return (int)floorf(self->mraw[p] + 0.5f);
+}
+
+/* Audio class: read the MIDI settings; a lane whose controller,
+   resolution or channel changed sends at its next grid point. */
+static void read_settings(PerlinMidi *self)
+{
+	int l, mode;
+	double ms;
+	uint32_t iv;
+	for (l = 0; l < MIDI_N_PARAMS; ++l)
+		self->mraw[l] = perlin_clamp_info(&perlin_midi_params[l], *self->mctl[l]);
+	mode = setting(self, MIDI_RESOLUTION);
+	self->channel = (unsigned)(setting(self, MIDI_CHANNEL) - 1);
+	ms = (double)setting(self, MIDI_INTERVAL);
+	iv = (uint32_t)floor(ms * self->dsp.sr / 1000.0 + 0.5);
+	self->interval = iv ? iv : 1U;
+	for (l = 0; l < LANES; ++l) {
+		const int cc = setting(self, (perlin_midi_param)(MIDI_CC_1 + l));
+		const int kind = cc < 0 ? KIND_OFF
+		               : l == 0 && mode == MIDI_RES_BEND ? KIND_BEND
+		               : mode == MIDI_RES_14 && cc < 32 ? KIND_14 : KIND_7;
+		if (kind != self->kind[l] || cc != self->cc[l]) {
+			self->force[l] = 1;
+			self->last[l] = -1;
+		}
+		self->kind[l] = kind;
+		self->cc[l] = cc;
+	}
+}
+
+/* Audio class: begin the output sequence (its capacity: what the host
+   put in its atom's size). */
+static void out_begin(PerlinMidi *self)
+{
+	self->cap = self->used = 0;
+	self->writing = self->out && self->have_map;
+	if (!self->writing)
+		return;
+	self->cap = self->out->atom.size;
+	self->out->atom.type = self->atom_Sequence;
+	if (self->cap < sizeof(LV2_Atom_Sequence_Body)) { /* no room for its body */
+		self->out->atom.size = 0;
+		self->cap = 0;
+		return;
+	}
+	self->out->body.unit = 0;
+	self->out->body.pad = 0;
+	self->used = sizeof(LV2_Atom_Sequence_Body);
+	self->out->atom.size = self->used;
+}
+
+/* Whether an event of `size` bytes of MIDI would fit. */
+static int out_room(const PerlinMidi *self, uint32_t size)
+{
+	const uint32_t need = (uint32_t)sizeof(LV2_Atom_Event) + ((size + 7U) & ~7U);
+	return size <= self->cap && need <= self->cap - self->used;
+}
+
+/* Append `size` bytes of MIDI at `frame` (the caller checked out_room). */
+static void out_put(PerlinMidi *self, uint32_t frame, const uint8_t *midi, uint32_t size)
+{
+	uint8_t *at = (uint8_t *)&self->out->body + self->used;
+	LV2_Atom_Event *ev = (LV2_Atom_Event *)at;
+	const uint32_t padded = (size + 7U) & ~7U;
+	ev->time.frames = frame;
+	ev->body.size = size;
+	ev->body.type = self->midi_MidiEvent;
+	memcpy(ev + 1, midi, size);
+	if (padded > size)
+		memset((uint8_t *)(ev + 1) + size, 0, padded - size);
+	self->used += (uint32_t)sizeof(LV2_Atom_Event) + padded;
+	self->out->atom.size = self->used;
+}
+
+/* A lane's value y in [-1, 1] as a step of its kind's range (0..127 or
+   0..16383), rounded to the nearest. */
+static int32_t quantise(float y, int kind)
+{
+	const double top = kind == KIND_7 ? 127.0 : 16383.0;
+	double q;
+	if (!(y >= -1.0f && y <= 1.0f)) /* (NaN: the centre) */
+		y = y > 1.0f ? 1.0f : y < -1.0f ? -1.0f : 0.0f;
+	q = floor(((double)y + 1.0) * 0.5 * top + 0.5);
+	return (int32_t)(q > top ? top : q);
+}
+
+/* Audio class: lane l's value y at sample `frame` of the block (clock t,
+   a grid point): send it if it must or may. */
+static void lane_at(PerlinMidi *self, unsigned l, float y, uint32_t frame, uint64_t t)
+{
+	const int kind = self->kind[l];
+	const unsigned st = (kind == KIND_BEND ? 0xe0U : 0xb0U) | self->channel;
+	const int32_t q = quantise(y, kind);
+	uint8_t m[6];
+	uint32_t size = 3;
+	if (kind == KIND_OFF || (!self->force[l] && q == self->last[l]))
+		return;
+	if (self->sent[l] && t - self->last_t[l] < self->interval)
+		return; /* (a new number or an interval shortened since: not twice
+		           within an interval all the same) */
+	m[0] = (uint8_t)st;
+	if (kind == KIND_BEND) {
+		m[1] = (uint8_t)(q & 0x7f);
+		m[2] = (uint8_t)(q >> 7);
+	} else if (kind == KIND_14) {
+		m[1] = (uint8_t)self->cc[l];
+		m[2] = (uint8_t)(q >> 7);
+		m[3] = (uint8_t)st;
+		m[4] = (uint8_t)(self->cc[l] + 32);
+		m[5] = (uint8_t)(q & 0x7f);
+		size = 6;
+	} else {
+		m[1] = (uint8_t)self->cc[l];
+		m[2] = (uint8_t)q;
+	}
+	if (self->writing) {
+		/* each 3 bytes an event of 24 (16 + 3 padded to 8) */
+		if (self->cap - self->used < (size == 6U ? 48U : 24U))
+			return; /* no room: at a later grid point */
+		out_put(self, frame, m, 3U);
+		if (size == 6U)
+			out_put(self, frame, m + 3, 3U);
+	}
+	self->last[l] = q;
+	self->last_t[l] = t;
+	self->sent[l] = 1;
+	self->force[l] = 0;
+}
+
+/* Audio class: n samples (n <= CHUNK) from sample `at` of the block:
+   render the lanes, then send at the grid points among them. */
+static void render_chunk(PerlinMidi *self, uint32_t at, uint32_t n)
+{
+	float *o[LANES];
+	const uint64_t t0 = self->clock;
+	const uint32_t iv = self->interval;
+	uint64_t g;
+	unsigned l;
+	for (l = 0; l < LANES; ++l)
+		o[l] = self->buf[l];
+	perlin_dsp_run_outputs(&self->dsp, o, n);
+	if (self->dsp.locates != self->locates) { /* a jump (at the chunk's start) */
+		self->locates = self->dsp.locates;
+		for (l = 0; l < LANES; ++l)
+			self->force[l] = 1;
+	}
+	for (g = (t0 + iv - 1U) / iv * iv; g < t0 + n; g += iv) {
+		const uint32_t j = (uint32_t)(g - t0);
+		for (l = 0; l < LANES; ++l)
+			lane_at(self, l, self->buf[l][j], at + j, g);
+	}
+	self->clock = t0 + n;
+}
+
+/* Audio class: render from `*done` up to sample t of the block. */
+static void render_to(PerlinMidi *self, uint32_t *done, uint32_t t)
+{
+	while (*done < t) {
+		const uint32_t n = t - *done < CHUNK ? t - *done : CHUNK;
+		render_chunk(self, *done, n);
+		*done += n;
+	}
+}
+
+/* Audio class: the block split at each event: a time:Position goes to
+   the transport; a MIDI event goes out as it came (thru), and a note-on
+   (on the trigger channel) is a trigger. The two sequences are taken in
+   time order (at the same frame, the transport's first). */
+static void run_events(PerlinMidi *self, uint32_t n_samples)
+{
+	const perlin_uris *u = self->have_map ? &self->uris : NULL;
+	perlin_events ctl, midi;
+	perlin_event a, b;
+	int has_a, has_b;
+	uint32_t done = 0;
+	perlin_events_begin(&ctl, u, self->control, n_samples);
+	perlin_events_begin(&midi, u, self->midi_in, n_samples);
+	has_a = perlin_events_next(&ctl, &a);
+	has_b = perlin_events_next(&midi, &b);
+	while (has_a || has_b) {
+		if (has_a && (!has_b || a.frame <= b.frame)) {
+			if (a.kind == PERLIN_EVENT_POSITION) {
+				render_to(self, &done, a.frame);
+				perlin_dsp_position(&self->dsp, &a.pos);
+			}
+			has_a = perlin_events_next(&ctl, &a);
+		} else {
+			if (b.kind == PERLIN_EVENT_MIDI) {
+				/* (an event the host put at the block's end or past
+				   it: on its last frame) */
+				const uint32_t f = b.frame < n_samples ? b.frame
+				                 : n_samples ? n_samples - 1U : 0U;
+				render_to(self, &done, f);
+				if (self->writing && out_room(self, b.size))
+					out_put(self, f, b.midi, b.size);
+				if (perlin_note_on(b.midi, b.size, self->dsp.ctl[PERLIN_CHANNEL]))
+					perlin_dsp_trigger(&self->dsp);
+			}
+			has_b = perlin_events_next(&midi, &b);
+		}
+	}
+	render_to(self, &done, n_samples);
+}
+
+/* Audio class: render the lanes and send them, splitting the block at
+   each event. */
+static void run(LV2_Handle instance, uint32_t n_samples)
+{
+	PerlinMidi *self = (PerlinMidi *)instance;
+	unsigned l;
+	perlin_dsp_controls_ports(&self->dsp, self->controls);
+	if (self->spread)
+		perlin_dsp_spread(&self->dsp, *self->spread);
+	read_settings(self);
+	out_begin(self);
+	run_events(self, n_samples);
+	for (l = 0; l < LANES; ++l)
+		if (self->level[l])
+			*self->level[l] = self->dsp.level[l];
+}
+
+static void deactivate(LV2_Handle instance)
+{
+	(void)instance;
+}
+
+/* Instantiation class. */
+static void cleanup(LV2_Handle instance)
+{
+	free(instance);
+}
+
+static const void *extension_data(const char *uri)
+{
+	(void)uri;
+	return NULL;
+}
+
+const LV2_Descriptor perlin_midi_descriptor = {
+	PERLIN_MIDI_URI, instantiate, connect_port, activate, run, deactivate,
+	cleanup, extension_data
+};

@@ -1,0 +1,40 @@
+/* perlin_midi.h: "Perlin Noise MIDI" (urn:perlin-lv2:perlin-midi,
+   plugin/perlin_midi.c): the four-output engine's lanes sent as MIDI
+   control changes (7- or 14-bit) or pitch bend, with MIDI thru. Its
+   ports (ttl/perlin.ttl.in says the same; tests/test_plugin.c and
+   tests/test_midi.c check them) are Perlin Noise x4's where they mean
+   the same: the controls at their own index (ports.h, PERLIN_PORT(p, 4)),
+   control (14), level_1 (15), stopped (17), spread (18), level_2 ..
+   level_4 (22..24), the trigger controls (25..28) and midi_in (29); the
+   MIDI output takes the output's index (16), the MIDI settings the
+   places of out_2 .. out_4 (19..21), and the lanes' controller numbers
+   come last (30..33). */
+#ifndef PERLIN_MIDI_H
+#define PERLIN_MIDI_H
+
+#include "dsp.h"
+
+#include <lv2/core/lv2.h>
+
+#define PERLIN_MIDI_URI "urn:perlin-lv2:perlin-midi"
+
+typedef enum {
+	MIDI_PORT_OUT = 16,        /* atom:Sequence of midi:MidiEvent */
+	MIDI_PORT_CHANNEL = 19,    /* the output's MIDI channel, 1-16 */
+	MIDI_PORT_RESOLUTION = 20, /* perlin_midi_resolution */
+	MIDI_PORT_INTERVAL = 21,   /* ms: a lane sends at most once in it */
+	MIDI_PORT_CC_1 = 30,       /* lane 1's controller number (-1 off) .. */
+	MIDI_PORT_COUNT = 34       /* (cc_4 at 33) */
+} perlin_midi_port;
+
+/* The MIDI settings (perlin_midi_param, their ranges in
+   perlin_midi_params) are in dsp.h, beside the other controls'. */
+
+/* The lv2:index of MIDI setting p. */
+#define MIDI_PORT(p) ((p) >= MIDI_CC_1 ? (unsigned)MIDI_PORT_CC_1 + (unsigned)((p) - MIDI_CC_1) \
+                                       : (unsigned)MIDI_PORT_CHANNEL + (unsigned)(p))
+
+/* The descriptor perlin.c's lv2_descriptor hands out at index 5. */
+extern const LV2_Descriptor perlin_midi_descriptor;
+
+#endif /* PERLIN_MIDI_H */
