@@ -12,6 +12,8 @@
    cut short, the last event filling the buffer to its very end, or raw
    bytes. Each sequence sits in a buffer of exactly its size, so
    AddressSanitizer sees any read past it.
+   Perlin Noise MIDI too (fuzz_midi: MIDI in, outputs of small and odd
+   capacities).
    A failure: any crash or sanitizer report, an output sample or level
    that is not finite, outside [-1, 1] or denormal, or (when the input
    keeps the transport and rates tame enough for the bound to say
@@ -273,6 +275,125 @@ static void fuzz_queue_draw(void *handle)
 	(void)handle;
 }
 
+/* A sequence built by make_sequence, in a buffer of exactly its size
+   (NULL: none, or no memory). */
+static LV2_Atom_Sequence *sequence_copy(reader *r, envelope *e, uint32_t n)
+{
+	const uint32_t bytes = make_sequence(r, e, n);
+	LV2_Atom_Sequence *seq;
+	if (!(byte(r) % 8))
+		return NULL;
+	seq = malloc((bytes + 7U) & ~7U);
+	if (seq)
+		memcpy(seq, seq_mem, bytes);
+	return seq;
+}
+
+/* Perlin Noise MIDI (plugin/perlin_midi.c): any controls and MIDI
+   settings, time:Position and odd sequences at its control input, MIDI
+   (and anything else) at its MIDI input, and an output of any capacity
+   (0, a few bytes, odd sizes, plenty, or not connected), in a buffer of
+   exactly that size. A failure: a crash or sanitizer report (a byte
+   written past the capacity among them), an output larger than its
+   capacity or not a valid sequence of MIDI events in frame order inside
+   the block, or a level that is not finite and in [-1, 1]. */
+static int fuzz_midi(reader *r, unsigned head, double sr)
+{
+	const LV2_Descriptor *desc = &perlin_midi_descriptor;
+	const LV2_Feature map_feature = { LV2_URID__map, &urid_map };
+	const LV2_Feature *features[2] = { NULL, NULL };
+	float ctl[PERLIN_N_PARAMS], mset[MIDI_N_PARAMS], spread = perlin_spread_param.def;
+	float levels[4] = { 0, 0, 0, 0 };
+	const LV2_URID seq_type = map_uri(NULL, LV2_ATOM__Sequence);
+	const LV2_URID midi_type = map_uri(NULL, LV2_MIDI__MidiEvent);
+	envelope e;
+	LV2_Handle h;
+	unsigned i, c, blocks;
+	if (!(head & 8U))
+		features[0] = &map_feature;
+	h = desc->instantiate(desc, sr, "/nonexistent/", features);
+	if (!h)
+		return 0;
+	memset(&e, 0, sizeof e);
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		ctl[i] = perlin_params[i].def;
+		desc->connect_port(h, PERLIN_PORT(i, 4U), &ctl[i]);
+	}
+	for (i = 0; i < MIDI_N_PARAMS; ++i) {
+		mset[i] = perlin_midi_params[i].def;
+		desc->connect_port(h, MIDI_PORT((perlin_midi_param)i), &mset[i]);
+	}
+	desc->connect_port(h, PORT_SPREAD, &spread);
+	desc->connect_port(h, 15, &levels[0]);
+	for (i = 0; i < 3; ++i)
+		desc->connect_port(h, PORT_LEVEL_2 + i, &levels[1 + i]);
+	desc->activate(h);
+	blocks = 1U + byte(r) % MAX_BLOCKS;
+	for (i = 0; i < blocks && r->n; ++i) {
+		const unsigned how = byte(r) % 8, cap_how = byte(r) % 5;
+		const uint32_t n = how == 0 ? 0U : how == 1 ? 1U : 1U + (u32(r) % MAX_BLOCK);
+		const uint32_t cap = cap_how == 0 ? byte(r) % 64U : cap_how == 1 ? 1U + u32(r) % 1024U
+		                   : cap_how == 2 ? 32768U : cap_how == 3 ? 24U * (byte(r) % 8U) + 8U : 0U;
+		LV2_Atom_Sequence *ctl_seq, *midi_seq, *out = NULL;
+		for (c = 0; c < PERLIN_N_PARAMS; ++c)
+			if (!(byte(r) % 4))
+				ctl[c] = (float)number(r, perlin_params[c].min, perlin_params[c].max);
+		for (c = 0; c < MIDI_N_PARAMS; ++c)
+			if (!(byte(r) % 4))
+				mset[c] = (float)number(r, perlin_midi_params[c].min, perlin_midi_params[c].max);
+		if (!(byte(r) % 4))
+			spread = (float)number(r, 0.0, 1.0);
+		ctl_seq = sequence_copy(r, &e, n);
+		midi_seq = sequence_copy(r, &e, n);
+		if (cap_how != 4) {
+			out = malloc(sizeof(LV2_Atom) + cap); /* (exactly: ASan sees a byte past it) */
+			if (!out) {
+				free(ctl_seq);
+				free(midi_seq);
+				break;
+			}
+			out->atom.size = cap;
+			out->atom.type = 0;
+		}
+		desc->connect_port(h, 14, ctl_seq);
+		desc->connect_port(h, PORT_MIDI_IN(4U), midi_seq);
+		desc->connect_port(h, MIDI_PORT_OUT, out);
+		desc->run(h, n);
+		desc->connect_port(h, 14, NULL);
+		desc->connect_port(h, PORT_MIDI_IN(4U), NULL);
+		free(ctl_seq);
+		free(midi_seq);
+		if (out && !(head & 8U)) { /* (with urid:map) a valid sequence within cap */
+			uint32_t off = (uint32_t)sizeof(LV2_Atom_Sequence_Body);
+			int64_t last = 0;
+			if (out->atom.size > cap)
+				fail("the output is larger than its capacity", out->atom.size, cap);
+			if (out->atom.size && (out->atom.type != seq_type ||
+			                       out->atom.size < sizeof(LV2_Atom_Sequence_Body)))
+				fail("the output is not a sequence", out->atom.size, out->atom.type);
+			while (out->atom.size && off < out->atom.size) {
+				const LV2_Atom_Event *ev = (const LV2_Atom_Event *)((const uint8_t *)&out->body + off);
+				if (out->atom.size - off < sizeof(LV2_Atom_Event) ||
+				    ev->body.size > out->atom.size - off - sizeof(LV2_Atom_Event) ||
+				    ev->body.type != midi_type || !ev->body.size)
+					fail("an output event cut short or not MIDI", off, out->atom.size);
+				if (ev->time.frames < last || ev->time.frames >= (int64_t)(n ? n : 1U))
+					fail("an output event out of order or outside the block",
+					     (double)ev->time.frames, n);
+				last = ev->time.frames;
+				off += (uint32_t)(sizeof(LV2_Atom_Event) + ((ev->body.size + 7U) & ~7U));
+			}
+		}
+		free(out);
+		for (c = 0; c < 4; ++c)
+			if (!(levels[c] >= -1.0f && levels[c] <= 1.0f) || subnormal(levels[c]))
+				fail("level not finite, out of [-1, 1] or denormal", levels[c], c);
+	}
+	desc->deactivate(h);
+	desc->cleanup(h);
+	return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const double rates[8] = { 8000, 22050, 44100, 48000, 96000, 192000, 768000, 0 };
@@ -300,6 +421,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned i, blocks;
 	if (sr == 0.0)
 		sr = number(&r, 8000.0, 768000.0);
+	if ((head & 0xf0U) == 0x20U) /* (1 in 16) Perlin Noise MIDI */
+		return fuzz_midi(&r, head, sr);
 	if (!(head & 16U))
 		features[1] = &map_feature;
 	lv2_atom_forge_init(&forge, &urid_map);
