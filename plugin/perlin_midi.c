@@ -70,6 +70,9 @@ typedef struct {
 	unsigned channel;   /* 0..15 */
 	uint32_t interval;  /* samples */
 	float mraw[MIDI_N_PARAMS]; /* the settings as last read (clamped) */
+	float mgiven[MIDI_N_PARAMS]; /* and as given (bits compared) */
+	int mvalid;         /* mgiven holds */
+	uint64_t next_g;    /* the first grid point not yet reached */
 	uint32_t locates;   /* the DSP's, as last seen */
 	uint64_t clock;     /* samples since activation */
 
@@ -171,6 +174,7 @@ static void activate(LV2_Handle instance)
 	unsigned l;
 	perlin_dsp_activate(&self->dsp);
 	self->clock = 0;
+	self->next_g = 0;
 	self->locates = self->dsp.locates;
 	for (l = 0; l < LANES; ++l) {
 		self->last[l] = -1;
@@ -190,16 +194,31 @@ static int setting(const PerlinMidi *self, perlin_midi_param p)
    resolution or channel changed sends at its next grid point. */
 static void read_settings(PerlinMidi *self)
 {
+	float given[MIDI_N_PARAMS];
 	int l, mode;
+	unsigned ch;
 	double ms;
 	uint32_t iv;
 	for (l = 0; l < MIDI_N_PARAMS; ++l)
-		self->mraw[l] = perlin_clamp_info(&perlin_midi_params[l], *self->mctl[l]);
+		given[l] = *self->mctl[l];
+	if (self->mvalid && !memcmp(given, self->mgiven, sizeof given))
+		return; /* (most blocks: as before) */
+	memcpy(self->mgiven, given, sizeof given);
+	self->mvalid = 1;
+	for (l = 0; l < MIDI_N_PARAMS; ++l)
+		self->mraw[l] = perlin_clamp_info(&perlin_midi_params[l], given[l]);
 	mode = setting(self, MIDI_RESOLUTION);
-	self->channel = (unsigned)(setting(self, MIDI_CHANNEL) - 1);
+	ch = (unsigned)(setting(self, MIDI_CHANNEL) - 1);
+	if (ch != self->channel) /* (every lane: on the new channel too) */
+		for (l = 0; l < LANES; ++l)
+			self->force[l] = 1;
+	self->channel = ch;
 	ms = (double)setting(self, MIDI_INTERVAL);
 	iv = (uint32_t)floor(ms * self->dsp.sr / 1000.0 + 0.5);
-	self->interval = iv ? iv : 1U;
+	iv = iv ? iv : 1U;
+	if (iv != self->interval) /* the grid's next point, on the new grid */
+		self->next_g = (self->clock + iv - 1U) / iv * iv;
+	self->interval = iv;
 	for (l = 0; l < LANES; ++l) {
 		const int cc = setting(self, (perlin_midi_param)(MIDI_CC_1 + l));
 		const int kind = cc < 0 ? KIND_OFF
@@ -330,11 +349,12 @@ static void render_chunk(PerlinMidi *self, uint32_t at, uint32_t n)
 		for (l = 0; l < LANES; ++l)
 			self->force[l] = 1;
 	}
-	for (g = (t0 + iv - 1U) / iv * iv; g < t0 + n; g += iv) {
+	for (g = self->next_g; g < t0 + n; g += iv) {
 		const uint32_t j = (uint32_t)(g - t0);
 		for (l = 0; l < LANES; ++l)
 			lane_at(self, l, self->buf[l][j], at + j, g);
 	}
+	self->next_g = g;
 	self->clock = t0 + n;
 }
 
@@ -399,7 +419,13 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 		perlin_dsp_spread(&self->dsp, *self->spread);
 	read_settings(self);
 	out_begin(self);
-	run_events(self, n_samples);
+	if (self->have_map && ((self->control && self->control->atom.size > sizeof(LV2_Atom_Sequence_Body)) ||
+	                       (self->midi_in && self->midi_in->atom.size > sizeof(LV2_Atom_Sequence_Body))))
+		run_events(self, n_samples);
+	else { /* (no event) */
+		uint32_t done = 0;
+		render_to(self, &done, n_samples);
+	}
 	for (l = 0; l < LANES; ++l)
 		if (self->level[l])
 			*self->level[l] = self->dsp.level[l];

@@ -420,7 +420,7 @@ static void test_resend(const host_world *w)
 		uint8_t b[4096];
 	} out;
 	const LV2_Atom_Sequence *seq = (const LV2_Atom_Sequence *)out.b;
-	unsigned counts[6];
+	unsigned counts[7];
 	int i, r;
 	if (host_inst_open(&h, w->midi, SR, 0))
 		return;
@@ -429,13 +429,15 @@ static void test_resend(const host_world *w)
 		lilv_instance_connect_port(h.inst, MIDI_PORT((perlin_midi_param)i), &set[i]);
 	}
 	h.controls[PERLIN_DEPTH] = 0.0f; /* (the value stays put: offset) */
-	for (r = 0; r < 6; ++r) {
+	for (r = 0; r < 7; ++r) {
 		if (r == 2) /* a jump */
 			host_inst_position(&h, 100, 480000.0, 1.0, 40.0, 120.0);
 		else if (r == 0)
 			host_inst_position(&h, 0, 0.0, 1.0, 0.0, 120.0);
 		if (r == 4)
 			set[MIDI_CC_1] = 74.0f;
+		if (r == 6)
+			set[MIDI_CHANNEL] = 5.0f;
 		memset(out.b, 0, sizeof out.b);
 		((LV2_Atom *)out.b)->size = sizeof out.b - sizeof(LV2_Atom);
 		lilv_instance_connect_port(h.inst, MIDI_PORT_OUT, out.b);
@@ -444,6 +446,9 @@ static void test_resend(const host_world *w)
 		if (r == 4)
 			CHECK(counts[r] == 1 && ((const uint8_t *)(seq + 1))[sizeof(LV2_Atom_Event) + 1] == 74,
 			      "the new number sent");
+		if (r == 6)
+			CHECK(counts[r] == 1 && ((const uint8_t *)(seq + 1))[sizeof(LV2_Atom_Event)] == 0xb4,
+			      "the new channel sent: %u events", counts[r]);
 	}
 	CHECK(counts[0] == 1 && counts[1] == 0 && counts[2] == 1 && counts[3] == 0 &&
 	      counts[4] == 1 && counts[5] == 0,
