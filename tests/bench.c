@@ -33,19 +33,29 @@
    costliest quarter of that cycle (84 blocks), the worst beside the
    mean.
 
-   A last table runs the steady rows (1D, 2D, and both on Perlin Noise x4)
+   Another runs four scenarios on "Perlin Noise MIDI"
+   (urn:perlin-lv2:perlin-midi, four == 2: the four lanes on CC 1..4,
+   7-bit, every 10 ms): its ratio to Perlin Noise x4's in the same
+   scenario.
+
+   A last table runs the steady rows (1D, 2D, and both on Perlin Noise x4
+   and on Perlin Noise MIDI)
    in blocks of 1, 16, 32, 64, 128 and 512 samples, as live hosts run
    them (issue 35): instructions a sample counted inside run() alone
    (the same samples at every size), their ratio to blocks of 512, and the
    median and 99th percentile block time by the clock.
 
-   bench --one SCENARIO PATH N [1|4 [SKIP [BLOCK]]]: run only that, N
+   bench --one SCENARIO PATH N [1|4|5 [SKIP [BLOCK]]]: run only that (5:
+   Perlin Noise MIDI), N
    samples measured after SKIP blocks of 512, in blocks of BLOCK (512
    unless given; for callgrind). */
 #define STB_PERLIN_IMPLEMENTATION
 #include <stb/stb_perlin.h>
 
 #include "../plugin/perlin.c"
+
+#include <lv2/atom/atom.h>
+#include <lv2/time/time.h> /* (perlin.c no longer includes it) */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,6 +135,12 @@ typedef struct {
 	uint32_t block;           /* run()'s block size (BLOCK, or the block table's) */
 	int four;                 /* Perlin Noise x4 */
 	float spread, levels[3], outs[3][BLOCK]; /* its spread and outputs 2 .. 4 */
+	/* Perlin Noise MIDI (four == 2): its settings and output */
+	float mset[MIDI_N_PARAMS];
+	union {
+		uint64_t align;
+		uint8_t bytes[sizeof(LV2_Atom) + 32768];
+	} midi_out;
 	union {
 		uint64_t align;
 		uint8_t bytes[256];
@@ -138,10 +154,13 @@ typedef struct {
 	LV2_URID sequence, object, position, frame_key, long_type, speed_key, float_type, midi_type;
 } bench_state;
 
-/* The plugin a state runs: Perlin Noise (x4), or for the trigger rows
-   Perlin Noise CV (x4), which have a MIDI input. */
+/* The plugin a state runs: four 0 Perlin Noise, 1 Perlin Noise x4 (for
+   the trigger rows Perlin Noise CV (x4), which have a MIDI input), 2
+   Perlin Noise MIDI. */
 static const LV2_Descriptor *bench_desc(const bench_state *s)
 {
+	if (s->four == 2)
+		return &perlin_midi_descriptor;
 	return lv2_descriptor((s->c.trig ? 1U : 0U) + (s->four ? 2U : 0U));
 }
 
@@ -208,6 +227,12 @@ static void set_sequence(bench_state *s, int relocate)
 	}
 }
 
+/* Perlin Noise MIDI's output as a host gives it before each run. */
+static void midi_out_reset(bench_state *s)
+{
+	((LV2_Atom *)s->midi_out.bytes)->size = (uint32_t)(sizeof s->midi_out.bytes - sizeof(LV2_Atom));
+}
+
 static void setup(bench_state *s, scenario c, int path, int four)
 {
 	const LV2_Descriptor *desc;
@@ -237,14 +262,22 @@ static void setup(bench_state *s, scenario c, int path, int four)
 		desc->connect_port(s->h, PERLIN_PORT(i, four ? 4U : 1U), &s->ctl[i]);
 	desc->connect_port(s->h, 14, s->seq.bytes);
 	desc->connect_port(s->h, 15, &s->level);
-	desc->connect_port(s->h, 16, s->out);
+	desc->connect_port(s->h, 16, four == 2 ? (void *)s->midi_out.bytes : (void *)s->out);
 	if (four) {
 		s->spread = 0.5f;
 		desc->connect_port(s->h, PORT_SPREAD, &s->spread);
 		for (i = 0; i < 3; ++i) {
-			desc->connect_port(s->h, PORT_OUT_2 + i, s->outs[i]);
+			if (four == 1)
+				desc->connect_port(s->h, PORT_OUT_2 + i, s->outs[i]);
 			desc->connect_port(s->h, PORT_LEVEL_2 + i, &s->levels[i]);
 		}
+	}
+	if (four == 2) { /* the four lanes on CC 1..4, 7-bit, every 10 ms */
+		for (i = 0; i < MIDI_N_PARAMS; ++i) {
+			s->mset[i] = i >= MIDI_CC_1 ? (float)(i - MIDI_CC_1 + 1) : perlin_midi_params[i].def;
+			desc->connect_port(s->h, MIDI_PORT((perlin_midi_param)i), &s->mset[i]);
+		}
+		midi_out_reset(s);
 	}
 	s->sequence = map_uri(NULL, LV2_ATOM__Sequence);
 	s->object = map_uri(NULL, LV2_ATOM__Object);
@@ -259,7 +292,8 @@ static void setup(bench_state *s, scenario c, int path, int four)
 	if (c.trig)
 		desc->connect_port(s->h, PORT_MIDI_IN(four ? 4U : 1U), s->midi.bytes);
 	desc->activate(s->h);
-	perlin_dsp_set_path(&((Perlin *)s->h)->dsp, (perlin_path)path);
+	perlin_dsp_set_path(four == 2 ? (perlin_dsp *)s->h : &((Perlin *)s->h)->dsp,
+	                    (perlin_path)path);
 }
 
 static void teardown(bench_state *s)
@@ -300,6 +334,8 @@ static void next_block(bench_state *s)
 	if (change && c->locate)
 		s->frame += 48000.0 * 7.0; /* 7 s on: a relocate */
 	set_sequence(s, change && c->locate);
+	if (s->four == 2)
+		midi_out_reset(s);
 	++s->blocks;
 }
 
@@ -359,7 +395,19 @@ static int cmp(const void *a, const void *b)
 /* Each block's time (us) by the clock, the least over TIMED_PASSES
    passes over every row (seconds apart: the same blocks, with the same
    controls and messages, so the same work): [four][scenario][path]. */
-static double block_us[2][N_SCENARIOS][2][TIMED_BLOCKS];
+static double block_us[3][N_SCENARIOS][2][TIMED_BLOCKS];
+
+/* The rows of the MIDI table (Perlin Noise MIDI, four == 2). */
+static const int midi_rows[] = { 0, 3, 8, 15 };
+#define N_MIDI ((int)(sizeof midi_rows / sizeof midi_rows[0]))
+static int midi_row(int i)
+{
+	int k;
+	for (k = 0; k < N_MIDI; ++k)
+		if (midi_rows[k] == i)
+			return 1;
+	return 0;
+}
 
 /* One pass of one row: each block timed on its own, kept if the least. */
 static void time_blocks(scenario c, int path, int four, double *bt)
@@ -381,16 +429,17 @@ static void time_blocks(scenario c, int path, int four, double *bt)
 static void time_all(const int paths[2], int best)
 {
 	int pass, four, i, p, b;
-	for (four = 0; four < 2; ++four)
+	for (four = 0; four < 3; ++four)
 		for (i = 0; i < N_SCENARIOS; ++i)
 			for (p = 0; p < 2; ++p)
 				for (b = 0; b < TIMED_BLOCKS; ++b)
 					block_us[four][i][p][b] = 1e30;
 	for (pass = 0; pass < TIMED_PASSES; ++pass)
-		for (four = 0; four < 2; ++four)
+		for (four = 0; four < 3; ++four)
 			for (i = 0; i < (four ? N_SCENARIOS : N_ONE_OUTPUT); ++i)
 				for (p = 0; p < 2; ++p)
-					if (paths[p] != PERLIN_PATH_AVX2 || best == PERLIN_PATH_AVX2)
+					if ((paths[p] != PERLIN_PATH_AVX2 || best == PERLIN_PATH_AVX2) &&
+					    (four < 2 || midi_row(i)))
 						time_blocks(scenarios[i], paths[p], four, block_us[four][i][p]);
 }
 
@@ -419,7 +468,7 @@ static double instructions_n(const char *self, int ci, int path, int four, int s
 	snprintf(cmd, sizeof cmd,
 	         "valgrind --tool=callgrind --toggle-collect=%s --callgrind-out-file=%s "
 	         "%s --one %d %d %ld %d %d %u > /dev/null 2>&1", in, file, self, ci, path, n,
-	         four ? 4 : 1, skip, (unsigned)block);
+	         four == 2 ? 5 : four ? 4 : 1, skip, (unsigned)block);
 	if (system(cmd) != 0)
 		return -1.0;
 	f = fopen(file, "r");
@@ -467,7 +516,8 @@ static const uint32_t block_sizes[] = { 1, 16, 32, 64, 128, 512 };
 static const struct {
 	const char *name;
 	int scenario, four;
-} block_rows[] = { { "1D", 0, 0 }, { "2D", 3, 0 }, { "x4 1D", 0, 1 }, { "x4 2D", 3, 1 } };
+} block_rows[] = { { "1D", 0, 0 }, { "2D", 3, 0 }, { "x4 1D", 0, 1 }, { "x4 2D", 3, 1 },
+                   { "MIDI 1D", 0, 2 }, { "MIDI 2D", 3, 2 } };
 #define N_ROWS ((int)(sizeof block_rows / sizeof block_rows[0]))
 /* each block's time (us), the least of the passes: [row][size][path][block] */
 static double size_us[N_ROWS][N_SIZES][2][TIMED_BLOCKS];
@@ -579,7 +629,7 @@ int main(int argc, char **argv)
 		bench_state s;
 		const int sc = atoi(argv[2]);
 		setup(&s, scenarios[sc < 0 || sc >= N_SCENARIOS ? 0 : sc], atoi(argv[3]),
-		      argc >= 6 && atoi(argv[5]) == 4);
+		      argc >= 6 ? (atoi(argv[5]) == 5 ? 2 : atoi(argv[5]) == 4) : 0);
 		if (argc >= 7 && s.path >= 0)
 			unmeasured(&s, (long)atoi(argv[6]) * BLOCK);
 		if (argc == 8 && atoi(argv[7]) >= 1 && atoi(argv[7]) <= BLOCK)
@@ -689,6 +739,31 @@ int main(int argc, char **argv)
 		if (worst4[p] > 0)
 			printf("worst on %s: %s, %.2fx one output\n", path_name(paths[p]),
 			       worst4_name[p], worst4[p]);
+	/* Perlin Noise MIDI */
+	printf("\nrun() of urn:perlin-lv2:perlin-midi (Perlin Noise MIDI), the four lanes on CC 1..4,\n"
+	       "7-bit, every 10 ms, spread 0.5: x x4: its instr/sample over Perlin Noise x4's in the\n"
+	       "same scenario; time x x4: its median and 99th percentile block times over x4's\n\n");
+	printf("%-31s | %-4s %9s %7s | %8s %8s %8s %9s | %-11s\n", "scenario", "path",
+	       "instr/smp", "x x4", "median", "p99", "max", "inst/core", "time x x4");
+	for (i = 0; i < N_SCENARIOS; ++i) {
+		const scenario c = scenarios[i];
+		if (!midi_row(i))
+			continue;
+		for (p = 0; p < 2; ++p) {
+			double in, in4, t[3], t4[3];
+			if (paths[p] == PERLIN_PATH_AVX2 && best != PERLIN_PATH_AVX2)
+				continue;
+			in = cg ? instructions(argv[0], i, paths[p], 2) : -1.0;
+			in4 = cg ? instructions(argv[0], i, paths[p], 1) : -1.0;
+			block_times(i, p, 2, t);
+			block_times(i, p, 1, t4);
+			printf("%-31s | %-4s", c.name, path_name(paths[p]));
+			print_cell(in, " %9.1f");
+			print_cell(in > 0 && in4 > 0 ? in / in4 : -1.0, " %7.2f");
+			printf(" %8.2f %8.2f %8.2f %9.0f | %4.2f / %4.2f\n", t[0], t[1], t[2],
+			       1e6 * BLOCK / SR / t[1], t[0] / t4[0], t[1] / t4[1]);
+		}
+	}
 	block_table(argv[0], paths, best, cg);
 	/* context: the same steady rows on the scalar reference and stb */
 	printf("\nfor comparison, instr/sample of the steady rows: ");
