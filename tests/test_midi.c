@@ -7,7 +7,8 @@
    after a transport jump and after a lane's number changes; the same
    events (frames and bytes) for blocks of 1, 7, 64, 4096 and random
    sizes and in every run; thru (every incoming event out unchanged, in
-   order, at its frame); the output capacity (nothing written past it,
+   order, at its frame); the presets that apply to it (each loads, every
+   value a known control, and plays clean); the output capacity (nothing written past it,
    what fits a valid sequence); and the Standard MIDI File writer
    (tests/smf.c) read back byte by byte.
    Usage: test_midi BUNDLE_DIR [seed] */
@@ -16,6 +17,7 @@
 #include "test.h"
 
 #include <lv2/atom/atom.h>
+#include <lv2/presets/presets.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -243,6 +245,68 @@ static void test_values(const host_world *w)
 		CHECK(n > 400 && n <= 1600, "%s: %zu values", names[res], n);
 	}
 	free(x);
+}
+
+/* lilv_state_restore's callback: a preset's control values by symbol. */
+typedef struct {
+	render_spec *s;
+	unsigned count, bad;
+} preset_values;
+
+static void preset_value(const char *symbol, void *data, const void *value, uint32_t size,
+                         uint32_t type)
+{
+	preset_values *pv = (preset_values *)data;
+	int i;
+	(void)type;
+	for (i = 0; i < RENDER_N_CONTROLS; ++i) {
+		const char *sym = i == RENDER_SPREAD ? perlin_spread_param.symbol : perlin_params[i].symbol;
+		if (!strcmp(sym, symbol) && size == sizeof(float)) {
+			memcpy(&pv->s->set[i], value, sizeof(float));
+			pv->count++;
+			return;
+		}
+	}
+	pv->bad++;
+}
+
+/* Every preset that applies to Perlin Noise MIDI loads and plays: its
+   values all known controls, the events clean and within the rules. */
+static void test_presets(const host_world *w)
+{
+	LilvNode *preset_class = lilv_new_uri(w->world, LV2_PRESETS__Preset);
+	LilvNodes *presets = lilv_plugin_get_related(w->midi, preset_class);
+	unsigned n = 0;
+	LILV_FOREACH (nodes, i, presets) {
+		const LilvNode *preset = lilv_nodes_get(presets, i);
+		LilvState *state;
+		render_spec s;
+		host_midi m;
+		preset_values pv;
+		lilv_world_load_resource(w->world, preset);
+		state = lilv_state_new_from_world(w->world, (LV2_URID_Map *)host_map_feature(), preset);
+		CHECK(state != NULL, "preset %s does not load", lilv_node_as_string(preset));
+		if (!state)
+			continue;
+		spec_init(&s, &m);
+		s.frames = (uint64_t)SR;
+		pv.s = &s;
+		pv.count = pv.bad = 0;
+		lilv_state_restore(state, NULL, preset_value, &pv, 0, NULL);
+		CHECK(pv.count >= 3 && pv.bad == 0, "preset %s: %u values, %u unknown",
+		      lilv_node_as_string(preset), pv.count, pv.bad);
+		CHECK(host_render_midi(w, &s, &m, NULL) == 0, "render");
+		check_clean(&m, lilv_node_as_string(preset));
+		if (s.set[PERLIN_TRIGGER] != (float)PERLIN_TRIGGER_STEP)
+			CHECK(check_stream(&m, NULL, s.frames, lilv_node_as_string(preset)) >= 1,
+			      "preset %s: no values", lilv_node_as_string(preset));
+		lilv_state_free(state);
+		++n;
+	}
+	CHECK(n >= 5, "%u presets for Perlin Noise MIDI", n);
+	printf("   %u presets load and play\n", n);
+	lilv_nodes_free(presets);
+	lilv_node_free(preset_class);
 }
 
 /* Two event lists the same (frames and bytes). */
@@ -563,6 +627,8 @@ int main(int argc, char **argv)
 	test_ports(&w);
 	test_section("values against Perlin Noise x4: range, MSB/LSB, bend, thinning");
 	test_values(&w);
+	test_section("presets");
+	test_presets(&w);
 	test_section("the same events for blocks of 1, 7, 64, 4096, random, and every run");
 	test_blocks(&w);
 	test_section("thru");
