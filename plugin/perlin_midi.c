@@ -20,9 +20,13 @@
    as in perlin.c. The output never grows past the capacity the host
    gives in its atom's size: an event that does not fit is dropped (a
    lane's value is then sent at a later grid point; a 14-bit pair goes
-   whole or not at all). */
+   whole or not at all).
+
+   Inline display (display.h): the four lanes' recent values, as Perlin
+   Noise x4 shows its outputs, when the host gives queue_draw. */
 #include "perlin_midi.h"
 
+#include "display.h"
 #include "dsp.h"
 #include "events.h"
 #include "ports.h"
@@ -80,6 +84,7 @@ typedef struct {
 	perlin_uris uris;
 	LV2_URID atom_Sequence, midi_MidiEvent;
 	float buf[LANES][CHUNK];
+	perlin_display display;
 } PerlinMidi;
 
 static void activate(LV2_Handle instance);
@@ -92,14 +97,18 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 {
 	PerlinMidi *self = (PerlinMidi *)calloc(1, sizeof(PerlinMidi));
 	LV2_URID_Map *map = NULL;
+	const perlin_display_host *draw = NULL;
 	unsigned i;
 	(void)descriptor;
 	(void)bundle_path;
 	if (!self)
 		return NULL;
-	for (i = 0; features && features[i]; ++i)
+	for (i = 0; features && features[i]; ++i) {
 		if (!strcmp(features[i]->URI, LV2_URID__map))
 			map = (LV2_URID_Map *)features[i]->data;
+		else if (!strcmp(features[i]->URI, PERLIN_DISPLAY__queue_draw))
+			draw = (const perlin_display_host *)features[i]->data;
+	}
 	if (map) {
 		perlin_uris_map(&self->uris, map);
 		self->atom_Sequence = map->map(map->handle, LV2_ATOM__Sequence);
@@ -115,6 +124,7 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 		self->mctl[i] = &self->mdflt[i];
 	}
 	perlin_dsp_init_outputs(&self->dsp, rate, PERLIN_OUTPUTS);
+	perlin_display_init(&self->display, rate, LANES, draw);
 	activate((LV2_Handle)self); /* (the lanes' state, should a host run first) */
 	return (LV2_Handle)self;
 }
@@ -344,6 +354,7 @@ static void render_chunk(PerlinMidi *self, uint32_t at, uint32_t n)
 	for (l = 0; l < LANES; ++l)
 		o[l] = self->buf[l];
 	perlin_dsp_run_outputs(&self->dsp, o, n);
+	perlin_display_record(&self->display, o, self->dsp.level, n);
 	if (self->dsp.locates != self->locates) { /* a jump (at the chunk's start) */
 		self->locates = self->dsp.locates;
 		for (l = 0; l < LANES; ++l)
@@ -439,12 +450,21 @@ static void deactivate(LV2_Handle instance)
 /* Instantiation class. */
 static void cleanup(LV2_Handle instance)
 {
+	perlin_display_free(&((PerlinMidi *)instance)->display);
 	free(instance);
+}
+
+/* The host's GUI thread. */
+static perlin_display_image *render_display(void *instance, uint32_t w, uint32_t max_h)
+{
+	return perlin_display_render(&((PerlinMidi *)instance)->display, w, max_h);
 }
 
 static const void *extension_data(const char *uri)
 {
-	(void)uri;
+	static const perlin_display_interface display = { render_display };
+	if (!strcmp(uri, PERLIN_DISPLAY__interface))
+		return &display;
 	return NULL;
 }
 

@@ -4,7 +4,8 @@
    - the trace is where the output says: column by column, its pixels of
      output 1's colour reach within 2 px of where the samples of that
      column's 20 ms buckets put them, at 60, 120 and 300 px wide;
-   - the x4 plugins show four colours;
+   - the x4 plugins show four colours, and so does Perlin Noise MIDI, its
+     lane 1 where x4's output 1 is;
    - queue_draw: at most 25 times a second, and never once the picture
      stays the same (a constant output, after 5.12 s);
    - without the feature the output is bit-identical and render() gives
@@ -138,6 +139,22 @@ static void keep_png(const perlin_display_image *img, const char *name)
 	cairo_surface_destroy(s);
 }
 
+/* the x4 plugins' four colours, each on over half a row's worth of pixels */
+static void check_colours(const perlin_display_image *img, const char *what)
+{
+	static const int colours[4][3] = {
+		{ 255, 158, 41 }, { 77, 204, 242 }, { 230, 102, 217 }, { 128, 230, 89 }
+	};
+	int o;
+	for (o = 0; o < 4; ++o) {
+		int px = 0, xx, yy;
+		for (yy = 0; yy < img->height; ++yy)
+			for (xx = 0; xx < img->width; ++xx)
+				px += pixel_is(img, xx, yy, colours[o][0], colours[o][1], colours[o][2]);
+		CHECK(px > img->width / 2, "%s: output %d's colour on %d pixels only", what, o + 1, px);
+	}
+}
+
 typedef struct {
 	host_inst *h;
 	volatile int stop;
@@ -167,7 +184,7 @@ int main(int argc, char **argv)
 	float *y = malloc((size_t)PERLIN_OUTPUTS * n * sizeof *y);
 	static const uint32_t sizes[3][2] = { { 60, 40 }, { 120, 80 }, { 300, 200 } };
 	perlin_display_image *img;
-	int k, o;
+	int k;
 	if (argc < 2) {
 		fprintf(stderr, "usage: test_display BUNDLE_DIR [seed]\n");
 		return 2;
@@ -218,18 +235,25 @@ int main(int argc, char **argv)
 	img = render(&h, 300, 200);
 	CHECK(img != NULL, "no picture of Perlin Noise x4");
 	if (img) {
-		static const int colours[4][3] = {
-			{ 255, 158, 41 }, { 77, 204, 242 }, { 230, 102, 217 }, { 128, 230, 89 }
-		};
-		for (o = 0; o < 4; ++o) {
-			int px = 0, xx, yy;
-			for (yy = 0; yy < img->height; ++yy)
-				for (xx = 0; xx < img->width; ++xx)
-					px += pixel_is(img, xx, yy, colours[o][0], colours[o][1], colours[o][2]);
-			CHECK(px > img->width / 2, "output %d's colour on %d pixels only", o + 1, px);
-		}
+		check_colours(img, "Perlin Noise x4");
 		check_trace(img, x, n, "Perlin Noise x4, output 1");
 		keep_png(img, "x4");
+	}
+
+	test_section("Perlin Noise MIDI: its four lanes, as x4's outputs");
+	{ /* (x holds x4's outputs at spread 1, the lanes' signals) */
+		host_inst m;
+		host_inst_open(&m, w.midi, SR, 0);
+		m.controls[RENDER_SPREAD] = 1.0f;
+		run(&m, y, n, 160);
+		img = render(&m, 300, 200);
+		CHECK(img != NULL, "no picture of Perlin Noise MIDI");
+		if (img) {
+			check_colours(img, "Perlin Noise MIDI");
+			check_trace(img, x, n, "Perlin Noise MIDI, lane 1");
+			keep_png(img, "midi");
+		}
+		host_inst_close(&m);
 	}
 
 	test_section("render() while run() runs");
