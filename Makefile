@@ -135,6 +135,11 @@ $(B)/jack_notes: tests/jack_notes.c
 	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags jack sndfile` -o $@ \
 		tests/jack_notes.c `$(PKG_CONFIG) --libs jack sndfile`
 
+# checks Perlin Noise MIDI's events recorded from jalv (make test-hosts)
+$(B)/midicheck: $(B)/.deps $(OBJ)/.built tests/midicheck.c tests/test.h $(HOST_SRC)
+	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/midicheck.c tests/host.c \
+		$(DSP_O) $(LILV_LIBS) -lm
+
 $(B)/test_plugin: $(B)/.deps $(OBJ)/.built tests/test_plugin.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_plugin.c tests/host.c \
 		$(DSP_O) $(LILV_LIBS) -lm
@@ -314,7 +319,7 @@ fuzz: $(B)/fuzz_plugin
 
 # Real hosts (Debian packages ffmpeg, jalv, jackd2, ardour): the bundle as
 # installed, loaded by programs nobody here wrote.
-test-hosts: all $(B)/wavcheck
+test-hosts: all $(B)/wavcheck $(B)/midicheck
 	@sh tests/deps.sh $(PKG_CONFIG) hosts
 	$(MAKE) $(B)/jack_notes
 	$(MAKE) install DESTDIR= LV2DIR="$(CURDIR)/$(B)/hosts/lv2" \

@@ -12,7 +12,12 @@
    plus 0..1023 (a different place in each cycle), the first PRE frames
    into the recording; the recording ends INTERVAL frames after the last.
 
-   Usage: jack_notes [-c] [-n N] [-i INTERVAL] [-p PRE] OUT SRC DEST
+   With -m SRC is a MIDI port (Perlin Noise MIDI's midi_out) and OUT a
+   text file: a line "note K FRAME" per note-on sent, then "ev FRAME
+   SIZE B0 B1 .." (hex) per event recorded, frames counted from the
+   recording's start as above (tests/midicheck.c reads it).
+
+   Usage: jack_notes [-c|-m] [-n N] [-i INTERVAL] [-p PRE] OUT SRC DEST
    (the server: $JACK_DEFAULT_SERVER). Exit 0 when every trigger was sent
    and the whole recording made. */
 #define _DEFAULT_SOURCE /* usleep, getopt under -std=c99 */
@@ -26,11 +31,18 @@
 #include <unistd.h>
 
 #define MAX_NOTES 64
+#define MAX_EVENTS 65536 /* MIDI recorded (-m) */
 #define NOTE_LEN 2000 /* frames from a note-on to its note-off, or a pulse's length */
 
 static jack_client_t *sender, *recorder;
 static jack_port_t *out_port, *in_port;
-static int cv_mode;
+static int cv_mode, midi_rec;
+typedef struct {
+	uint32_t frame, size;
+	unsigned char bytes[4];
+} recorded_event;
+static recorded_event *events; /* (-m) */
+static int n_events, lost_events;
 static int n_notes = 8;
 static jack_nframes_t interval = 14400, pre = 4800;
 /* frames relative to the recording's start */
@@ -91,9 +103,33 @@ static int sender_process(jack_nframes_t nframes, void *arg)
 	return 0;
 }
 
+/* (-m) the MIDI events of a cycle that fall in the recording */
+static void record_midi(void *in, jack_nframes_t t0, uint32_t s)
+{
+	const uint32_t n = jack_midi_get_event_count(in);
+	uint32_t k;
+	for (k = 0; k < n; ++k) {
+		jack_midi_event_t e;
+		uint32_t rel;
+		if (jack_midi_event_get(&e, in, k))
+			continue;
+		rel = (uint32_t)(t0 + e.time) - s;
+		if (rel >= total)
+			continue;
+		if (n_events == MAX_EVENTS) {
+			++lost_events;
+			continue;
+		}
+		events[n_events].frame = rel;
+		events[n_events].size = (uint32_t)e.size;
+		memcpy(events[n_events].bytes, e.buffer, e.size < 4 ? e.size : 4);
+		++n_events;
+	}
+}
+
 static int recorder_process(jack_nframes_t nframes, void *arg)
 {
-	const float *in = jack_port_get_buffer(in_port, nframes);
+	void *in = jack_port_get_buffer(in_port, nframes);
 	jack_nframes_t t0 = jack_last_frame_time(recorder), i;
 	uint32_t s;
 	int got = 0;
@@ -101,10 +137,18 @@ static int recorder_process(jack_nframes_t nframes, void *arg)
 	if (!LOAD(started))
 		return 0;
 	s = LOAD(start);
+	if (midi_rec) {
+		record_midi(in, t0, s);
+		for (i = 0; i < nframes; ++i)
+			got += (uint32_t)(t0 + i) - s < total;
+		if (got)
+			ADD(recorded_to, got);
+		return 0;
+	}
 	for (i = 0; i < nframes; ++i) {
 		const uint32_t rel = (uint32_t)(t0 + i) - s;
 		if (rel < total) {
-			rec[rel] = in[i];
+			rec[rel] = ((const float *)in)[i];
 			++got;
 		}
 	}
@@ -137,16 +181,17 @@ int main(int argc, char **argv)
 	SNDFILE *f;
 	jack_nframes_t at, i;
 	int k, opt, waited, rc = 0;
-	while ((opt = getopt(argc, argv, "cn:i:p:")) != -1) {
+	while ((opt = getopt(argc, argv, "cmn:i:p:")) != -1) {
 		switch (opt) {
 		case 'c': cv_mode = 1; break;
+		case 'm': midi_rec = 1; break;
 		case 'n': n_notes = atoi(optarg); break;
 		case 'i': interval = (jack_nframes_t)atol(optarg); break;
 		case 'p': pre = (jack_nframes_t)atol(optarg); break;
 		default: goto usage;
 		}
 	}
-	if (argc - optind != 3 || n_notes < 1 || n_notes > MAX_NOTES || interval < 2 * NOTE_LEN)
+	if (argc - optind != 3 || (cv_mode && midi_rec) || n_notes < 1 || n_notes > MAX_NOTES || interval < 2 * NOTE_LEN)
 		goto usage;
 	path = argv[optind];
 	src = argv[optind + 1];
@@ -159,7 +204,8 @@ int main(int argc, char **argv)
 	total = note_at[n_notes - 1] + interval;
 	rec = calloc(total, sizeof *rec);
 	frames = calloc((size_t)total * 2, sizeof *frames);
-	if (!rec || !frames)
+	events = calloc(MAX_EVENTS, sizeof *events);
+	if (!rec || !frames || !events)
 		return 1;
 
 	sender = open_client("notes_send");
@@ -168,7 +214,8 @@ int main(int argc, char **argv)
 		return 1;
 	out_port = jack_port_register(sender, "out", cv_mode ? JACK_DEFAULT_AUDIO_TYPE : JACK_DEFAULT_MIDI_TYPE,
 	                              JackPortIsOutput, 0);
-	in_port = jack_port_register(recorder, "in", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
+	in_port = jack_port_register(recorder, "in", midi_rec ? JACK_DEFAULT_MIDI_TYPE : JACK_DEFAULT_AUDIO_TYPE,
+	                             JackPortIsInput, 0);
 	if (!out_port || !in_port) {
 		fprintf(stderr, "jack_notes: cannot register the ports\n");
 		return 1;
@@ -199,6 +246,27 @@ int main(int argc, char **argv)
 	for (k = 0; k < n_notes; ++k)
 		printf("note %d frame %u offset_in_cycle %u\n", k, note_at[k],
 		       (unsigned)((note_at[k] + LOAD(start)) % jack_get_buffer_size(recorder)));
+	if (midi_rec) {
+		FILE *t = fopen(path, "w");
+		int e;
+		unsigned b;
+		for (k = 0; t && k < n_notes; ++k)
+			fprintf(t, "note %d %u\n", k, note_at[k]);
+		for (e = 0; t && e < n_events; ++e) {
+			fprintf(t, "ev %u %u", events[e].frame, events[e].size);
+			for (b = 0; b < events[e].size && b < 4; ++b)
+				fprintf(t, " %02x", events[e].bytes[b]);
+			fprintf(t, "\n");
+		}
+		printf("events %d\nlost %d\n", n_events, lost_events);
+		if (!t || fclose(t)) {
+			fprintf(stderr, "jack_notes: cannot write %s\n", path);
+			rc = 1;
+		}
+		if (lost_events)
+			rc = 1;
+		goto done;
+	}
 	for (i = 0; i < total; ++i)
 		frames[2 * i] = rec[i];
 	for (k = 0; k < n_notes; ++k)
@@ -214,14 +282,16 @@ int main(int argc, char **argv)
 	}
 	if (f)
 		sf_close(f);
+done:
 	jack_client_close(sender);
 	jack_client_close(recorder);
 	if (LOAD(sent) != n_notes || LOAD(recorded_to) != (int)total)
 		rc = 1;
 	free(rec);
 	free(frames);
+	free(events);
 	return rc;
 usage:
-	fprintf(stderr, "usage: jack_notes [-c] [-n N] [-i INTERVAL] [-p PRE] OUT SRC DEST\n");
+	fprintf(stderr, "usage: jack_notes [-c|-m] [-n N] [-i INTERVAL] [-p PRE] OUT SRC DEST\n");
 	return 2;
 }

@@ -16,6 +16,7 @@ URI_CV=urn:perlin-lv2:perlin-cv
 URI4=urn:perlin-lv2:perlin4
 URI4_CV=urn:perlin-lv2:perlin4-cv
 URI_KEYED=urn:perlin-lv2:perlin-keyed
+URI_MIDI=urn:perlin-lv2:perlin-midi
 pass=0
 fail=0
 mkdir -p "$OUT"
@@ -173,7 +174,8 @@ jalv_tests() {
 # notes_run NAME URI JACK_NOTES_ARGS DEST_PORT JALV_ARGS...: jalv loads URI as
 # "trig" on the running server, tests/jack_notes (built as $B/jack_notes)
 # sends triggers into trig:DEST_PORT and records trig:cv (or trig:out) into
-# $OUT/NAME.wav, with the triggers' frames in its second channel
+# $OUT/NAME.wav, with the triggers' frames in its second channel (Perlin
+# Noise MIDI: trig:midi_out into $OUT/NAME.wav, a text file, with -m)
 notes_run() {
 	name=$1 uri=$2 nargs=$3 dest=$4
 	shift 4
@@ -184,6 +186,7 @@ notes_run() {
 	exec 5> "$OUT/$name.in"
 	src=trig:cv
 	[ "$uri" = "$URI_KEYED" ] && src=trig:out
+	[ "$uri" = "$URI_MIDI" ] && src=trig:midi_out
 	i=0
 	while [ $i -lt 50 ] && ! jack_lsp 2> /dev/null | grep -q "^trig:$dest\$"; do
 		sleep 0.1
@@ -267,6 +270,22 @@ jalv_trigger_tests() {
 		"[ $(trig step triggers) -eq 8 ] && le $(trig step span_max) 1e-6"
 	check "jalv: Step takes a new value at the notes, and glides" eval \
 		"lt 0.1 $(trig step first_span) && le $(trig step maxstep) $gb"
+	# Perlin Noise MIDI: its control changes recorded by a JACK client, and
+	# notes through it (trigger Off: they pass and leave the noise alone);
+	# tests/midicheck.c renders the plugin with the same settings and finds
+	# the recording in it, event for event, and every note at its frame
+	set -- -c rate=5 -c octaves=5 -c seed=3 -c stopped=1 -c trigger=0 -c spread=0.6 \
+		-c cc_1=7 -c cc_2=11 -c cc_3=74 -c midi_channel=3
+	notes_run midi "$URI_MIDI" -m midi_in "$@"
+	midi_rc=$?
+	check "jalv: Perlin Noise MIDI recorded ($(figure "$OUT/midi.notes" events) events)" \
+		test "$midi_rc" -eq 0
+	"$B/midicheck" "$OUT/lv2/perlin.lv2" "$OUT/midi.wav" rate=5 octaves=5 seed=3 stopped=1 \
+		trigger=0 spread=0.6 cc_1=7 cc_2=11 cc_3=74 midi_channel=3 > "$OUT/midicheck.log" 2>&1
+	midi_rc=$?
+	sed -n 's/^   /     /p' "$OUT/midicheck.log"
+	check "jalv: Perlin Noise MIDI's control changes are the offline render's, and thru keeps the notes" \
+		test "$midi_rc" -eq 0
 	kill "$notes_jackd" 2> /dev/null
 	wait "$notes_jackd" 2> /dev/null
 }
