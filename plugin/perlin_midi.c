@@ -4,9 +4,13 @@
    control change (7-bit, or 14-bit as MSB then LSB) or pitch bend. Layer
    1 (plugin/dsp_private.h), beside perlin.c.
 
-   Thinning: a lane sends only on the grid of `interval` (counted in
-   samples from activation, so the same controls and transport give the
-   same events at the same frames whatever the block sizes), only when
+   Thinning: a lane sends only on the grid of `interval`, counted in
+   samples from activation and, once the host says where its transport
+   is, from the transport's frame 0 (re-placed at each jump: a grid point
+   wherever the transport's frame is a multiple of the interval), so the
+   same controls and transport give the same events at the same frames
+   whatever the block sizes, and a partial export's are the full one's
+   from the same place (its first grid point on). A lane sends only when
    its quantised value differs from the last it sent, and never twice
    within an interval (after the interval is shortened, too); it sends
    whatever its value at the first grid point after activation, after a
@@ -77,6 +81,9 @@ typedef struct {
 	float mgiven[MIDI_N_PARAMS]; /* and as given (bits compared) */
 	int mvalid;         /* mgiven holds */
 	uint64_t next_g;    /* the first grid point not yet reached */
+	int64_t origin;     /* the grid: at clocks g with (g + origin) % interval 0
+	                       (origin: the transport's frame at clock 0, as
+	                       placed at the last jump; 0 before any) */
 	uint32_t locates;   /* the DSP's, as last seen */
 	uint64_t clock;     /* samples since activation */
 
@@ -185,6 +192,7 @@ static void activate(LV2_Handle instance)
 	perlin_dsp_activate(&self->dsp);
 	self->clock = 0;
 	self->next_g = 0;
+	self->origin = 0;
 	self->locates = self->dsp.locates;
 	for (l = 0; l < LANES; ++l) {
 		self->last[l] = -1;
@@ -192,6 +200,13 @@ static void activate(LV2_Handle instance)
 		self->sent[l] = 0;
 		self->force[l] = 1;
 	}
+}
+
+/* The first point at or after the clock on the grid of iv samples. */
+static uint64_t next_point(const PerlinMidi *self, uint32_t iv)
+{
+	const int64_t r = ((int64_t)self->clock + self->origin) % (int64_t)iv;
+	return self->clock + (uint64_t)(r ? (int64_t)iv - (r < 0 ? r + (int64_t)iv : r) : 0);
 }
 
 /* A setting's value as an integer in its range (NaN: its default). */
@@ -227,7 +242,7 @@ static void read_settings(PerlinMidi *self)
 	iv = (uint32_t)floor(ms * self->dsp.sr / 1000.0 + 0.5);
 	iv = iv ? iv : 1U;
 	if (iv != self->interval) /* the grid's next point, on the new grid */
-		self->next_g = (self->clock + iv - 1U) / iv * iv;
+		self->next_g = next_point(self, iv);
 	self->interval = iv;
 	for (l = 0; l < LANES; ++l) {
 		const int cc = setting(self, (perlin_midi_param)(MIDI_CC_1 + l));
@@ -355,11 +370,6 @@ static void render_chunk(PerlinMidi *self, uint32_t at, uint32_t n)
 		o[l] = self->buf[l];
 	perlin_dsp_run_outputs(&self->dsp, o, n);
 	perlin_display_record(&self->display, o, self->dsp.level, n);
-	if (self->dsp.locates != self->locates) { /* a jump (at the chunk's start) */
-		self->locates = self->dsp.locates;
-		for (l = 0; l < LANES; ++l)
-			self->force[l] = 1;
-	}
 	for (g = self->next_g; g < t0 + n; g += iv) {
 		const uint32_t j = (uint32_t)(g - t0);
 		for (l = 0; l < LANES; ++l)
@@ -367,6 +377,24 @@ static void render_chunk(PerlinMidi *self, uint32_t at, uint32_t n)
 	}
 	self->next_g = g;
 	self->clock = t0 + n;
+}
+
+/* Audio class: the transport jumped (or started rolling) here: every lane
+   sends at the next grid point, the grid placed on the transport's frame
+   (the DSP's, just set from the message, when it has one). */
+static void jumped(PerlinMidi *self)
+{
+	unsigned l;
+	self->locates = self->dsp.locates;
+	for (l = 0; l < LANES; ++l)
+		self->force[l] = 1;
+	if (self->dsp.tp_valid) {
+		const double f = self->dsp.tp_frame;
+		const double lim = 4503599627370496.0; /* 2^52: exact, and no overflow */
+		const int64_t fr = (int64_t)floor(f < -lim ? -lim : f > lim ? lim : f);
+		self->origin = fr - (int64_t)self->clock; /* (both under 2^62) */
+		self->next_g = next_point(self, self->interval);
+	}
 }
 
 /* Audio class: render from `*done` up to sample t of the block. */
@@ -399,6 +427,8 @@ static void run_events(PerlinMidi *self, uint32_t n_samples)
 			if (a.kind == PERLIN_EVENT_POSITION) {
 				render_to(self, &done, a.frame);
 				perlin_dsp_position(&self->dsp, &a.pos);
+				if (self->dsp.locates != self->locates)
+					jumped(self);
 			}
 			has_a = perlin_events_next(&ctl, &a);
 		} else {

@@ -524,6 +524,65 @@ static void test_resend(const host_world *w)
 	host_inst_close(&h);
 }
 
+/* A render from a transport position S (a partial export) against one
+   from 0: from the partial's first grid point on (where it sends every
+   lane, as after any jump) the events are the full render's, at the same
+   transport frames: the grid is placed on the transport's frame, not on
+   activation. For starts on and off the 10 ms grid, with 7- and 14-bit. */
+static void test_partial(const host_world *w)
+{
+	static const double starts[3] = { 1.25, 1.2345, 2.71828 };
+	host_midi_event *full = malloc(sizeof *full * MAX_OUT);
+	int k, res;
+	if (!full)
+		return;
+	for (res = 0; res < 2; ++res)
+		for (k = 0; k < 3; ++k) {
+			render_spec s;
+			host_midi m, p;
+			size_t nf, i, j, first, bad = 0, n_cmp = 0;
+			uint64_t start;
+			double start_beat;
+			spec_init(&s, &m);
+			s.transport = 1;
+			s.bpm = 120.0;
+			m.set[MIDI_RESOLUTION] = (float)res;
+			m.out = full;
+			if (host_render_midi(w, &s, &m, NULL))
+				break;
+			nf = m.n_out < MAX_OUT ? m.n_out : MAX_OUT;
+			start = (uint64_t)llround(starts[k] * SR);
+			start_beat = (double)start / (SR * 0.5); /* 120 BPM: 0.5 s a beat */
+			spec_init(&s, &p);
+			s.transport = 1;
+			s.bpm = 120.0;
+			s.start_beat = start_beat;
+			s.frames -= start;
+			p.set[MIDI_RESOLUTION] = (float)res;
+			if (host_render_midi(w, &s, &p, NULL))
+				break;
+			/* the partial's first grid point: a multiple of 480 frames */
+			first = p.n_out ? (size_t)p.out[0].frame : 0;
+			CHECK(p.n_out > 0 && (p.out[0].frame + start) % 480U == 0 && p.out[0].frame < 480,
+			      "start %.4f s: the first event at %llu frames in, not on the transport's grid",
+			      starts[k], p.n_out ? (unsigned long long)p.out[0].frame : 0ULL);
+			for (i = 0; i < p.n_out && p.out[i].frame == first; ++i)
+				;
+			for (j = 0; j < nf && full[j].frame < first + start + 480U; ++j)
+				;
+			for (; i < p.n_out && j < nf; ++i, ++j, ++n_cmp)
+				if (p.out[i].frame + start != full[j].frame || p.out[i].size != full[j].size ||
+				    memcmp(p.out[i].bytes, full[j].bytes, p.out[i].size))
+					++bad;
+			printf("   start %.4f s, %s: %zu events after the first grid point, %zu not the full "
+			       "render's\n", starts[k], res ? "14-bit" : "7-bit", n_cmp, bad);
+			CHECK(n_cmp > 100 && bad == 0 && i == p.n_out && j == nf,
+			      "start %.4f s: %zu of %zu events differ from the full render's (%zu and %zu left)",
+			      starts[k], bad, n_cmp, p.n_out - i, nf - j);
+		}
+	free(full);
+}
+
 /* The Standard MIDI File writer: a known small file, byte by byte, and
    what perlin-render writes read back. */
 static void test_smf(const host_world *w)
@@ -637,6 +696,8 @@ int main(int argc, char **argv)
 	test_capacity(&w);
 	test_section("resends: start, transport jump, new number");
 	test_resend(&w);
+	test_section("a partial export: the full one's events, at the same transport frames");
+	test_partial(&w);
 	test_section("Standard MIDI File writer");
 	test_smf(&w);
 	free(outbuf);
