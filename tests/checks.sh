@@ -16,6 +16,8 @@ between() { awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x + 0 > lo + 0 &
 # 32-bit float WAV (Debian's "BWAV 32float Export" format), under
 # CONFIG_DIR/ardour7/export (CONFIG_DIR: the XDG_CONFIG_HOME Ardour gets)
 ARDOUR_PRESET=9b0c6a44-2f0e-4a1c-9d5e-70e1c0de0f32
+# the General MIDI soundfont of the Perlin Noise MIDI test (timgm6mb-soundfont)
+SOUNDFONT=/usr/share/sounds/sf2/TimGM6mb.sf2
 float_preset() {
 	mkdir -p "$1/ardour7/export"
 	cat > "$1/ardour7/export/perlin-float.preset" <<- EOF

@@ -35,6 +35,7 @@ if [ "${2:-}" = hosts ]; then
 	pc  jack         libjack-jackd2-dev
 	cmd ardour7-lua  ardour
 	file /usr/lib/lv2/a-comp.lv2 ardour-lv2-plugins
+	file /usr/share/sounds/sf2/TimGM6mb.sf2 timgm6mb-soundfont
 fi
 
 [ -z "$need" ] && exit 0

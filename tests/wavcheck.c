@@ -16,10 +16,11 @@
    wavcheck points FILE CH POINTS
        maxdiff between channel CH of FILE and the points of POINTS (lines
        "... SAMPLE VALUE": the last two fields), and how many were read
-   wavcheck envelope FILE REF [WINDOW_S [db]]
+   wavcheck envelope FILE REF [WINDOW_S [db|lin [T0 T1 ...]]]
        corr between FILE's windowed RMS (in dB with "db") and REF's windowed
        mean (REF mapped as a gain), and slope, the least-squares change of
-       the former per unit of the latter: for modulation checks
+       the former per unit of the latter: for modulation checks; with T0 T1
+       pairs (seconds), only the windows wholly inside one of those spans
    wavcheck triggers FILE SKIP_S [OTHER | @F0,F1,...]
        FILE: channel 0 a signal, channel 1 1.0 at each trigger's frame (as
        tests/jack_notes writes), or the triggers at frames F0, F1, ... Segment k runs from SKIP_S after trigger k
@@ -182,10 +183,11 @@ static double slope(const float *y, const float *x, long n)
 	return sxx > 0 ? sxy / sxx : 0;
 }
 
-static int envelope(const char *path, const char *ref, double window_s, int db)
+static int envelope(const char *path, const char *ref, double window_s, int db,
+                    int n_spans, char **spans)
 {
 	wav a, r;
-	long win, n, k, m;
+	long win, n, k, m, used = 0;
 	float *ea, *er;
 	if (!load(path, 0, &a) || !load(ref, 0, &r))
 		return 1;
@@ -197,17 +199,24 @@ static int envelope(const char *path, const char *ref, double window_s, int db)
 	er = malloc((size_t)(n + 1) * sizeof *er);
 	for (k = 0; k < n; ++k) {
 		double s2 = 0, s = 0;
+		int inside = n_spans < 2, j;
+		for (j = 0; j + 1 < n_spans; j += 2)
+			inside |= (double)(k * win) >= atof(spans[j]) * a.sr &&
+			          (double)((k + 1) * win) <= atof(spans[j + 1]) * a.sr;
+		if (!inside)
+			continue;
 		for (m = k * win; m < (k + 1) * win; ++m) {
 			s2 += (double)a.x[m] * a.x[m];
 			s += r.x[m];
 		}
-		ea[k] = (float)sqrt(s2 / (double)win);
+		ea[used] = (float)sqrt(s2 / (double)win);
 		if (db)
-			ea[k] = (float)(20.0 * log10(ea[k] + 1e-12));
-		er[k] = (float)(s / (double)win);
+			ea[used] = (float)(20.0 * log10(ea[used] + 1e-12));
+		er[used] = (float)(s / (double)win);
+		++used;
 	}
-	printf("windows %ld\ncorr %.6f\nslope %.6f\n", n,
-	       n > 2 ? test_correlation(ea, er, (size_t)n) : 0.0, slope(ea, er, n));
+	printf("windows %ld\ncorr %.6f\nslope %.6f\n", used,
+	       used > 2 ? test_correlation(ea, er, (size_t)used) : 0.0, slope(ea, er, used));
 	free(ea);
 	free(er);
 	free(a.x);
@@ -370,7 +379,7 @@ int main(int argc, char **argv)
 		return compare(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 0);
 	if (argc >= 4 && !strcmp(argv[1], "envelope"))
 		return envelope(argv[2], argv[3], argc > 4 ? atof(argv[4]) : 0.05,
-		                argc > 5 && !strcmp(argv[5], "db"));
+		                argc > 5 && !strcmp(argv[5], "db"), argc > 6 ? argc - 6 : 0, argv + 6);
 	if (argc >= 8 && !strcmp(argv[1], "bound")) {
 		noise_fbm p;
 		const int dims = atoi(argv[6]);
