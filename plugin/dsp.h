@@ -246,6 +246,10 @@ typedef struct {
 
 /* Samples rendered at a time (render.c). */
 #define PERLIN_SPAN 1024
+/* Samples of a chunk step.c takes at a time: its lines (step_lines)
+   for that many, made once for every output; a whole number of groups of
+   8 (the kernels round a piece up to whole groups). */
+#define PERLIN_STEP_PIECE 256
 /* The 2D dense kernel's staircase of cells (plugin/cells.c and
    plugin/kernel_dense.h; the render loop's scratch, in the instance, not
    on the audio thread's stack). A 2D octave whose cells are short
@@ -442,6 +446,10 @@ typedef struct {
 	double from[PERLIN_OUTPUTS], to[PERLIN_OUTPUTS];
 	/* the live noise while leaving, for outputs not connected */
 	float step_buf[PERLIN_OUTPUTS][PERLIN_SPAN];
+	/* step.c's lines over a piece of a chunk, made once for every
+	   output (the kernels' hold_lines): the glide's weight, the live
+	   noise's while leaving, depth and offset */
+	double step_lines[4][PERLIN_STEP_PIECE];
 
 	/* transport as tracked from time:Position: frame and beat as of the
 	   last message, tp_count samples ago */

@@ -129,6 +129,19 @@ struct perlin_kernels {
 	   group it ends inside kept (f->kgroup), and taken up from there */
 	void (*fast)(perlin_fast *f, float *const *out, uint32_t at, uint32_t len, uint64_t clock,
 	             float *level);
+	/* sample and hold (step.c), in doubles: the lines the outputs share
+	   over len samples (rounded up to whole groups: the arrays have
+	   room), depth and offset at x0 + i, the glide's weight at (g_at + i)
+	   / g_len (g_len 0: none) and, lw not NULL, the live noise's at (l_at
+	   + i) / l_len; then one output's len samples from them (gliding
+	   for the first ng, blended with live unless NULL), its last value
+	   returned. See plugin/kernel_out.h */
+	void (*hold_lines)(double *glide, double *lw, double *dep, double *off, uint32_t len,
+	                   double x0, double d0, double dd, double o0, double od, double g_at,
+	                   double g_len, double l_at, double l_len);
+	float (*hold)(float *out, uint32_t len, uint32_t ng, const double *g, const double *lw,
+	              const float *live, const double *dep, const double *off, double from,
+	              double to);
 	/* blocks from this length on render with the per-octave kernels
 	   instead (render_span's loop: coefficients in registers, groups
 	   aligned to each octave's anchor, cheaper per sample than fast's

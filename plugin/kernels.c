@@ -64,9 +64,9 @@ static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -
 #undef KATTR
 #endif
 
-static const struct perlin_kernels kernels_4 = { seg1_4, seg2x_4, seg2l_4, dense_4, dense2_4, dense2n_4, finish_4, mix_4, add_4, seg1n_4, seg2ln_4, finish4_4, table2_4, lines2_4, places_4, fast_4, 192U, 0 };
+static const struct perlin_kernels kernels_4 = { seg1_4, seg2x_4, seg2l_4, dense_4, dense2_4, dense2n_4, finish_4, mix_4, add_4, seg1n_4, seg2ln_4, finish4_4, table2_4, lines2_4, places_4, fast_4, hold_lines_4, hold_4, 192U, 0 };
 #ifdef PERLIN_HAVE_AVX2
-static const struct perlin_kernels kernels_8 = { seg1_8, seg2x_8, seg2l_8, dense_4, dense2_8, dense2n_8, finish_8, mix_8, add_8, seg1n_8, seg2ln_8, finish4_8, table2_8, lines2_8, places_8, fast_8, 256U, 1 };
+static const struct perlin_kernels kernels_8 = { seg1_8, seg2x_8, seg2l_8, dense_4, dense2_8, dense2n_8, finish_8, mix_8, add_8, seg1n_8, seg2ln_8, finish4_8, table2_8, lines2_8, places_8, fast_8, hold_lines_8, hold_8, 256U, 1 };
 #endif
 
 perlin_path perlin_dsp_best_path(void)

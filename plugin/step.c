@@ -7,11 +7,13 @@
    a trigger's sample is rendered alone (noise_only) and captured here;
    leaving the mode, the live noise fades back in over a crossfade.
    Layer 3 (dsp_private.h): dsp.c calls it; it may call the files below
-   (kernels.c: dsp_flush_out). */
+   (kernels.c: dsp_flush_out, and the kernels' hold_lines and hold
+   through d->kernels). */
 #include "dsp_private.h"
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 /* Samples a glide takes: the glide control, never shorter than a
    crossfade (so a step stays within the continuity bound). */
@@ -26,7 +28,8 @@ static double smoothstep(double f)
 	return f * f * (3.0 - 2.0 * f);
 }
 
-/* Output o's held value i samples on in the glide. */
+/* Output o's held value i samples on in the glide (step_capture's; step_out's
+   kernels make the same). */
 static double held(const perlin_dsp *d, unsigned o, uint32_t i)
 {
 	const uint64_t at = (uint64_t)d->glide_at + i;
@@ -102,40 +105,75 @@ void step_capture(perlin_dsp *d, const float now[PERLIN_OUTPUTS])
 	busy(d);
 }
 
+/* out[0..len) = y, four floats a store (a float a store cost the x4
+   step row 3.8 instructions a sample: make bench) */
+typedef float step_v4 __attribute__((vector_size(16)));
+
+static void fill(float *out, float y, uint32_t len)
+{
+	const step_v4 v = { y, y, y, y };
+	uint32_t i;
+	for (i = 0; i + 4 <= len; i += 4)
+		memcpy(out + i, &v, sizeof v);
+	for (; i < len; ++i)
+		out[i] = y;
+}
+
 /* len samples from t0 in the chunk: out[o] = clamp(offset + depth v),
    v the held value (live NULL) or, while leaving, its blend with the
    live noise live[o] (rendered noise only). Depth and offset are lines
-   over the chunk, as the kernels' are. */
+   over the chunk, as the kernels' are. What every output shares (the
+   glide's and the leaving's smoothsteps, the depth and offset lines) is
+   made once a piece of PERLIN_STEP_PIECE samples (the kernels'
+   hold_lines), then each output from it in one vector loop (hold): made
+   per output and sample, the division and smoothstep made four outputs
+   cost 3.8x one. The same double operations sample by sample as held()
+   and leaving() make, whatever the lanes and wherever a piece starts. */
 void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t len,
               uint32_t t0)
 {
 	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
 	const double dd = (b->depth - a->depth) / (double)d->grid;
 	const double od = (b->offset - a->offset) / (double)d->grid;
+	const struct perlin_kernels *k = d->kernels;
+	double *const g = d->step_lines[0], *const lw = d->step_lines[1];
+	double *const dep = d->step_lines[2], *const off = d->step_lines[3];
 	unsigned o;
-	uint32_t i;
-	for (o = 0; o < d->outputs; ++o) {
-		float y = d->level[o];
-		if (!live && d->glide_at >= d->glide_len && dd == 0.0 && od == 0.0 && len) {
-			/* held, depth and offset still: one value (the same as below) */
+	uint32_t p, n;
+	if (!live && d->glide_at >= d->glide_len && dd == 0.0 && od == 0.0 && len) {
+		/* held, depth and offset still: one value (the same as below but
+		   for a zero's sign, which the flush makes +0) */
+		for (o = 0; o < d->outputs; ++o) {
 			const double w = a->offset + a->depth * d->to[o];
-			y = dsp_flush_out((float)(w < -1.0 ? -1.0 : w > 1.0 ? 1.0 : w));
+			const float y = dsp_flush_out((float)(w < -1.0 ? -1.0 : w > 1.0 ? 1.0 : w));
 			if (out[o])
-				for (i = 0; i < len; ++i)
-					out[o][i] = y;
+				fill(out[o], y, len);
 			d->level[o] = y;
-			continue;
 		}
-		for (i = 0; i < len; ++i) {
-			double v = held(d, o, i), w;
-			if (live)
-				v += leaving(d, i) * ((double)live[o][i] - v);
-			w = a->offset + od * (double)(t0 + i) + (a->depth + dd * (double)(t0 + i)) * v;
-			y = dsp_flush_out((float)(w < -1.0 ? -1.0 : w > 1.0 ? 1.0 : w));
-			if (out[o])
-				out[o][i] = y;
+		p = len; /* (the pieces below: none) */
+	} else {
+		p = 0;
+	}
+	for (; p < len; p += n) {
+		/* the piece's first ng samples glide (the rest hold `to`) */
+		const uint64_t at = (uint64_t)d->glide_at + p;
+		uint32_t ng = at < d->glide_len ? (uint32_t)(d->glide_len - at) : 0U;
+		n = len - p < PERLIN_STEP_PIECE ? len - p : PERLIN_STEP_PIECE;
+		ng = ng < n ? ng : n;
+		k->hold_lines(g, live ? lw : NULL, dep, off, n, (double)(t0 + p), a->depth, dd,
+		              a->offset, od, (double)at, ng ? (double)d->glide_len : 0.0,
+		              (double)((uint64_t)d->leave + p), (double)d->xfade_len);
+		if (live && (uint64_t)d->leave + p + n > d->xfade_len) {
+			/* past the leaving's end the live noise alone, as leaving()
+			   says (step_span ends a chunk there: not reached) */
+			uint32_t i = (uint64_t)d->leave + p < d->xfade_len ? d->xfade_len - d->leave - p
+			                                                   : 0U;
+			for (; i < n; ++i)
+				lw[i] = 1.0;
 		}
-		d->level[o] = y;
+		for (o = 0; o < d->outputs; ++o) /* (unconnected: step_buf, for the level) */
+			d->level[o] = k->hold(out[o] ? out[o] + p : d->step_buf[o] + p, n, ng, g, lw,
+			                      live ? live[o] + p : NULL, dep, off, d->from[o], d->to[o]);
 	}
 	d->glide_at = d->glide_at + len < d->glide_len ? d->glide_at + len : d->glide_len;
 	if (live) {
