@@ -999,14 +999,15 @@ KF(hold_body)(float *out, uint32_t len, uint32_t ng, const double *g, const doub
 	float yl[KW], ll[KW] = { 0 };
 	uint32_t i;
 	for (i = 0; i + KW <= len; i += KW) {
+		const float *lv = mix ? live + i : NULL; /* (live NULL unless mix) */
 		KF(vf) y;
 		if (i + KW <= ng)
-			y = KF(hold_group)(g + i, lw + i, live + i, dep + i, off + i, &h, 0, mix);
+			y = KF(hold_group)(g + i, lw + i, lv, dep + i, off + i, &h, 0, mix);
 		else if (i >= ng)
-			y = KF(hold_group)(g + i, lw + i, live + i, dep + i, off + i, &h, 1, mix);
+			y = KF(hold_group)(g + i, lw + i, lv, dep + i, off + i, &h, 1, mix);
 		else
-			y = KF(hold_split)(g + i, lw + i, live + i, dep + i, off + i, &h,
-			                   (int32_t)(ng - i), mix);
+			y = KF(hold_split)(g + i, lw + i, lv, dep + i, off + i, &h, (int32_t)(ng - i),
+			                   mix);
 		KF(store)(out + i, y);
 	}
 	if (i == len)
