@@ -41,6 +41,9 @@ typedef struct {
 	const float *trigger_in; /* (the CV plugins') */
 	float *level[PERLIN_OUTPUTS];
 	float *out[PERLIN_OUTPUTS];
+	float *volts[PERLIN_OUTPUTS][2]; /* (the CV plugins') +-5 V, 0..10 V */
+	float *sig[PERLIN_OUTPUTS]; /* where run() renders each output: out, or
+	                               a volts port when out is unconnected */
 	unsigned outputs; /* 1 or PERLIN_OUTPUTS */
 	int cv;           /* a CV plugin */
 	int midi;         /* with a MIDI input */
@@ -101,6 +104,12 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 		self->controls[c] = data ? (const float *)data : &self->dflt[c];
 		return;
 	}
+	if (self->cv && port >= PORT_VOLTS(self->outputs) &&
+	    port < PORT_VOLTS(self->outputs) + 2U * self->outputs) {
+		const unsigned v = port - PORT_VOLTS(self->outputs);
+		self->volts[v / 2U][v % 2U] = (float *)data;
+		return;
+	}
 	if (self->cv && port == PORT_TRIGGER_IN(self->outputs)) {
 		self->trigger_in = (const float *)data;
 		return;
@@ -152,7 +161,7 @@ static void render(Perlin *self, uint32_t at, uint32_t n)
 	float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
 	unsigned i;
 	for (i = 0; i < self->outputs; ++i)
-		o[i] = self->out[i] ? self->out[i] + at : NULL;
+		o[i] = self->sig[i] ? self->sig[i] + at : NULL;
 	perlin_dsp_run_outputs(&self->dsp, o, n);
 }
 
@@ -222,11 +231,41 @@ static int any_events(const Perlin *self, const LV2_Atom_Sequence *seq)
 	return seq && self->have_map && seq->atom.size > sizeof(LV2_Atom_Sequence_Body);
 }
 
+/* Audio class: the volts ports from the signal x (in [-1, 1]) of each
+   output, n samples: +-5 V = 5 x, 0..10 V = 5 x + 5 (x rendered into one
+   of them when the output itself is unconnected: that one last). */
+static void volts_out(Perlin *self, uint32_t n)
+{
+	unsigned o;
+	uint32_t i;
+	for (o = 0; o < self->outputs; ++o) {
+		const float *x = self->sig[o];
+		float *bi = self->volts[o][0], *uni = self->volts[o][1];
+		if (!x)
+			continue;
+		if (uni && uni != x)
+			for (i = 0; i < n; ++i)
+				uni[i] = 5.0f * x[i] + 5.0f;
+		if (bi && bi != x)
+			for (i = 0; i < n; ++i)
+				bi[i] = 5.0f * x[i];
+		if (x == bi)
+			for (i = 0; i < n; ++i)
+				bi[i] *= 5.0f;
+		else if (x == uni)
+			for (i = 0; i < n; ++i)
+				uni[i] = 5.0f * uni[i] + 5.0f;
+	}
+}
+
 /* Audio class: render, splitting the block at each event. */
 static void run(LV2_Handle instance, uint32_t n_samples)
 {
 	Perlin *self = (Perlin *)instance;
 	unsigned i;
+	for (i = 0; i < self->outputs; ++i)
+		self->sig[i] = self->out[i] ? self->out[i]
+		             : self->volts[i][0] ? self->volts[i][0] : self->volts[i][1];
 	perlin_dsp_controls_ports(&self->dsp, self->controls);
 	if (self->spread) { /* (most blocks: as before, told here without a call) */
 		uint32_t bits;
@@ -237,11 +276,13 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 	if (any_events(self, self->control) || any_events(self, self->midi_in) || self->trigger_in)
 		run_events(self, n_samples);
 	else /* (no event: the ports as they are) */
-		perlin_dsp_run_outputs(&self->dsp, self->out, n_samples);
+		perlin_dsp_run_outputs(&self->dsp, self->sig, n_samples);
 	for (i = 0; i < self->outputs; ++i)
 		if (self->level[i])
 			*self->level[i] = self->dsp.level[i];
-	perlin_display_record(&self->display, self->out, self->dsp.level, n_samples);
+	perlin_display_record(&self->display, self->sig, self->dsp.level, n_samples);
+	if (self->cv)
+		volts_out(self, n_samples);
 }
 
 static void deactivate(LV2_Handle instance)

@@ -35,6 +35,13 @@ typedef enum {
    plugins: 23, or 30 with four). */
 #define PORT_MIDI_IN(outputs) (PORT_TRIGGERS(outputs) + 4U)
 #define PORT_TRIGGER_IN(outputs) (PORT_TRIGGERS(outputs) + 5U)
+/* Then on the CV plugins each output again in volts (MOD's ranges; CV
+   ports lv2:connectionOptional): output o's bipolar +-5 V (5 x the signal)
+   at PORT_VOLTS(outputs) + 2 o and its unipolar 0..10 V (5 x it + 5) next:
+   24 and 25, or 31 .. 38 with four. A host reads a CV port's range from
+   its declaration, once (mod-host, mod-ui): one port per range, not a
+   range control, keeps the declared range the written one. */
+#define PORT_VOLTS(outputs) (PORT_TRIGGERS(outputs) + 6U)
 
 /* The lv2:index of control input p in a plugin with `outputs` outputs. */
 #define PERLIN_PORT(p, outputs)                                                            \

@@ -2,7 +2,8 @@
 // MOD's mod-ui reads of the bundle, through its own parser (utils/ in
 // mod-audio/mod-ui, built as libmod_utils.so): each plugin's brand, label,
 // category, its CV outputs (symbol, short name, range: mod-ui picks the
-// CV mode from it) and control inputs (short name, unit), and its presets.
+// CV mode from it; the volts outputs must read -5..5 and bipolar, 0..10
+// and unipolar+) and control inputs (short name, unit), and its presets.
 // Build against a mod-ui tree:
 //   g++ -o mod_ui_ports tests/mod_ui_ports.cpp -I MODUI/utils \
 //       -L MODUI/utils -lmod_utils -Wl,-rpath,MODUI/utils
@@ -34,9 +35,22 @@ int main()
         std::printf("     brand '%s', label '%s', category '%s'\n", info->brand, info->label,
                     info->category && info->category[0] ? info->category[0] : "");
         int cv = 0, controls = 0, presets = 0;
-        for (const PluginPort* p = info->ports.cv.output; p && p->valid; ++p, ++cv)
-            std::printf("     CV out %s ('%s'): %g .. %g\n", p->symbol, p->shortName, p->ranges.min,
-                        p->ranges.max);
+        int volts_ok = 0, volts = 0;
+        for (const PluginPort* p = info->ports.cv.output; p && p->valid; ++p, ++cv) {
+            // the CV mode mod-ui gives a mapping from this port (host.py,
+            // addr_task_get_plugin_cv_port_op_mode)
+            const float lo = p->ranges.min, hi = p->ranges.max;
+            const char mode = lo < 0 && hi <= 0 ? '-' : lo < 0 && hi > 0 ? 'b' : lo >= 0 && hi > 0 ? '+' : '+';
+            std::printf("     CV out %s ('%s'): %g .. %g, mode %c\n", p->symbol, p->shortName, lo, hi,
+                        mode);
+            if (std::strstr(p->symbol, "_bipolar")) {
+                ++volts;
+                volts_ok += lo == -5.0f && hi == 5.0f && mode == 'b';
+            } else if (std::strstr(p->symbol, "_unipolar")) {
+                ++volts;
+                volts_ok += lo == 0.0f && hi == 10.0f && mode == '+';
+            }
+        }
         for (const PluginPort* p = info->ports.control.input; p && p->valid; ++p, ++controls)
             if (!std::strcmp(p->symbol, "rate"))
                 std::printf("     rate: unit '%s' ('%s')\n", p->units.symbol ? p->units.symbol : "",
@@ -46,8 +60,13 @@ int main()
         const bool is_cv = std::strstr(uris[i], "-cv") != nullptr;
         std::snprintf(what, sizeof what, "%s: %d CV outputs as mod-ui sees them, %d controls, %d presets",
                       uris[i], cv, controls, presets);
-        check(cv == (is_cv ? (std::strstr(uris[i], "4") ? 4 : 1) : 0) && controls >= 15 && presets == 5,
-              what);
+        const int lanes = std::strstr(uris[i], "4") ? 4 : 1;
+        check(cv == (is_cv ? 3 * lanes : 0) && controls >= 15 && presets >= 5, what);
+        if (is_cv) {
+            std::snprintf(what, sizeof what, "%s: its %d volts outputs read as +-5 V (bipolar) and "
+                          "0..10 V (unipolar+)", uris[i], volts);
+            check(volts == 2 * lanes && volts_ok == volts, what);
+        }
         check(std::strlen(info->brand) <= 11 && std::strlen(info->label) <= 16,
               "brand and label within what mod-ui shows");
     }

@@ -57,8 +57,9 @@ static void check_levels(const host_inst *h, const float *out, uint32_t n, const
 /* ---- port contract ---- */
 static void test_ports(const LilvPlugin *p, int cv, int four)
 {
-	/* the MIDI and CV trigger inputs of the CV plugins, Keyed's MIDI input */
-	const unsigned extra = cv ? 2U : p == keyed ? 1U : 0U;
+	/* the MIDI and CV trigger inputs and the volts outputs of the CV
+	   plugins, Keyed's MIDI input */
+	const unsigned extra = cv ? 2U + 2U * (four ? 4U : 1U) : p == keyed ? 1U : 0U;
 	const unsigned n_ports = (four ? PORT_COUNT_4 : PORT_COUNT) + extra;
 	const char *out_sym = four ? (cv ? "cv_1" : "out_1") : (cv ? "cv" : "out");
 	const char *level_sym = four ? "level_1" : "level";
@@ -285,6 +286,117 @@ static void test_mod(const LilvPlugin *p, int cv, const char *name)
 	lilv_node_free(cv_class);
 	lilv_node_free(short_p);
 	lilv_node_free(type_p);
+}
+
+/* The CV plugins' volts outputs (ports.h, PORT_VOLTS): each a CV output,
+   connectionOptional, named for its range, declared -5..5 or 0..10; what
+   they write is 5 x the output (+ 5), inside the declared range and over
+   most of it; the same with the output itself connected or not, or only
+   one of them. */
+static void test_volts(const LilvPlugin *p, int four, const char *name)
+{
+	const unsigned outs = four ? 4U : 1U, base = PORT_VOLTS(outs);
+	const uint32_t n = (uint32_t)(2 * SR);
+	LilvNode *cvport = lilv_new_uri(world, LV2_CORE__CVPort);
+	LilvNode *output = lilv_new_uri(world, LV2_CORE__OutputPort);
+	LilvNode *optional = lilv_new_uri(world, LV2_CORE__connectionOptional);
+	float *x = malloc(sizeof(float) * 4 * n);
+	float *v[3][4][2]; /* [run][output][bipolar, unipolar] */
+	unsigned o, k, r;
+	int bad_decl = 0;
+	if (!x)
+		return;
+	for (o = 0; o < outs; ++o)
+		for (k = 0; k < 2; ++k) {
+			const LilvPort *port = lilv_plugin_get_port_by_index(p, base + 2U * o + k);
+			char want[32];
+			LilvNode *def = NULL, *min = NULL, *max = NULL;
+			if (four)
+				snprintf(want, sizeof want, "cv_%u_%s", o + 1, k ? "unipolar" : "bipolar");
+			else
+				snprintf(want, sizeof want, "cv_%s", k ? "unipolar" : "bipolar");
+			if (!port) {
+				++bad_decl;
+				continue;
+			}
+			lilv_port_get_range(p, port, &def, &min, &max);
+			if (strcmp(lilv_node_as_string(lilv_port_get_symbol(p, port)), want) ||
+			    !lilv_port_is_a(p, port, cvport) || !lilv_port_is_a(p, port, output) ||
+			    !lilv_port_has_property(p, port, optional) || !min || !max ||
+			    lilv_node_as_float(min) != (k ? 0.0f : -5.0f) ||
+			    lilv_node_as_float(max) != (k ? 10.0f : 5.0f))
+				++bad_decl;
+			lilv_node_free(def);
+			lilv_node_free(min);
+			lilv_node_free(max);
+		}
+	CHECK(bad_decl == 0, "%s: %d volts ports not as declared (symbol, CV output, optional, "
+	      "-5..5 or 0..10)", name, bad_decl);
+	for (r = 0; r < 3; ++r)
+		for (o = 0; o < 4; ++o)
+			for (k = 0; k < 2; ++k)
+				v[r][o][k] = calloc(n, sizeof(float));
+	/* run 0: the outputs and both volts ports; 1: the volts ports alone;
+	   2: the unipolar ones alone */
+	for (r = 0; r < 3; ++r) {
+		host_inst h;
+		if (host_inst_open(&h, p, SR, r == 0))
+			break;
+		h.controls[PERLIN_RATE] = 6.0f;
+		for (o = 0; o < outs; ++o)
+			for (k = 0; k < 2; ++k)
+				lilv_instance_connect_port(h.inst, base + 2U * o + k,
+				                           r == 2 && k == 0 ? NULL : v[r][o][k]);
+		{
+			uint32_t done = 0;
+			while (done < n) { /* (the volts ports at the block's start) */
+				float *outs_[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+				const uint32_t b = n - done < 1000U ? n - done : 1000U;
+				for (o = 0; o < outs; ++o) {
+					outs_[o] = x + (size_t)o * n + done;
+					for (k = 0; k < 2; ++k)
+						if (!(r == 2 && k == 0))
+							lilv_instance_connect_port(h.inst, base + 2U * o + k, v[r][o][k] + done);
+				}
+				host_inst_run_outputs(&h, outs_, b);
+				done += b;
+			}
+		}
+		host_inst_close(&h);
+	}
+	for (o = 0; o < outs; ++o) {
+		unsigned off = 0, other = 0, outside = 0;
+		float lo[2] = { 1e30f, 1e30f }, hi[2] = { -1e30f, -1e30f };
+		uint32_t i;
+		for (i = 0; i < n; ++i) {
+			const float y = x[(size_t)o * n + i];
+			for (k = 0; k < 2; ++k) {
+				const float w = v[0][o][k][i];
+				off += w != (k ? 5.0f * y + 5.0f : 5.0f * y);
+				outside += !(w >= (k ? 0.0f : -5.0f) && w <= (k ? 10.0f : 5.0f));
+				lo[k] = w < lo[k] ? w : lo[k];
+				hi[k] = w > hi[k] ? w : hi[k];
+				other += v[1][o][k][i] != w;
+			}
+			other += v[2][o][1][i] != v[0][o][1][i];
+		}
+		printf("   %s, output %u: +-5 V spans %.2f..%.2f, 0..10 V %.2f..%.2f\n", name, o + 1,
+		       lo[0], hi[0], lo[1], hi[1]);
+		CHECK(off == 0 && outside == 0, "%s, output %u: %u volts samples not 5 x (+ 5) the "
+		      "output, %u outside the declared range", name, o + 1, off, outside);
+		CHECK(hi[0] - lo[0] >= 5.0f && hi[1] - lo[1] >= 5.0f,
+		      "%s, output %u: the volts span under half their range", name, o + 1);
+		CHECK(other == 0, "%s, output %u: %u volts samples differ with the output "
+		      "unconnected, or only 0..10 V connected", name, o + 1, other);
+	}
+	for (r = 0; r < 3; ++r)
+		for (o = 0; o < 4; ++o)
+			for (k = 0; k < 2; ++k)
+				free(v[r][o][k]);
+	free(x);
+	lilv_node_free(cvport);
+	lilv_node_free(output);
+	lilv_node_free(optional);
 }
 
 /* finite, in [-1, 1], and moving */
@@ -691,6 +803,9 @@ int main(int argc, char **argv)
 	test_mod(audio4, 0, "audio x4 plugin");
 	test_mod(cv4, 1, "CV x4 plugin");
 	test_mod(keyed, 0, "Keyed plugin");
+	test_section("the CV plugins' volts outputs: declared range = what is written");
+	test_volts(cv, 0, "CV plugin");
+	test_volts(cv4, 1, "CV x4 plugin");
 	test_section("default output: finite, in range, moving");
 	test_default_output(audio, "audio plugin");
 	test_default_output(cv, "CV plugin");
