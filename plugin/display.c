@@ -236,3 +236,15 @@ void perlin_display_free(perlin_display *d)
 		cairo_surface_destroy((cairo_surface_t *)d->surface);
 	d->surface = NULL;
 }
+
+/* The host's GUI thread: the display is the instance's first member. */
+static perlin_display_image *render_first(void *instance, uint32_t w, uint32_t max_h)
+{
+	return perlin_display_render((perlin_display *)instance, w, max_h);
+}
+
+const void *perlin_display_extension_data(const char *uri)
+{
+	static const perlin_display_interface display = { render_first };
+	return strcmp(uri, PERLIN_DISPLAY__interface) ? NULL : &display;
+}

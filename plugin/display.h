@@ -74,4 +74,9 @@ perlin_display_image *perlin_display_render(perlin_display *d, uint32_t w, uint3
 /* cleanup(). */
 void perlin_display_free(perlin_display *d);
 
+/* The LV2 glue's extension_data, for plugins whose instance struct has its
+   perlin_display as its first member (perlin.c, perlin_midi.c): the
+   interface whose render() draws that display, for the extension's URI. */
+const void *perlin_display_extension_data(const char *uri);
+
 #endif /* PERLIN_DISPLAY_H */

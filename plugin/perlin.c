@@ -32,6 +32,8 @@
 
 
 typedef struct {
+	perlin_display display; /* (first: perlin_display_extension_data) */
+
 	/* ports (a control not connected: its default, in dflt) */
 	const float *controls[PERLIN_N_PARAMS];
 	float dflt[PERLIN_N_PARAMS];
@@ -53,7 +55,6 @@ typedef struct {
 	int have_map;
 	perlin_uris uris;
 	perlin_dsp dsp;
-	perlin_display display;
 } Perlin;
 
 /* Instantiation class. urid:map is optional: without it the plugin runs
@@ -297,18 +298,9 @@ static void cleanup(LV2_Handle instance)
 	free(instance);
 }
 
-/* The host's GUI thread. */
-static perlin_display_image *render_display(void *instance, uint32_t w, uint32_t max_h)
-{
-	return perlin_display_render(&((Perlin *)instance)->display, w, max_h);
-}
-
 static const void *extension_data(const char *uri)
 {
-	static const perlin_display_interface display = { render_display };
-	if (!strcmp(uri, PERLIN_DISPLAY__interface))
-		return &display;
-	return NULL;
+	return perlin_display_extension_data(uri);
 }
 
 static const LV2_Descriptor descriptors[5] = {

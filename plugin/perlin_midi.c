@@ -50,7 +50,8 @@
 enum { KIND_OFF = 0, KIND_7, KIND_14, KIND_BEND };
 
 typedef struct {
-	perlin_dsp dsp; /* (first: tests/bench.c sets its render path) */
+	perlin_display display; /* (first: perlin_display_extension_data) */
+	perlin_dsp dsp;
 
 	/* ports (a control not connected: its default, in dflt) */
 	const float *controls[PERLIN_N_PARAMS];
@@ -91,7 +92,6 @@ typedef struct {
 	perlin_uris uris;
 	LV2_URID atom_Sequence, midi_MidiEvent;
 	float buf[LANES][CHUNK];
-	perlin_display display;
 } PerlinMidi;
 
 static void activate(LV2_Handle instance);
@@ -484,18 +484,14 @@ static void cleanup(LV2_Handle instance)
 	free(instance);
 }
 
-/* The host's GUI thread. */
-static perlin_display_image *render_display(void *instance, uint32_t w, uint32_t max_h)
+perlin_dsp *perlin_midi_dsp(LV2_Handle instance)
 {
-	return perlin_display_render(&((PerlinMidi *)instance)->display, w, max_h);
+	return &((PerlinMidi *)instance)->dsp;
 }
 
 static const void *extension_data(const char *uri)
 {
-	static const perlin_display_interface display = { render_display };
-	if (!strcmp(uri, PERLIN_DISPLAY__interface))
-		return &display;
-	return NULL;
+	return perlin_display_extension_data(uri);
 }
 
 const LV2_Descriptor perlin_midi_descriptor = {

@@ -37,4 +37,7 @@ typedef enum {
 /* The descriptor perlin.c's lv2_descriptor hands out at index 5. */
 extern const LV2_Descriptor perlin_midi_descriptor;
 
+/* An instance's DSP (tests/bench.c sets its render path). */
+perlin_dsp *perlin_midi_dsp(LV2_Handle instance);
+
 #endif /* PERLIN_MIDI_H */

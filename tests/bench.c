@@ -292,7 +292,7 @@ static void setup(bench_state *s, scenario c, int path, int four)
 	if (c.trig)
 		desc->connect_port(s->h, PORT_MIDI_IN(four ? 4U : 1U), s->midi.bytes);
 	desc->activate(s->h);
-	perlin_dsp_set_path(four == 2 ? (perlin_dsp *)s->h : &((Perlin *)s->h)->dsp,
+	perlin_dsp_set_path(four == 2 ? perlin_midi_dsp(s->h) : &((Perlin *)s->h)->dsp,
 	                    (perlin_path)path);
 }
 
