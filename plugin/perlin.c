@@ -10,7 +10,8 @@
    them (Ardour, Carla), each shows its recent output in an inline display
    (display.h). Triggers (perlin_dsp_trigger) come as MIDI note-ons at the
    MIDI input (the CV plugins and Keyed) and as rising edges at the CV
-   trigger input (the CV plugins). "Perlin Noise MIDI" has its own glue
+   trigger input (the CV plugins). The CV plugins also give each output in
+   volts, for MOD (volts_out). "Perlin Noise MIDI" has its own glue
    (perlin_midi.c); its descriptor is handed out here. */
 #include "display.h"
 #include "dsp.h"
