@@ -50,7 +50,8 @@ static void write_ppm(const CarlaInlineDisplayImageSurface *img, const char *pat
 int main(int argc, char **argv)
 {
 	static const char *const uris[] = { "urn:perlin-lv2:perlin", "urn:perlin-lv2:perlin-cv",
-		                                "urn:perlin-lv2:perlin4", "urn:perlin-lv2:perlin4-cv" };
+		                                "urn:perlin-lv2:perlin4", "urn:perlin-lv2:perlin4-cv",
+		                                "urn:perlin-lv2:perlin-keyed", "urn:perlin-lv2:perlin-midi" };
 	const char *out = argc > 1 ? argv[1] : ".";
 	const char *lv2 = getenv("LV2_PATH");
 	CarlaHostHandle h = carla_standalone_host_init();
@@ -67,7 +68,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	carla_transport_play(h); /* Perlin Noise holds while the transport is stopped */
-	for (i = 0; i < 4; ++i) {
+	for (i = 0; i < sizeof uris / sizeof uris[0]; ++i) {
 		char what[256], path[512];
 		const CarlaInlineDisplayImageSurface *img;
 		unsigned char *first = NULL;
