@@ -248,3 +248,12 @@ const void *perlin_display_extension_data(const char *uri)
 	static const perlin_display_interface display = { render_first };
 	return strcmp(uri, PERLIN_DISPLAY__interface) ? NULL : &display;
 }
+
+const perlin_display_host *perlin_display_host_of(const LV2_Feature *const *features)
+{
+	unsigned i;
+	for (i = 0; features && features[i]; ++i)
+		if (!strcmp(features[i]->URI, PERLIN_DISPLAY__queue_draw))
+			return (const perlin_display_host *)features[i]->data;
+	return NULL;
+}

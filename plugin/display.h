@@ -18,6 +18,8 @@
 
 #include "dsp.h"
 
+#include <lv2/core/lv2.h>
+
 #include <stdint.h>
 
 #define PERLIN_DISPLAY_URI "http://harrisonconsoles.com/lv2/inlinedisplay"
@@ -61,6 +63,8 @@ typedef struct {
 	perlin_display_image image;
 } perlin_display;
 
+/* Instantiation: the host's queue_draw feature among `features`, or NULL. */
+const perlin_display_host *perlin_display_host_of(const LV2_Feature *const *features);
 /* Instantiation: host is the data of the queue_draw feature (or NULL). */
 void perlin_display_init(perlin_display *d, double rate, unsigned outputs,
                          const perlin_display_host *host);

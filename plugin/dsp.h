@@ -553,5 +553,9 @@ void perlin_dsp_set_path(perlin_dsp *d, perlin_path p);
 float perlin_clamp(perlin_param param, float v);
 /* The same for the range info gives. */
 float perlin_clamp_info(const perlin_param_info *info, float v);
+/* The glues' controls before the host connects them: each its default,
+   held in dflt (as perlin_dsp_controls_ports reads an unconnected one). */
+void perlin_controls_defaults(float dflt[PERLIN_N_PARAMS],
+                              const float *controls[PERLIN_N_PARAMS]);
 
 #endif /* PERLIN_DSP_H */

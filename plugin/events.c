@@ -10,14 +10,22 @@
 #include <stddef.h>
 #include <string.h>
 
-void perlin_uris_map(perlin_uris *u, LV2_URID_Map *map)
+int perlin_uris_map(perlin_uris *u, const LV2_Feature *const *features)
 {
+	LV2_URID_Map *map = NULL;
+	unsigned i;
+	for (i = 0; features && features[i]; ++i)
+		if (!strcmp(features[i]->URI, LV2_URID__map))
+			map = (LV2_URID_Map *)features[i]->data;
+	if (!map)
+		return 0;
 	u->atom_Object = map->map(map->handle, LV2_ATOM__Object);
 	u->atom_Blank = map->map(map->handle, LV2_ATOM__Blank);
 	u->atom_Int = map->map(map->handle, LV2_ATOM__Int);
 	u->atom_Long = map->map(map->handle, LV2_ATOM__Long);
 	u->atom_Float = map->map(map->handle, LV2_ATOM__Float);
 	u->atom_Double = map->map(map->handle, LV2_ATOM__Double);
+	u->atom_Sequence = map->map(map->handle, LV2_ATOM__Sequence);
 	u->midi_MidiEvent = map->map(map->handle, LV2_MIDI__MidiEvent);
 	u->time_Position = map->map(map->handle, LV2_TIME__Position);
 	u->time_frame = map->map(map->handle, LV2_TIME__frame);
@@ -27,6 +35,7 @@ void perlin_uris_map(perlin_uris *u, LV2_URID_Map *map)
 	u->time_barBeat = map->map(map->handle, LV2_TIME__barBeat);
 	u->time_beatsPerBar = map->map(map->handle, LV2_TIME__beatsPerBar);
 	u->time_beat = map->map(map->handle, LV2_TIME__beat);
+	return 1;
 }
 
 /* f, or 0 when f is a float denormal (told by its bits: with FP traps on,

@@ -10,6 +10,7 @@
 #include "dsp.h"
 
 #include <lv2/atom/atom.h>
+#include <lv2/core/lv2.h>
 #include <lv2/urid/urid.h>
 
 #include <stdint.h>
@@ -17,13 +18,14 @@
 /* The URIDs the reader needs (urid:map; without it no event is read). */
 typedef struct {
 	LV2_URID atom_Object, atom_Blank, atom_Int, atom_Long, atom_Float,
-		atom_Double, midi_MidiEvent, time_Position, time_frame,
+		atom_Double, atom_Sequence, midi_MidiEvent, time_Position, time_frame,
 		time_speed, time_beatsPerMinute, time_bar, time_barBeat,
 		time_beatsPerBar, time_beat;
 } perlin_uris;
 
-/* Instantiation class. */
-void perlin_uris_map(perlin_uris *u, LV2_URID_Map *map);
+/* Instantiation class: the URIDs, mapped by the host's urid:map among
+   `features` (the glues' instantiate): 1, or 0 without one. */
+int perlin_uris_map(perlin_uris *u, const LV2_Feature *const *features);
 
 typedef enum {
 	PERLIN_EVENT_POSITION, /* a time:Position: pos */

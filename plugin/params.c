@@ -75,3 +75,12 @@ double dsp_clamp_finite(double v, double lo, double hi, double fallback)
 		return v != v ? fallback : (v < lo ? lo : hi);
 	return v;
 }
+
+void perlin_controls_defaults(float dflt[PERLIN_N_PARAMS], const float *controls[PERLIN_N_PARAMS])
+{
+	unsigned i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		dflt[i] = perlin_params[i].def;
+		controls[i] = &dflt[i];
+	}
+}

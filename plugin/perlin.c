@@ -65,37 +65,30 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
                               const LV2_Feature *const *features)
 {
 	Perlin *self = (Perlin *)calloc(1, sizeof(Perlin));
-	LV2_URID_Map *map = NULL;
-	const perlin_display_host *draw = NULL;
-	unsigned i;
 	(void)bundle_path;
 	if (!self)
 		return NULL;
-	for (i = 0; features && features[i]; ++i) {
-		if (!strcmp(features[i]->URI, LV2_URID__map))
-			map = (LV2_URID_Map *)features[i]->data;
-		else if (!strcmp(features[i]->URI, PERLIN_DISPLAY__queue_draw))
-			draw = (const perlin_display_host *)features[i]->data;
-	}
-	if (map) {
-		perlin_uris_map(&self->uris, map);
-		self->have_map = 1;
-	}
-	for (i = 0; i < PERLIN_N_PARAMS; ++i) { /* (as perlin_dsp_controls takes a NULL) */
-		self->dflt[i] = perlin_params[i].def;
-		self->controls[i] = &self->dflt[i];
-	}
+	self->have_map = perlin_uris_map(&self->uris, features);
+	perlin_controls_defaults(self->dflt, self->controls);
 	self->outputs = !strcmp(descriptor->URI, PERLIN4_URI) ||
 	                !strcmp(descriptor->URI, PERLIN4_CV_URI) ? PERLIN_OUTPUTS : 1U;
 	self->cv = !strcmp(descriptor->URI, PERLIN_CV_URI) || !strcmp(descriptor->URI, PERLIN4_CV_URI);
 	self->midi = self->cv || !strcmp(descriptor->URI, PERLIN_KEYED_URI);
 	self->armed = 1;
 	perlin_dsp_init_outputs(&self->dsp, rate, self->outputs);
-	perlin_display_init(&self->display, rate, self->outputs, draw);
+	perlin_display_init(&self->display, rate, self->outputs, perlin_display_host_of(features));
 	return (LV2_Handle)self;
 }
 
-/* Audio class (as the spec allows); stores the pointer only. */
+/* Where run() renders output o: its port, or a volts port when that is
+   unconnected (connect_port, whenever one of them changes). */
+static void route_sig(Perlin *self, unsigned o)
+{
+	self->sig[o] = self->out[o] ? self->out[o]
+	             : self->volts[o][0] ? self->volts[o][0] : self->volts[o][1];
+}
+
+/* Audio class (as the spec allows); stores the pointers only. */
 static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 {
 	Perlin *self = (Perlin *)instance;
@@ -110,6 +103,7 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 	    port < PORT_VOLTS(self->outputs) + 2U * self->outputs) {
 		const unsigned v = port - PORT_VOLTS(self->outputs);
 		self->volts[v / 2U][v % 2U] = (float *)data;
+		route_sig(self, v / 2U);
 		return;
 	}
 	if (self->cv && port == PORT_TRIGGER_IN(self->outputs)) {
@@ -121,9 +115,10 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 		return;
 	}
 	if (self->outputs > 1U && port >= PORT_OUT_2 && port < PORT_LEVEL_2 + 3U) {
-		if (port < PORT_LEVEL_2)
+		if (port < PORT_LEVEL_2) {
 			self->out[1 + port - PORT_OUT_2] = (float *)data;
-		else
+			route_sig(self, 1 + port - PORT_OUT_2);
+		} else
 			self->level[1 + port - PORT_LEVEL_2] = (float *)data;
 		return;
 	}
@@ -140,6 +135,7 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 		break;
 	case PORT_OUT:
 		self->out[0] = (float *)data;
+		route_sig(self, 0);
 		break;
 	case PORT_SPREAD: /* (a trigger control of the one-output plugins: above) */
 		if (self->outputs > 1U)
@@ -265,9 +261,6 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 {
 	Perlin *self = (Perlin *)instance;
 	unsigned i;
-	for (i = 0; i < self->outputs; ++i)
-		self->sig[i] = self->out[i] ? self->out[i]
-		             : self->volts[i][0] ? self->volts[i][0] : self->volts[i][1];
 	perlin_dsp_controls_ports(&self->dsp, self->controls);
 	if (self->spread) { /* (most blocks: as before, told here without a call) */
 		uint32_t bits;

@@ -90,7 +90,6 @@ typedef struct {
 
 	int have_map;
 	perlin_uris uris;
-	LV2_URID atom_Sequence, midi_MidiEvent;
 	float buf[LANES][CHUNK];
 } PerlinMidi;
 
@@ -103,35 +102,19 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
                               const LV2_Feature *const *features)
 {
 	PerlinMidi *self = (PerlinMidi *)calloc(1, sizeof(PerlinMidi));
-	LV2_URID_Map *map = NULL;
-	const perlin_display_host *draw = NULL;
 	unsigned i;
 	(void)descriptor;
 	(void)bundle_path;
 	if (!self)
 		return NULL;
-	for (i = 0; features && features[i]; ++i) {
-		if (!strcmp(features[i]->URI, LV2_URID__map))
-			map = (LV2_URID_Map *)features[i]->data;
-		else if (!strcmp(features[i]->URI, PERLIN_DISPLAY__queue_draw))
-			draw = (const perlin_display_host *)features[i]->data;
-	}
-	if (map) {
-		perlin_uris_map(&self->uris, map);
-		self->atom_Sequence = map->map(map->handle, LV2_ATOM__Sequence);
-		self->midi_MidiEvent = self->uris.midi_MidiEvent;
-		self->have_map = 1;
-	}
-	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
-		self->dflt[i] = perlin_params[i].def;
-		self->controls[i] = &self->dflt[i];
-	}
+	self->have_map = perlin_uris_map(&self->uris, features);
+	perlin_controls_defaults(self->dflt, self->controls);
 	for (i = 0; i < MIDI_N_PARAMS; ++i) {
 		self->mdflt[i] = perlin_midi_params[i].def;
 		self->mctl[i] = &self->mdflt[i];
 	}
 	perlin_dsp_init_outputs(&self->dsp, rate, PERLIN_OUTPUTS);
-	perlin_display_init(&self->display, rate, LANES, draw);
+	perlin_display_init(&self->display, rate, LANES, perlin_display_host_of(features));
 	activate((LV2_Handle)self); /* (the lanes' state, should a host run first) */
 	return (LV2_Handle)self;
 }
@@ -267,7 +250,7 @@ static void out_begin(PerlinMidi *self)
 	if (!self->writing)
 		return;
 	self->cap = self->out->atom.size;
-	self->out->atom.type = self->atom_Sequence;
+	self->out->atom.type = self->uris.atom_Sequence;
 	if (self->cap < sizeof(LV2_Atom_Sequence_Body)) { /* no room for its body */
 		self->out->atom.size = 0;
 		self->cap = 0;
@@ -294,7 +277,7 @@ static void out_put(PerlinMidi *self, uint32_t frame, const uint8_t *midi, uint3
 	const uint32_t padded = (size + 7U) & ~7U;
 	ev->time.frames = frame;
 	ev->body.size = size;
-	ev->body.type = self->midi_MidiEvent;
+	ev->body.type = self->uris.midi_MidiEvent;
 	memcpy(ev + 1, midi, size);
 	if (padded > size)
 		memset((uint8_t *)(ev + 1) + size, 0, padded - size);

@@ -189,6 +189,17 @@ static int64_t rd_vlq(const uint8_t **p, const uint8_t *end)
 
 /* Walk the file: each channel or SysEx event to ev (when ev), tempo to
    *bpm (when bpm and not yet set). The count, or -1. */
+/* An event read: status st, then len bytes at p (up to 7 kept), into ev[k]. */
+static void keep_event(smf_event_read *e, uint64_t tick, unsigned track, uint8_t st,
+                       const uint8_t *p, int64_t len)
+{
+	e->tick = tick;
+	e->track = (int)track;
+	e->size = (uint32_t)len + 1U;
+	e->bytes[0] = st;
+	memcpy(e->bytes + 1, p, len < 7 ? (size_t)len : 7U);
+}
+
 static int walk(const uint8_t *buf, size_t n, smf_event_read *ev, int max, double *bpm)
 {
 	const uint8_t *p = buf, *end = buf + n;
@@ -230,26 +241,16 @@ static int walk(const uint8_t *buf, size_t n, smf_event_read *ev, int max, doubl
 				const int64_t len = rd_vlq(&p, te);
 				if (len < 0 || len > te - p)
 					return -1;
-				if (ev && count < max) {
-					ev[count].tick = tick;
-					ev[count].track = (int)t;
-					ev[count].size = (uint32_t)len + 1U;
-					ev[count].bytes[0] = st;
-					memcpy(ev[count].bytes + 1, p, len < 7 ? (size_t)len : 7U);
-				}
+				if (ev && count < max)
+					keep_event(&ev[count], tick, t, st, p, len);
 				count++;
 				p += len;
 			} else if (st & 0x80U) { /* (running status would have a data byte here) */
 				const int len = (st & 0xf0U) == 0xc0U || (st & 0xf0U) == 0xd0U ? 1 : 2;
 				if (te - p < len)
 					return -1;
-				if (ev && count < max) {
-					ev[count].tick = tick;
-					ev[count].track = (int)t;
-					ev[count].size = (uint32_t)len + 1U;
-					ev[count].bytes[0] = st;
-					memcpy(ev[count].bytes + 1, p, (size_t)len);
-				}
+				if (ev && count < max)
+					keep_event(&ev[count], tick, t, st, p, len);
 				count++;
 				p += len;
 			} else {

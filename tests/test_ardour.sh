@@ -214,8 +214,8 @@ ardour_midi_tests() {
 	# short: it goes); the exports may thus come from different processes.
 	# Ardour 7.3 with ACE Fluid Synth crashes in about half the runs (heap
 	# corruption found in malloc during an export; as often with Perlin
-	# Noise MIDI taken out of the script); one OpenMP thread for fluidsynth
-	# seems to make it rarer
+	# Noise MIDI taken out of the script); with one OpenMP thread for
+	# fluidsynth 2 of 6 runs crashed, without 4 of 6 (few runs: kept as is)
 	for try in 1 2 3 4 5 6 7 8 9 10; do
 		for f in midi1 midi2 midi-part; do
 			n=$(frames_of "$dir/$f.wav")

@@ -75,18 +75,24 @@ cv_ok() {
 }
 
 # ---- jalv on a dummy JACK server -----------------------------------------------
-jalv_tests() {
-	echo "-- jalv $(dpkg-query -W -f '${Version}' jalv 2> /dev/null), jackd $(dpkg-query -W -f '${Version}' jackd2 2> /dev/null) dummy backend"
-	server=perlin-test-$$
-	JACK_DEFAULT_SERVER=$server
+# start_jackd NAME LOG: a dummy jackd (48 kHz, 1024 frames) as the server
+# NAME for the clients started from here on; its PID in jackd_pid. 1 (and
+# a failed check) when it does not come up.
+start_jackd() {
+	JACK_DEFAULT_SERVER=$1
 	export JACK_DEFAULT_SERVER
-	jackd --no-realtime -n "$server" -d dummy -r 48000 -p 1024 > "$OUT/jackd.log" 2>&1 &
+	jackd --no-realtime -n "$1" -d dummy -r 48000 -p 1024 > "$2" 2>&1 &
 	jackd_pid=$!
 	if ! jack_wait -w -t 10 > /dev/null 2>&1; then
 		bad "jackd (dummy) did not start"
 		kill "$jackd_pid" 2> /dev/null
-		return
+		return 1
 	fi
+}
+
+jalv_tests() {
+	echo "-- jalv $(dpkg-query -W -f '${Version}' jalv 2> /dev/null), jackd $(dpkg-query -W -f '${Version}' jackd2 2> /dev/null) dummy backend"
+	start_jackd "perlin-test-$$" "$OUT/jackd.log" || return
 	rm -f "$OUT/jalv.in"
 	mkfifo "$OUT/jalv.in"
 	jalv -c rate=5 -c octaves=5 -c seed=3 -n perlin "$URI_CV" \
@@ -210,16 +216,8 @@ trig() { figure "$OUT/$1.trig" "$2"; }
 
 jalv_trigger_tests() {
 	echo "-- jalv on JACK: MIDI notes and CV triggers from a JACK client (tests/jack_notes.c)"
-	server=perlin-notes-$$
-	JACK_DEFAULT_SERVER=$server
-	export JACK_DEFAULT_SERVER
-	jackd --no-realtime -n "$server" -d dummy -r 48000 -p 1024 > "$OUT/jackd-notes.log" 2>&1 &
-	notes_jackd=$!
-	if ! jack_wait -w -t 10 > /dev/null 2>&1; then
-		bad "jackd (dummy) did not start"
-		kill "$notes_jackd" 2> /dev/null
-		return
-	fi
+	start_jackd "perlin-notes-$$" "$OUT/jackd-notes.log" || return
+	notes_jackd=$jackd_pid
 	rm -f "$OUT"/*.trig
 	set -- -c rate=5 -c octaves=5 -c seed=3
 	# the noise's steepest step at these settings, plus a smoothstep of
