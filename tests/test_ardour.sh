@@ -9,10 +9,13 @@
 # $W, $OUT) it uses.
 #
 # Ardour 7.3 sometimes crashes (a corrupted heap: glibc aborts or a segfault
-# in malloc), mostly just after an export. It is Ardour's: with ACE Amplifier
-# in place of our plugins, 3 of 8 runs of ardour_export4.lua crashed. So a
-# run counts when the files it must write have every frame, and each test is
-# tried up to 5 times; the exit status of each try is printed, never hidden.
+# in malloc), mostly just after an export, in its export code
+# (PortExportChannel's destructor, ExportGraphBuilder). It is Ardour's: the
+# four-channel export of ardour_export4.lua crashed 5 times in 20 with
+# Perlin Noise x4, and 6 in 20 with ACE Amplifier in its place; without the
+# export, its automation part ran 8 times in 8. So a run counts when the
+# files it must write have every frame, each test is tried up to 5 times,
+# and the exit status of each try is printed, never hidden.
 
 # frames FILE: its frame count, or nothing when unreadable
 frames_of() { "$W" stats "$1" 2> /dev/null | awk '$1 == "frames" { print $2 }'; }
@@ -67,31 +70,40 @@ ardour_tests() {
 # spread automated, exported (tests/ardour_export4.lua)
 ardour_x4_tests() {
 	echo "-- Ardour: Perlin Noise x4 on a four-channel bus, exported"
-	# the export and the points come from the first try that got each: the
-	# crash can fall before, during or after the export
+	# the export and the points in processes of their own (the export's
+	# crash, Ardour's, falls after the file is written, and before the
+	# points when both are in one), each the first try that got it
 	got=0
 	pts=0
 	rm -f "$OUT/ardour4.wav" "$OUT/ardour4.points"
 	for try in 1 2 3 4 5; do
-		rm -rf "$OUT/ardour4-session" "$OUT/ardour4"
-		mkdir -p "$OUT/ardour4"
-		XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_OUT=$OUT/ardour4 \
-			PERLIN_SESSION=$OUT/ardour4-session PERLIN_PRESET=$ARDOUR_PRESET \
-			PERLIN_SCRIPT="$(dirname "$0")/../plugin/ardour/perlin-automate.lua" \
-			timeout 600 ardour7-lua "$(dirname "$0")/ardour_export4.lua" \
-			> "$OUT/ardour4-$try.log" 2>&1
-		rc=$?
-		n=$(frames_of "$OUT/ardour4/four.wav")
-		p=$(grep -c '^perlin: point ' "$OUT/ardour4-$try.log")
-		echo "     try $try: ardour7-lua exit $rc, exported ${n:-0} frames, printed $p points"
-		if [ $got -eq 0 ] && [ "${n:-0}" -eq 384000 ]; then
-			cp "$OUT/ardour4/four.wav" "$OUT/ardour4.wav"
-			got=1
-		fi
-		if [ $pts -eq 0 ] && [ "$p" -ge 20 ]; then
-			grep '^perlin: point ' "$OUT/ardour4-$try.log" > "$OUT/ardour4.points"
-			pts=1
-		fi
+		for part in export automate; do
+			[ $part = export ] && [ $got -eq 1 ] && continue
+			[ $part = automate ] && [ $pts -eq 1 ] && continue
+			rm -rf "$OUT/ardour4-session" "$OUT/ardour4"
+			mkdir -p "$OUT/ardour4"
+			XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_OUT=$OUT/ardour4 PERLIN_PART=$part \
+				PERLIN_SESSION=$OUT/ardour4-session PERLIN_PRESET=$ARDOUR_PRESET \
+				PERLIN_SCRIPT="$(dirname "$0")/../plugin/ardour/perlin-automate.lua" \
+				timeout 600 ardour7-lua "$(dirname "$0")/ardour_export4.lua" \
+				> "$OUT/ardour4-$part-$try.log" 2>&1
+			rc=$?
+			if [ $part = export ]; then
+				n=$(frames_of "$OUT/ardour4/four.wav")
+				echo "     try $try, export: ardour7-lua exit $rc, exported ${n:-0} frames"
+				if [ "${n:-0}" -eq 384000 ]; then
+					cp "$OUT/ardour4/four.wav" "$OUT/ardour4.wav"
+					got=1
+				fi
+			else
+				p=$(grep -c '^perlin: point ' "$OUT/ardour4-$part-$try.log")
+				echo "     try $try, automation: ardour7-lua exit $rc, printed $p points"
+				if [ "$p" -ge 20 ]; then
+					grep '^perlin: point ' "$OUT/ardour4-$part-$try.log" > "$OUT/ardour4.points"
+					pts=1
+				fi
+			fi
+		done
 		[ $got -eq 1 ] && [ $pts -eq 1 ] && break
 	done
 	check "Ardour exported Perlin Noise x4 and wrote its automation (within 5 tries)" \
@@ -130,7 +142,7 @@ ardour_x4_tests() {
 		"$(figure "$OUT/ardour4-out3.pts" maxdiff) from output 3," \
 		"$(figure "$OUT/ardour4-out1.pts" maxdiff) from output 1"
 	check "perlin-automate.lua writes the chosen output (3) into the automation" sh -c \
-		"[ $(figure "$OUT/ardour4-out3.pts" points) -ge 20 ] &&
+		"[ ${pts} -eq 1 ] && [ $(figure "$OUT/ardour4-out3.pts" points) -ge 20 ] &&
 		 awk 'BEGIN { exit !($(figure "$OUT/ardour4-out3.pts" maxdiff) <= 0.005 &&
 		                    $(figure "$OUT/ardour4-out1.pts" maxdiff) > 0.1) }'"
 }
