@@ -12,6 +12,10 @@
 --
 -- PERLIN_CHECKS=0: the edits alone, no checks (to show that the test
 -- catches the crash of an earlier modulator).
+-- PERLIN_PHASE=two: instead, two modulators on the same cutoff: the one
+-- added first drives it, the other waits and takes over when the first is
+-- disabled or removed; the user's value comes back at every stop, after a
+-- knob turn while rolling, and after the session is reopened.
 -- PERLIN_PHASE=scale: instead, the modulated cutoff at noise -1, 0 and +1
 -- (Perlin Noise at depth 0 with offsets -1, 1e-6, +1) against Ardour's
 -- knob at 1 %, 10.5 % and 20 %; and the cost of the checks the modulator
@@ -25,7 +29,7 @@ local phase = os.getenv("PERLIN_PHASE") or "edits"
 local sr = 48000
 local LP_CUTOFF = 4 -- ACE High/Low Pass Filter: its fifth control input
 local STATUS, VALUE = 8, 9 -- Perlin Modulator's outputs (Ardour's control numbers)
-local MODULATING, REMOVED, NO_SIGNAL, RESTING, OFF = 1, 3, 4, 5, 0
+local MODULATING, REMOVED, NO_SIGNAL, RESTING, OFF, WAITING = 1, 3, 4, 5, 0, 7
 local AT_LO, AT_HI = 1, 20 -- percent of the knob
 local function knob(p) return 20 * (20000 / 20) ^ p end -- Ardour's log knob
 local LOW, HIGH = knob(AT_LO / 100), knob(AT_HI / 100)
@@ -131,9 +135,10 @@ local function new_filter()
 end
 
 -- Perlin Modulator at index `at` of Chain, its sidechain fed by a send
--- from Perlin, driving the plugin `k` places after it
+-- from Perlin, driving the plugin `k` places after it (`also`: the send
+-- keeps feeding the modulators it feeds)
 local send
-local function new_modulator(at, k)
+local function new_modulator(at, k, also)
 	local mod = insert_at(chain, ARDOUR.LuaAPI.new_luaproc(s, "Perlin Modulator"), at)
 	ARDOUR.LuaAPI.set_processor_param(mod, 1, LP_CUTOFF)
 	ARDOUR.LuaAPI.set_processor_param(mod, 2, AT_LO)
@@ -146,7 +151,7 @@ local function new_modulator(at, k)
 		send = ARDOUR.LuaAPI.new_send(s, perlin, perlin:amp())
 		assert(not send:isnil(), "cannot add a send")
 	end
-	send:to_send():output():disconnect_all(nil)
+	if not also then send:to_send():output():disconnect_all(nil) end
 	assert(send:to_send():output():nth(0):connect(sc:nth(0):name()) == 0, "cannot connect the sidechain")
 	local audio = ARDOUR.DataType("audio")
 	local im = pi:input_map(0)
@@ -453,6 +458,94 @@ if phase == "edits" then
 	print(string.format("perlin: checks %d passed, %d failed", passed, failed))
 	print("perlin: edits done")
 	perlin, chain, send = nil, nil, nil
+	s = nil
+	collectgarbage()
+	close_session()
+elseif phase == "two" then
+	-- Chain: second, first, filter, amplifier; "first" added first
+	build()
+	local function mods()
+		local list = {}
+		for _, p in ipairs(plugins_of(chain)) do
+			if p:display_name() == "Perlin Modulator" then list[#list + 1] = p end
+		end
+		return list
+	end
+	local first = mod_of()
+	local second = new_modulator(0, 2, true)
+	local f = filter_of()
+	local function status(m) return param(m, STATUS) end
+	local function detail() return string.format("cutoff %.2f Hz (the user's %g), status %g and %g; %s",
+		param(f, LP_CUTOFF), user, status(first), status(second), order_of(chain)) end
+	-- while rolling: one drives (modulated), the other waits
+	local function drives(what, a, b)
+		check(what .. ": the cutoff is modulated, one modulator drives it, the other waits",
+			within(600, function () return modulated(f) and status(a) == MODULATING and status(b) == WAITING end),
+			detail())
+	end
+	local function stopped(what)
+		stop()
+		check(what .. ", stopped: the filter holds the user's value",
+			within(600, function () return at_user(f) end), detail())
+	end
+	roll()
+	sleep_ms(300)
+	drives("two modulators, the second before the first", first, second)
+	sleep_ms(300)
+	stopped("two modulators")
+	roll()
+	sleep_ms(300)
+	user = 12000
+	ARDOUR.LuaAPI.set_processor_param(f, LP_CUTOFF, user)
+	sleep_ms(200)
+	drives("the user turns the cutoff to 12000 while rolling", first, second)
+	stopped("the user turned the cutoff")
+	roll()
+	first:to_plugininsert():enable(false)
+	sleep_ms(300)
+	check("the first disabled: the second drives the cutoff",
+		within(600, function () return modulated(f) and status(second) == MODULATING end), detail())
+	stopped("the first disabled")
+	first:to_plugininsert():enable(true)
+	roll()
+	sleep_ms(300)
+	drives("the first enabled again", first, second)
+	chain:remove_processor(first, nil, true)
+	first = nil
+	collectgarbage()
+	check("the first removed while rolling: the second drives the cutoff",
+		within(600, function () return modulated(f) and status(second) == MODULATING end),
+		string.format("cutoff %.2f Hz, status %g", param(f, LP_CUTOFF), status(second)))
+	stop()
+	check("the first removed, stopped: the filter holds the user's value",
+		within(600, function () return at_user(f) end), string.format("cutoff %.2f Hz", param(f, LP_CUTOFF)))
+	-- a third, added after the second: the second, made before it, drives
+	local third = new_modulator(1, 1, true)
+	first = second -- (for detail ())
+	second = third
+	roll()
+	sleep_ms(300)
+	drives("a modulator added after the second", first, second)
+	stopped("the second and a new one")
+	-- reopened: the same roles (IDs kept in the session)
+	s:save_state("", false, false, false, false, false)
+	first, second, third, f, perlin, chain, send = nil, nil, nil, nil, nil, nil, nil
+	s = nil
+	collectgarbage()
+	close_session()
+	s = assert(load_session(dir, "edits"), "cannot load the session")
+	perlin, chain = s:route_by_name("Perlin"), s:route_by_name("Chain")
+	f = filter_of()
+	local m = mods()
+	first, second = m[1], m[2]
+	check("reopened: the filter holds the user's value", at_user(f), detail())
+	roll()
+	sleep_ms(300)
+	drives("reopened", first, second)
+	stopped("reopened")
+	print(string.format("perlin: checks %d passed, %d failed", passed, failed))
+	print("perlin: two done")
+	first, second, f, perlin, chain = nil, nil, nil, nil, nil
 	s = nil
 	collectgarbage()
 	close_session()

@@ -8,8 +8,13 @@
 # reopened, the transport started and stopped, at random moments; every
 # edit at least 10 times over the runs. No run may crash; every check of
 # what the user expects must hold; the session saved stopped must hold the
-# user's cutoff. Then the logarithmic scale (noise -1, 0, +1 against
-# Ardour's knob) and the cost of the modulator's checks a cycle. Last, the
+# user's cutoff. Then two modulators on the same cutoff (the one added first
+# drives it, the other waits and takes over; the user's value comes back
+# at every stop), which the modulator of an earlier release (git show
+# 1eacc64:plugin/ardour/perlin-modulator.lua, where each took the other's
+# writes for the user's) must fail. Then the logarithmic scale (noise -1,
+# 0, +1 against Ardour's knob) and the cost of the modulator's checks a
+# cycle. Last, the
 # same edits with the modulator of an earlier release (git show
 # 4b27777:plugin/ardour/perlin-modulator.lua, which set a removed plugin's
 # parameter) must crash Ardour at least once: the test can fail.
@@ -79,6 +84,24 @@ check "every check of the user's expectations held ($nok)" test "$nfail" -eq 0 -
 fewest=$(awk '{ n[$3] += $5 } END { m = -1; for (k in n) if (m < 0 || n[k] < m) m = n[k]; print m }' "$OUT/edits.count")
 echo "     each edit done at least $fewest times"
 check "every edit done at least 10 times" test "${fewest:-0}" -ge 10
+
+# two modulators on one cutoff
+run two "$MOD" PERLIN_PHASE=two
+rc=$?
+grep -h "^perlin: FAIL\|^perlin: checks" "$OUT/two.log" | sed 's/^perlin: /     /'
+held=$(grep -c "^perlin: ok" "$OUT/two.log")
+check "two modulators on one cutoff: one drives, the other waits and takes over, the user's value comes back ($held checks, exit $rc)" \
+	test "$held" -eq 14 -a "$(grep -c '^perlin: FAIL' "$OUT/two.log")" -eq 0 -a $rc -eq 0
+if [ -z "${PERLIN_SKIP_OLD:-}" ]; then
+	git -C "$T/.." show 1eacc64:plugin/ardour/perlin-modulator.lua > "$OUT/old2-modulator.lua" 2> /dev/null
+	if [ -s "$OUT/old2-modulator.lua" ]; then
+		run two-old "$OUT/old2-modulator.lua" PERLIN_PHASE=two
+		lost=$(grep -c "^perlin: FAIL .*holds the user's value" "$OUT/two-old.log")
+		echo "     the earlier modulator: the user's value lost in $lost of 7 stops"
+		check "the earlier modulator loses the user's value with two on one cutoff (the test can fail)" \
+			test "$lost" -gt 0
+	fi
+fi
 
 # the parameter's own scale, and the cost a cycle
 run scale "$MOD" PERLIN_PHASE=scale PERLIN_AUTOMATE="$T/../plugin/ardour/perlin-automate.lua"

@@ -34,6 +34,7 @@ local function processor(id, name, params)
 	local p = { id = id, name = name, params = params }
 	local plugin = {}
 	function plugin:id() return id_of(id) end
+	function plugin:name() return name end
 	function plugin:nth_parameter(n) return n, { n, params[n + 1] ~= nil } end
 	function plugin:parameter_is_control() return true end
 	function plugin:parameter_is_input() return true end
@@ -88,11 +89,15 @@ PBD = { ID = function(s) return { s = s } end, GroupControlDisposition = { NoGro
 Evoral = { Parameter = function(_, _, port) return { port = port } end }
 ARDOUR = {
 	AutomationType = { PluginAutomation = 1 },
-	LuaAPI = { set_processor_param = function(pi, n, v)
-		assert(pi == mod:to_insert(), "only its own controls are set by number")
-		shadow[n + 1] = v
-		return true
-	end },
+	LuaAPI = {
+		set_processor_param = function(pi, n, v)
+			assert(pi == mod:to_insert(), "only its own controls are set by number")
+			shadow[n + 1] = v
+			return true
+		end,
+		-- another modulator's controls (p.ctl, by CtrlPorts number)
+		get_processor_param = function(p, n) return p.ctl and p.ctl[n + 1] or 0 end,
+	},
 	DSP = {
 		copy_vector = function(dst, src, n) for i = 1, n do dst.data[i] = src.data[i] end end,
 		compute_peak = function(b, n, peak)
@@ -133,7 +138,9 @@ self = {
 	queue_draw = function() draws = draws + 1 end,
 }
 mod.to_insert = (function(insert) return function() return insert end end)(mod:to_insert())
-mod.to_insert().plugin = function() return { id = function() return id_of(mod.id) end } end
+mod.to_insert().plugin = function()
+	return { id = function() return id_of(mod.id) end, name = function() return "Perlin Modulator" end }
+end
 
 -- load the script as Ardour does (its ardour {} header is a call)
 local env = setmetatable({ ardour = function() end }, { __index = _G })
@@ -153,8 +160,10 @@ local function buffer(n, v)
 	function b:sameinstance(o) return self == o end
 	return b
 end
+local total = 0 -- samples run
 local function cycle(v, n)
 	n = n or 1024
+	total = total + n
 	for i = 1, NCTRL do
 		-- inputs from the shadow (as LuaProc copies them), outputs kept
 		if params[i]["type"] == "input" then CtrlPorts_array[i] = shadow[i] end
@@ -213,6 +222,46 @@ for _ = 1, 3 do cycle(0) end -- silent sidechain: 3 x 1024 samples, over 50 ms
 check("a silent sidechain gives the user's value back", cutoff.value == 12000 and CtrlPorts_array[STATUS] == 4,
 	string.format("%g, status %g", cutoff.value, CtrlPorts_array[STATUS]))
 
+-- another Perlin Modulator on the route, driving the same cutoff ----------
+-- (its controls by CtrlPorts number: 2 Parameter, 9 Status, 11-12 the ID)
+local function other(id, status)
+	local o = processor(id, "Perlin Modulator", {})
+	o.ctl = { [2] = 0, [9] = status, [11] = 7001, [12] = 0 }
+	table.insert(route.plugins, 1, o)
+	env.dsp_configure() -- (a reconfiguration: the route is walked again)
+	return o
+end
+cycle(0.3)
+cycle(0.3)
+local newer = other("7005", 1)
+for _ = 1, 3 do cycle(0.3) end
+check("a modulator made later, modulating the same cutoff: this one still drives it",
+	CtrlPorts_array[STATUS] == 1, "status " .. CtrlPorts_array[STATUS])
+table.remove(route.plugins, 1)
+local elder = other("6999", 1)
+local before = cutoff.writes
+cycle(0.3)
+local gave = cutoff.value
+for _ = 1, 3 do cycle(0.7) end
+check("a modulator made earlier drives the same cutoff: this one waits and gave the user's value back",
+	CtrlPorts_array[STATUS] == 7 and gave == 12000 and cutoff.writes == before + 1,
+	string.format("status %g, cutoff %g, writes %d", CtrlPorts_array[STATUS], gave, cutoff.writes - before))
+elder.ctl[2] = 1 -- it drives another parameter
+for _ = 1, 3 do cycle(0.3) end
+check("the earlier one on another parameter: this one drives the cutoff", CtrlPorts_array[STATUS] == 1)
+elder.ctl[2] = 0
+for _ = 1, 3 do cycle(0.3) end
+elder.ctl[9] = 5 -- it rests (or is switched off)
+local waited = CtrlPorts_array[STATUS]
+for _ = 1, 3 do cycle(0.3) end
+check("the earlier one stops: within 50 ms this one drives the cutoff",
+	waited == 7 and CtrlPorts_array[STATUS] == 1, string.format("%g then %g", waited, CtrlPorts_array[STATUS]))
+table.remove(route.plugins, 1)
+elder.ctl[9] = 1 -- removed (no longer found by its ID), its status frozen
+for _ = 1, 3 do cycle(0.3) end
+check("the earlier one removed: this one drives the cutoff", CtrlPorts_array[STATUS] == 1)
+newer, elder = nil, nil
+
 -- the inline display ---------------------------------------------------------
 cycle(0.6)
 -- the display keeps its text layout from call to call: what it shows goes
@@ -253,7 +302,8 @@ for _, w in ipairs({ 60, 120, 300 }) do
 	check(string.format("display %d px wide: the value's marker at %.1f px (the knob at %.3f)", w, m.x + m.w / 2, pos),
 		math.abs(m.x + m.w / 2 - x) < 1)
 end
-check("the display is asked to redraw, at most 25 times a second", draws > 0 and draws <= 25 * 60 * 1024 / 48000 + 1)
+check("the display is asked to redraw, at most 25 times a second", draws > 0 and draws <= 25 * total / 48000 + 1,
+	string.format("%d over %.2f s", draws, total / 48000))
 
 -- the target removed: nothing else is touched, the display says so
 table.remove(route.plugins, 2)

@@ -20,8 +20,11 @@ removed, the sidechain silent) the parameter returns to the value the user
 gave it, so a session saved while stopped keeps the user's value. With
 "Perlin Noise x4" on a four-channel bus, give the sidechain four channels,
 connect them to the bus's four outputs and choose the output that drives
-this parameter ("Sidechain channel": 1 to 4). The inline display shows the
-plugin, the parameter and its value. The audio passes through unchanged.]]
+this parameter ("Sidechain channel": 1 to 4). Two modulators on one
+parameter do not fight: the one added first drives it, the other waits
+(status "another modulator drives it") and takes over when the first
+stops. The inline display shows the plugin, the parameter and its value.
+The audio passes through unchanged.]]
 }
 
 -- The controls, as CtrlPorts counts them (Ardour's control numbers, as
@@ -32,11 +35,12 @@ local ENABLE, STOPPED, STATUS, VALUE = 7, 8, 9, 10
 local ID_LO, ID_HI, CHOSEN, USER, USER_PARAM, HELD = 11, 12, 13, 14, 15, 16
 
 -- Status: what the modulator is doing (the output "Status", the display)
-local OFF, MODULATING, NO_TARGET, REMOVED, NO_SIGNAL, RESTING, NO_PARAMETER = 0, 1, 2, 3, 4, 5, 6
+local OFF, MODULATING, NO_TARGET, REMOVED, NO_SIGNAL, RESTING, NO_PARAMETER, WAITING = 0, 1, 2, 3, 4, 5, 6, 7
 local STATUS_TEXT = {
 	[OFF] = "off", [MODULATING] = "modulating", [NO_TARGET] = "no plugin there",
 	[REMOVED] = "plugin removed", [NO_SIGNAL] = "no noise at the sidechain",
 	[RESTING] = "stopped: the user's value", [NO_PARAMETER] = "no such parameter",
+	[WAITING] = "another modulator drives it",
 }
 
 function dsp_ioconfig ()
@@ -64,10 +68,10 @@ function dsp_params ()
 		{ ["type"] = "input", name = "When stopped", min = 0, max = 1, default = 0, integer = true, enum = true,
 			scalepoints = { ["Return to the user's value"] = 0, ["Keep modulating"] = 1 },
 			doc = "What the parameter does while the transport is stopped" },
-		{ ["type"] = "output", name = "Status", min = 0, max = 6, integer = true, enum = true,
+		{ ["type"] = "output", name = "Status", min = 0, max = 7, integer = true, enum = true,
 			scalepoints = { ["Off"] = OFF, ["Modulating"] = MODULATING, ["No plugin there"] = NO_TARGET,
 				["Plugin removed"] = REMOVED, ["No noise"] = NO_SIGNAL, ["Resting"] = RESTING,
-				["No such parameter"] = NO_PARAMETER },
+				["No such parameter"] = NO_PARAMETER, ["Another modulator drives it"] = WAITING },
 			doc = "What the modulator is doing" },
 		{ ["type"] = "output", name = "Value", min = -1e9, max = 1e9,
 			doc = "The parameter's value last written" },
@@ -105,6 +109,11 @@ local desc                  -- its scale: lower, upper, log, toggled, integer, s
 local user, user_n          -- the user's value, and the control number it is of
 local written               -- the value last written (as read back)
 local guard                 -- finalizer: gives the user's value back when destroyed
+local elders = {}           -- the IDs of the Perlin Modulators made before this one on its route
+local waiting = false       -- one of them drives this one's parameter (looked up every 50 ms)
+local elder_countdown = 0   -- samples until it is looked up again
+local settle = 0            -- cycles in which it is looked up whatever the countdown
+local walked = false        -- this cycle took processors from a route (see dsp_run)
 
 function dsp_init (sr)
 	rate = sr
@@ -118,6 +127,7 @@ end
 
 -- this plugin's own insert on its route, and its index among the plugins
 local function find_self (route)
+	walked = true
 	local me = self:id ():to_s ()
 	local i = 0
 	while true do
@@ -130,6 +140,41 @@ local function find_self (route)
 		i = i + 1
 	end
 end
+
+-- this plugin's own insert and its index (as find_self), and, in the same
+-- walk of the route, the Perlin Modulators on it that were made before this
+-- one (smaller processor IDs: Ardour counts them up, and a session keeps
+-- them) into `elders`. Done where the route is walked anyway: a new choice,
+-- a recalled one, a reconfiguration. A modulator made later finds this one
+-- when it walks; one made earlier was here when this one walked.
+local function scan (route)
+	walked = true
+	local me = self:id ():to_s ()
+	local at, own, mine
+	local others = {}
+	local i = 0
+	while true do
+		local proc = route:nth_plugin (i)
+		if proc:isnil () then break end
+		local pi = proc:to_insert ()
+		if not pi:isnil () then
+			local pid = proc:to_stateful ():id ():to_s ()
+			if pi:plugin (0):id ():to_s () == me then
+				at, own, mine = i, pi, tonumber (pid)
+			elseif pi:plugin (0):name () == "Perlin Modulator" then
+				others[#others + 1] = pid
+			end
+		end
+		i = i + 1
+	end
+	elders = {}
+	for _, pid in ipairs (others) do
+		if mine and tonumber (pid) < mine then elders[#elders + 1] = PBD.ID (pid) end
+	end
+	return at, own
+end
+
+
 
 -- sets this plugin's own (hidden) controls: { [control] = value, ... }
 local function keep (values)
@@ -265,7 +310,7 @@ local function choose (ctrl)
 	forget_target ()
 	local route = self:route ()
 	if route:isnil () then return end
-	local i, pi = find_self (route)
+	local i, pi = scan (route)
 	if not i then return end
 	local proc = route:nth_plugin (i + math.floor (ctrl[PLUGIN] + 0.5))
 	if proc:isnil () then return end
@@ -289,6 +334,7 @@ local function recall (ctrl)
 	target_id = string.format ("%.0f", id)
 	local route = self:route ()
 	if route:isnil () then return end
+	scan (route)
 	local i = 0
 	while true do
 		local proc = route:nth_plugin (i)
@@ -327,6 +373,25 @@ local function find_parameter (p, wanted)
 	end
 end
 
+-- whether a modulator made before this one drives the same parameter of
+-- the same plugin now: then this one waits (an elder found during a cycle
+-- is on a route, its controls valid, as for the target in alive ())
+local function outranked (wanted)
+	walked = true
+	local mine = tonumber (target_id)
+	for _, pid in ipairs (elders) do
+		local q = Session:processor_by_id (pid)
+		if not q:isnil () then
+			local function get (c) return ARDOUR.LuaAPI.get_processor_param (q, c - 1) end
+			if get (STATUS) == MODULATING and get (ID_HI) * 16777216 + get (ID_LO) == mine
+				and math.floor (get (PARAMETER) + 0.5) == wanted then
+				return true
+			end
+		end
+	end
+	return false
+end
+
 local function show (ctrl, s, value)
 	status = s
 	ctrl[STATUS] = s
@@ -344,7 +409,7 @@ local function show (ctrl, s, value)
 	end
 end
 
-function dsp_run (ins, outs, n_samples)
+local function cycle (ins, outs, n_samples)
 	for c = 1, #outs do
 		if c <= #ins and not ins[c]:sameinstance (outs[c]) then
 			ARDOUR.DSP.copy_vector (outs[c], ins[c], n_samples)
@@ -362,7 +427,7 @@ function dsp_run (ins, outs, n_samples)
 		sidechain = 0
 		local route = self:route ()
 		if not route:isnil () then
-			local _, pi = find_self (route)
+			local _, pi = scan (route)
 			if pi and pi:has_sidechain () then
 				sidechain = pi:sidechain_input ():n_ports ():n_audio ()
 			end
@@ -431,7 +496,20 @@ function dsp_run (ins, outs, n_samples)
 	local s = MODULATING
 	if ctrl[ENABLE] < 0.5 then s = OFF
 	elseif v == nil then s = NO_SIGNAL
-	elseif not rolling then s = RESTING end
+	elseif not rolling then s = RESTING
+	elseif #elders > 0 then
+		-- an elder that drives the parameter: looked up every 50 ms, and in
+		-- the first two cycles of a start (an elder after this one on the
+		-- strip shows its new status a cycle late)
+		elder_countdown = elder_countdown - n_samples
+		if status ~= MODULATING and status ~= WAITING then settle = 2 end
+		if elder_countdown <= 0 or settle > 0 then
+			settle = math.max (0, settle - 1)
+			elder_countdown = rate / 20
+			waiting = outranked (wanted)
+		end
+		if waiting then s = WAITING end
+	end
 
 	if s ~= MODULATING then
 		if user ~= nil then give_back () end
@@ -452,6 +530,20 @@ function dsp_run (ins, outs, n_samples)
 		written = ac:get_value ()
 		ctrl[VALUE] = written
 		show (ctrl, s, written)
+	end
+end
+
+function dsp_run (ins, outs, n_samples)
+	cycle (ins, outs, n_samples)
+	-- Every processor this cycle took from a route (a walk, a look-up of an
+	-- elder) goes now, while the route still holds it: one removed later
+	-- must not have its last reference here, as Lua collects in the process
+	-- thread and a plugin destroyed there waits for the engine's process
+	-- lock, which the cycle holds (Ardour hangs). The target is held in
+	-- `target` or `grave`, never let go here.
+	if walked then
+		walked = false
+		collectgarbage ()
 	end
 end
 
@@ -503,7 +595,7 @@ function render_inline (ctx, w, max_h)
 		ctx:move_to (3, y)
 		txt:show_in_cairo_context (ctx)
 	end
-	local ok = st == MODULATING or st == RESTING or st == OFF
+	local ok = st == MODULATING or st == RESTING or st == OFF or st == WAITING
 	text (plugin_name ~= "" and plugin_name or "(no plugin chosen)", 1, .9, .9, .9)
 	if ok then
 		-- the value first: it stays readable when the line is cut short
