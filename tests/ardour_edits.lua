@@ -27,6 +27,7 @@ local rounds = tonumber(os.getenv("PERLIN_ROUNDS") or "10")
 local checks = os.getenv("PERLIN_CHECKS") ~= "0"
 local phase = os.getenv("PERLIN_PHASE") or "edits"
 local sr = 48000
+local lib = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "ardour_lib.lua")
 local LP_CUTOFF = 4 -- ACE High/Low Pass Filter: its fifth control input
 local STATUS, VALUE = 8, 9 -- Perlin Modulator's outputs (Ardour's control numbers)
 local MODULATING, REMOVED, NO_SIGNAL, RESTING, OFF, WAITING = 1, 3, 4, 5, 0, 7
@@ -576,12 +577,7 @@ elseif phase == "scale" then
 		ARDOUR.TrackMode.Normal, false)
 	local track = assert(s:route_by_name("Noise track")):to_track()
 	local tn = insert_at(track, new_noise(), 0)
-	local script = assert(os.getenv("PERLIN_AUTOMATE"), "PERLIN_AUTOMATE")
-	local file = assert(io.open(script, "r"), "cannot read " .. script)
-	local text = file:read("a")
-	file:close()
-	local env = setmetatable({ ardour = function() end, Session = s }, { __index = _G })
-	assert(load(text, "perlin-automate", "t", env))()
+	local env = lib.load_action(assert(os.getenv("PERLIN_AUTOMATE"), "PERLIN_AUTOMATE"), s)
 	local len = 8 * sr
 	local function automate()
 		env.factory({ source = "Noise track", target = "Chain", plugin = "ACE High/Low Pass Filter",

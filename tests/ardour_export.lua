@@ -11,16 +11,12 @@ local out = assert(os.getenv("PERLIN_OUT"), "PERLIN_OUT")
 local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")
 local preset = assert(os.getenv("PERLIN_PRESET"), "PERLIN_PRESET")
 local sr = 48000
+local lib = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "ardour_lib.lua")
 
 AudioEngine:set_backend("None (Dummy)", "", "")
 s = assert(create_session(dir, "perlin", sr), "cannot create a session")
 
-routes = s:new_audio_route(1, 2, nil, 1, "Perlin",
-	ARDOUR.PresentationInfo.Flag.AudioBus, ARDOUR.PresentationInfo.max_order)
-bus = routes:front()
-plugin = ARDOUR.LuaAPI.new_plugin(s, "urn:perlin-lv2:perlin", ARDOUR.PluginType.LV2, "")
-assert(not plugin:isnil(), "Ardour cannot load urn:perlin-lv2:perlin")
-assert(bus:add_processor_by_index(plugin, 0, nil, true) == 0, "cannot add the plugin")
+bus, plugin = lib.bus_with(s, "Perlin", 1, 2, "urn:perlin-lv2:perlin")
 
 -- automation: points (seconds, value) on port `index`, then Play
 local function automate(index, points)
@@ -52,6 +48,6 @@ print("perlin: exported")
 -- Drop every Lua reference to session objects before closing: collected
 -- after close_session(), they would be destroyed after the session
 -- (valgrind shows Ardour reading freed memory in IO::~IO then).
-routes, bus, plugin, s = nil, nil, nil, nil
+bus, plugin, s = nil, nil, nil
 collectgarbage()
 close_session()

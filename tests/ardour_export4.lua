@@ -20,6 +20,7 @@ local out = assert(os.getenv("PERLIN_OUT"), "PERLIN_OUT")
 local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")
 local preset = assert(os.getenv("PERLIN_PRESET"), "PERLIN_PRESET")
 local sr = 48000
+local lib = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "ardour_lib.lua")
 local part = os.getenv("PERLIN_PART") or "both"
 
 AudioEngine:set_backend("None (Dummy)", "", "")
@@ -35,12 +36,7 @@ if part ~= "automate" then
 	end
 	master:panner_shell():set_bypassed(true)
 
-	routes = s:new_audio_route(4, 4, nil, 1, "Perlin4",
-		ARDOUR.PresentationInfo.Flag.AudioBus, ARDOUR.PresentationInfo.max_order)
-	bus = routes:front()
-	plugin = ARDOUR.LuaAPI.new_plugin(s, "urn:perlin-lv2:perlin4", ARDOUR.PluginType.LV2, "")
-	assert(not plugin:isnil(), "Ardour cannot load urn:perlin-lv2:perlin4")
-	assert(bus:add_processor_by_index(plugin, 0, nil, true) == 0, "cannot add the plugin")
+	bus, plugin = lib.bus_with(s, "Perlin4", 4, 4, "urn:perlin-lv2:perlin4")
 	print("perlin: bus " .. bus:n_inputs():n_audio() .. " in, " .. bus:n_outputs():n_audio() .. " out")
 	bus:panner_shell():set_bypassed(true)
 	bus:output():disconnect_all(nil)
@@ -94,12 +90,7 @@ if part ~= "export" then
 	local amp = ARDOUR.LuaAPI.new_luaproc(s, "ACE Amplifier")
 	assert(not amp:isnil(), "no ACE Amplifier")
 	assert(target:add_processor_by_index(amp, 0, nil, true) == 0, "cannot add ACE Amplifier")
-	local script = assert(os.getenv("PERLIN_SCRIPT"), "PERLIN_SCRIPT")
-	local f = assert(io.open(script, "r"), "cannot read " .. script)
-	local text = f:read("a")
-	f:close()
-	local env = setmetatable({ ardour = function() end, Session = s }, { __index = _G })
-	assert(load(text, "perlin-automate", "t", env))()
+	local env = lib.load_action(assert(os.getenv("PERLIN_SCRIPT"), "PERLIN_SCRIPT"), s)
 	env.factory({ source = "Perlin4T", target = "Target", plugin = "ACE Amplifier", parameter = "0",
 		output = "3", min = "0", max = "100", start = "0", ["end"] = tostring(2 * sr), step = "10" })()
 	local gl, _, pd = ARDOUR.LuaAPI.plugin_automation(amp, 0)
@@ -109,6 +100,6 @@ if part ~= "export" then
 		print(string.format("perlin: point %d %.9f", at, (g - pd.lower) / (pd.upper - pd.lower) * 2 - 1))
 	end
 end
-routes, bus, plugin, master, s = nil, nil, nil, nil, nil
+bus, plugin, master, s = nil, nil, nil, nil
 collectgarbage()
 close_session()

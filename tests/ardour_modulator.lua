@@ -34,6 +34,7 @@ local mechanism = os.getenv("PERLIN_MECHANISM") or "dsp"
 -- unwired, or no automation written), to show the test can fail
 local broken = os.getenv("PERLIN_BROKEN") == "1"
 local sr = 48000
+local lib = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "ardour_lib.lua")
 local len = 12 * sr
 
 AudioEngine:set_backend("None (Dummy)", "", "")
@@ -113,12 +114,7 @@ if phase == "build" then
 	if mechanism == "automation" then
 		amp = luaproc_on(carrier, "ACE Amplifier", 1)
 		-- what the editor action does when chosen from Edit > Lua Scripts
-		local script = assert(os.getenv("PERLIN_SCRIPT"), "PERLIN_SCRIPT")
-		local f = assert(io.open(script, "r"), "cannot read " .. script)
-		local text = f:read("a")
-		f:close()
-		local env = setmetatable({ ardour = function() end, Session = s }, { __index = _G })
-		assert(load(text, "perlin-automate", "t", env))()
+		local env = lib.load_action(assert(os.getenv("PERLIN_SCRIPT"), "PERLIN_SCRIPT"), s)
 		if not broken then
 			env.factory({ source = "Perlin", target = "Carrier", plugin = "ACE Amplifier",
 				parameter = "0", min = "0", max = "50", start = "0", ["end"] = tostring(len),

@@ -1,0 +1,30 @@
+-- ardour_lib.lua: for the Ardour test scripts (dofile; it returns a table).
+local lib = {}
+
+-- an editor action script (plugin/ardour/perlin-automate.lua) loaded as
+-- Ardour loads it, its ardour {} header a call, with the session given as
+-- Session. Returns the script's environment: env.factory(params)() runs it.
+function lib.load_action(path, session)
+	local f = assert(io.open(path, "r"), "cannot read " .. path)
+	local text = f:read("a")
+	f:close()
+	local env = setmetatable({ ardour = function() end, Session = session }, { __index = _G })
+	assert(load(text, "perlin-automate", "t", env))()
+	return env
+end
+
+-- a new bus `name` (`ins` inputs, `outs` outputs) with the LV2 plugin `uri`
+-- first on it. Returns the bus (taken by name: RouteList:front() would
+-- hand out a reference into a list that the garbage collector frees) and
+-- the plugin.
+function lib.bus_with(s, name, ins, outs, uri)
+	s:new_audio_route(ins, outs, nil, 1, name, ARDOUR.PresentationInfo.Flag.AudioBus,
+		ARDOUR.PresentationInfo.max_order)
+	local bus = assert(s:route_by_name(name), "no route " .. name)
+	local plugin = ARDOUR.LuaAPI.new_plugin(s, uri, ARDOUR.PluginType.LV2, "")
+	assert(not plugin:isnil(), "Ardour cannot load " .. uri)
+	assert(bus:add_processor_by_index(plugin, 0, nil, true) == 0, "cannot add " .. uri)
+	return bus, plugin
+end
+
+return lib
