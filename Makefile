@@ -168,9 +168,10 @@ $(B)/test_signal: $(B)/.deps $(OBJ)/.built tests/test_signal.c tests/test.h $(HO
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_signal.c tests/host.c \
 		$(DSP_O) $(LILV_LIBS) -lm
 
-$(B)/test_render: $(B)/.deps $(OBJ)/.built tests/test_render.c tests/automation.h tests/test.h $(HOST_SRC)
+$(B)/test_render: $(B)/.deps $(OBJ)/.built tests/test_render.c tests/automation.h tests/test.h \
+		tests/smf.c tests/smf.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
-		tests/test_render.c tests/host.c $(DSP_O) \
+		tests/test_render.c tests/smf.c tests/host.c $(DSP_O) \
 		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 
 $(B)/test_display: $(B)/.deps $(OBJ)/.built tests/test_display.c tests/test.h plugin/display.h $(HOST_SRC)
@@ -263,7 +264,7 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) $(GLUE_SRC) tests/test_noise.c \
 		$(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) -DNO_INTERPOSE $(LILV) \
 		`$(PKG_CONFIG) --cflags sndfile` -o $(ASAN)/test_render \
-		tests/test_render.c tests/host.c $(DSP_C) \
+		tests/test_render.c tests/smf.c tests/host.c $(DSP_C) \
 		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) `$(PKG_CONFIG) --cflags sndfile` \
 		-o $(ASAN)/perlin-render tests/perlin-render.c tests/smf.c tests/host.c \

@@ -329,12 +329,12 @@ static const render_auto *find_auto(const render_spec *s, int param)
 	return NULL;
 }
 
-double render_value(const render_spec *s, int param, double t)
+/* The value of automation a at time t (dflt without a). */
+static double auto_value(const render_auto *a, double dflt, double t)
 {
-	const render_auto *a = find_auto(s, param);
 	int i;
 	if (!a || a->n == 0)
-		return s->set[param];
+		return dflt;
 	if (t <= a->t[0])
 		return a->v[0];
 	for (i = 1; i < a->n; ++i)
@@ -343,6 +343,11 @@ double render_value(const render_spec *s, int param, double t)
 			return a->step ? a->v[i - 1] : a->v[i - 1] + u * (a->v[i] - a->v[i - 1]);
 		}
 	return a->v[a->n - 1];
+}
+
+double render_value(const render_spec *s, int param, double t)
+{
+	return auto_value(find_auto(s, param), s->set[param], t);
 }
 
 /* The sample where breakpoint j takes effect. */
@@ -354,14 +359,14 @@ static uint64_t point_sample(const render_spec *s, double t)
 /* The value control `param` has at sample i: steps switch on the sample
    point_sample() names, ramps are sampled on the RENDER_GRID grid. A
    function of the sample index alone, so block sizes cannot change it. */
-static float value_at(const render_spec *s, int param, uint64_t i)
+static float value_at(const render_spec *s, int param, uint64_t i, float dflt)
 {
 	const render_auto *a = find_auto(s, param);
 	int j, k = 0;
 	if (!a || a->n == 0)
-		return s->set[param];
+		return dflt;
 	if (!a->step)
-		return (float)render_value(s, param, (double)(i / RENDER_GRID * RENDER_GRID) / s->sr);
+		return (float)auto_value(a, dflt, (double)(i / RENDER_GRID * RENDER_GRID) / s->sr);
 	for (j = 0; j < a->n; ++j)
 		if (point_sample(s, a->t[j]) <= i)
 			k = j;
@@ -407,6 +412,8 @@ typedef struct {
 	void (*run)(void *t, float *const out[], uint32_t n);
 	float (*level)(void *t, int o);
 	void (*trigger)(void *t); /* a note-on at the next run's start */
+	/* or NULL: settings of its own at sample i, before each run */
+	void (*settings)(void *t, const render_spec *s, uint64_t i);
 	void *t;
 } render_target;
 
@@ -442,7 +449,9 @@ static int play(const render_spec *s, const render_target *tg, float *out)
 		n = (uint32_t)(end - done);
 		/* control values at this sample, ramps quantised to the grid */
 		for (i = 0; i < RENDER_N_CONTROLS; ++i)
-			tg->controls[i] = value_at(s, i, done);
+			tg->controls[i] = value_at(s, i, done, s->set[i]);
+		if (tg->settings)
+			tg->settings(tg->t, s, done);
 		for (i = 0; i < s->n_jumps; ++i)
 			if (point_sample(s, s->jump_t[i]) == done && done && s->transport) {
 				frame = s->jump_beat[i] * 60.0 / s->bpm * s->sr;
@@ -515,6 +524,7 @@ int host_render(const host_world *w, const render_spec *s, float *out)
 	tg.run = inst_run;
 	tg.level = inst_level;
 	tg.trigger = inst_trigger;
+	tg.settings = NULL;
 	tg.t = &h;
 	play(s, &tg, out);
 	host_inst_close(&h);
@@ -593,6 +603,7 @@ int host_render_dsp(const render_spec *s, perlin_path path, float *out)
 	tg.run = dsp_run;
 	tg.level = dsp_level;
 	tg.trigger = dsp_trigger;
+	tg.settings = NULL;
 	tg.t = d;
 	play(s, &tg, out);
 	free(d);
@@ -691,6 +702,16 @@ static void midi_run(void *tp, float *const out[], uint32_t n)
 	m->runs++;
 }
 
+/* The MIDI settings at sample i: automated (params from RENDER_N_CONTROLS
+   on) or as set. */
+static void midi_settings(void *tp, const render_spec *s, uint64_t i)
+{
+	midi_target *t = (midi_target *)tp;
+	int k;
+	for (k = 0; k < MIDI_N_PARAMS; ++k)
+		t->set[k] = value_at(s, RENDER_N_CONTROLS + k, i, t->m->set[k]);
+}
+
 int host_render_midi(const host_world *w, const render_spec *s, host_midi *m, float *out)
 {
 	midi_target *t = calloc(1, sizeof *t);
@@ -719,6 +740,8 @@ int host_render_midi(const host_world *w, const render_spec *s, host_midi *m, fl
 	tg.position = inst_position;
 	tg.run = midi_run;
 	tg.level = inst_level;
+	tg.trigger = inst_trigger; /* (a note-on at midi_in: passed through too) */
+	tg.settings = midi_settings;
 	tg.t = &t->h; /* (inst_position and inst_level take the host_inst) */
 	/* midi_run needs the target: the host_inst is its first member */
 	play(&s4, &tg, out);

@@ -99,7 +99,11 @@ uint32_t host_map(const char *uri);
 const void *host_map_feature(void);
 
 /* Automation of one control: breakpoints (time s, value); linear between
-   them unless step, held before the first and after the last. */
+   them unless step, held before the first and after the last. A param from
+   RENDER_N_CONTROLS on is Perlin Noise MIDI's setting param -
+   RENDER_N_CONTROLS (host_render_midi: its host_midi's set is the value
+   where not automated). */
+#define RENDER_N_AUTOS (RENDER_N_CONTROLS + MIDI_N_PARAMS)
 typedef struct {
 	int param;
 	int step;
@@ -118,7 +122,7 @@ typedef struct {
 	uint32_t block_max;
 	uint64_t block_seed;
 	float set[RENDER_N_CONTROLS];
-	render_auto autos[RENDER_N_CONTROLS];
+	render_auto autos[RENDER_N_AUTOS];
 	int n_autos;
 	int transport;      /* send time:Position: at the start and at jumps */
 	double bpm, start_beat;

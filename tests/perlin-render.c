@@ -24,13 +24,13 @@ static const char *usage_text =
 	"      --four            render \"Perlin Noise x4\" (\"Perlin Noise CV x4\" with\n"
 	"                        --cv): its four outputs, related by --set spread=S\n"
 	"      --keyed           render \"Perlin Noise Keyed\" (a MIDI input)\n"
-	"      --triggers T,..   MIDI note-ons at these seconds (with --keyed or --cv):\n"
+	"      --triggers T,..   MIDI note-ons at these seconds (--keyed, --cv, --midi):\n"
 	"                        what they do is --set trigger=0..3 (Off, Restart,\n"
 	"                        New shape, Step)\n"
 	"      --midi FILE.mid   render \"Perlin Noise MIDI\" and write what it sends as a\n"
-	"                        Standard MIDI File (its MIDI settings by --set: cc_1..cc_4,\n"
-	"                        midi_channel, resolution, interval); -o and --plot then\n"
-	"                        render Perlin Noise x4 with the same controls (the lanes)\n"
+	"                        Standard MIDI File (its MIDI settings, as controls: cc_1..\n"
+	"                        cc_4, midi_channel, resolution, interval); -o and --plot\n"
+	"                        then render its lanes (Perlin Noise x4, same controls)\n"
 	"      --smf-type T      0 (default: one track) or 1 (a tempo track, then the events)\n"
 	"      --ppq N           ticks per quarter note in the MIDI file (default 480)\n"
 	"      --bundle DIR      the perlin.lv2 bundle (default: beside this program)\n"
@@ -486,11 +486,7 @@ int main(int argc, char **argv)
 			NEED_VALUE;
 			if ((p = parse_symbol(v, &rest)) < 0)
 				return 2;
-			if (p >= RENDER_N_CONTROLS) {
-				fprintf(stderr, "perlin-render: the MIDI settings take --set only\n");
-				return 2;
-			}
-			if (s.n_autos == RENDER_N_CONTROLS) {
+			if (s.n_autos == RENDER_N_AUTOS) {
 				fprintf(stderr, "perlin-render: one --ramp or --step per control\n");
 				return 2;
 			}
@@ -499,6 +495,8 @@ int main(int argc, char **argv)
 			au->step = a[2] == 's';
 			if (!parse_points(au, rest, v))
 				return 2;
+			if (p >= RENDER_N_CONTROLS)
+				set_by_user[p] = 1; /* (a MIDI setting: needs --midi) */
 		} else if (!strcmp(a, "--bpm")) {
 			NEED_VALUE;
 			if (!parse_number(v, &s.bpm, a) || !(s.bpm >= 1 && s.bpm <= 1000)) {
@@ -543,9 +541,9 @@ int main(int argc, char **argv)
 		        " (or --midi OUT.mid)\n%s", usage_text);
 		return 2;
 	}
-	if ((s.keyed && (s.cv || s.four)) || (s.n_triggers && !s.keyed && !(s.cv && !s.four))) {
-		fprintf(stderr, "perlin-render: --triggers needs a plugin with a MIDI input: --keyed "
-		        "or --cv (not with --four: use --cv alone), and --keyed goes alone\n");
+	if ((s.keyed && (s.cv || s.four)) || (s.n_triggers && !s.keyed && !s.cv && !midi)) {
+		fprintf(stderr, "perlin-render: --triggers needs a plugin with a MIDI input: --keyed, "
+		        "--cv (with --four too) or --midi, and --keyed goes alone\n");
 		return 2;
 	}
 	for (i = RENDER_N_CONTROLS; i < N_SYMBOLS; ++i)
@@ -591,7 +589,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "perlin-render: %g s at %g Hz does not fit in memory\n", seconds, s.sr);
 		return 1;
 	}
-	rc = host_render(&w, &s, buf);
+	/* (the lanes of --midi with triggers: Perlin Noise x4 has no MIDI
+	   input, so its DSP, which takes the same triggers, renders them) */
+	rc = midi && s.n_triggers ? host_render_dsp(&s, perlin_dsp_best_path(), buf)
+	                          : host_render(&w, &s, buf);
 	if (!rc && output)
 		rc = write_wav(output, buf, s.frames, s.four ? PERLIN_OUTPUTS : 1, s.sr, format);
 	if (!rc && plot) {

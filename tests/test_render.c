@@ -8,6 +8,7 @@
 #define _GNU_SOURCE /* RTLD_NEXT, mmap */
 #include "automation.h"
 #include "host.h"
+#include "smf.h"
 #include "test.h"
 
 #include <dlfcn.h>
@@ -135,7 +136,9 @@ static float *render(const render_spec *s)
 	return out;
 }
 
-static float *read_wav(const char *path, uint64_t *frames, int *sr, int *format)
+/* A WAV's frames, interleaved (its channels in *channels), or NULL. */
+static float *read_wav_channels(const char *path, uint64_t *frames, int *channels, int *sr,
+                                int *format)
 {
 	SF_INFO info;
 	SNDFILE *f;
@@ -144,16 +147,41 @@ static float *read_wav(const char *path, uint64_t *frames, int *sr, int *format)
 	f = sf_open(path, SFM_READ, &info);
 	if (!f)
 		return NULL;
-	x = malloc((size_t)info.frames * sizeof *x + 1);
-	*frames = (uint64_t)sf_readf_float(f, x, info.frames);
+	x = malloc((size_t)info.frames * (size_t)info.channels * sizeof *x + 1);
+	if (x)
+		*frames = (uint64_t)sf_readf_float(f, x, info.frames);
+	*channels = info.channels;
 	*sr = info.samplerate;
 	*format = info.format & SF_FORMAT_SUBMASK;
 	sf_close(f);
-	if (info.channels != 1) {
+	return x;
+}
+
+/* A mono WAV's samples, or NULL. */
+static float *read_wav(const char *path, uint64_t *frames, int *sr, int *format)
+{
+	int channels;
+	float *x = read_wav_channels(path, frames, &channels, sr, format);
+	if (x && channels != 1) {
 		free(x);
 		return NULL;
 	}
 	return x;
+}
+
+/* A file's bytes (*n of them), or NULL. */
+static uint8_t *read_file(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *b = NULL;
+	long size;
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (b = malloc((size_t)size)) != NULL)
+		*n = fread(b, 1, (size_t)size, f);
+	fclose(f);
+	return b;
 }
 
 /* Run perlin-render with `args`; returns its exit status. */
@@ -236,6 +264,116 @@ static double step_bound_extra(const render_spec *s)
 }
 
 /* ---- tests ---- */
+/* The restart at two triggers, 0.5 s apart from 0.5 s: the half second
+   after each, in channel c of n interleaved ones, the same, and moving. */
+static int restarts(const float *x, uint64_t frames, int n, int c, double *diff, double *span)
+{
+	uint64_t i;
+	float lo = 1.0f, hi = -1.0f;
+	*diff = *span = 0.0;
+	if (frames < 72000)
+		return 0;
+	for (i = 24000; i < 48000; ++i) {
+		const float a = x[i * (uint64_t)n + (uint64_t)c], b = x[(i + 24000) * (uint64_t)n + (uint64_t)c];
+		*diff = fabs((double)a - b) > *diff ? fabs((double)a - b) : *diff;
+		lo = a < lo ? a : lo;
+		hi = a > hi ? a : hi;
+	}
+	*span = (double)hi - lo;
+	return *diff == 0.0 && *span > 0.05;
+}
+
+/* perlin-render --midi: the MIDI settings automated (a lane's controller
+   stepped at 1 s), triggers (passed through, restarting the lanes and
+   their events), and the CV x4 plugin's triggers. */
+static void test_cli_midi(void)
+{
+	static smf_event_read ev[4096];
+	char args[512], path[512];
+	uint8_t *file;
+	size_t bytes = 0;
+	int k, i, c, channels = 0, sr, fmt;
+	uint64_t frames = 0;
+	float *x;
+	double diff = 0.0, span = 0.0;
+	/* 120 BPM, 480 ppq: 1 s is 960 ticks */
+	snprintf(args, sizeof args, "--seconds 2 --set rate=3 --step cc_1=0:1,1:7 --midi %s/test-render/m1.mid",
+	         build);
+	CHECK(run_cli(args) == 0, "perlin-render failed: %s", args);
+	snprintf(path, sizeof path, "%s/test-render/m1.mid", build);
+	file = read_file(path, &bytes);
+	k = file ? smf_read(file, bytes, ev, 4096) : -1;
+	{
+		int n1 = 0, n7 = 0, bad = 0;
+		uint64_t first7 = 0;
+		for (i = 0; i < k; ++i) {
+			if ((ev[i].bytes[0] & 0xf0) != 0xb0)
+				continue;
+			if (ev[i].bytes[1] == 1) {
+				bad += ev[i].tick >= 960;
+				n1++;
+			} else if (ev[i].bytes[1] == 7) {
+				bad += ev[i].tick < 960;
+				if (!n7++)
+					first7 = ev[i].tick;
+			} else {
+				bad++;
+			}
+		}
+		printf("   --step cc_1=0:1,1:7: %d events on CC 1, %d on CC 7 from tick %llu, %d misplaced\n",
+		       n1, n7, (unsigned long long)first7, bad);
+		CHECK(n1 > 20 && n7 > 20 && first7 == 960 && bad == 0,
+		      "lane 1's controller stepped from 1 to 7 at 1 s: %d on CC 1, %d on CC 7 from tick %llu, "
+		      "%d misplaced", n1, n7, (unsigned long long)first7, bad);
+	}
+	free(file);
+	/* triggers: restart (the lanes, and the events after each) and thru */
+	snprintf(args, sizeof args, "--seconds 2 --set rate=3 --set trigger=1 --triggers 0.5,1 "
+	         "--midi %s/test-render/m2.mid -o %s/test-render/m2.wav", build, build);
+	CHECK(run_cli(args) == 0, "perlin-render failed: %s", args);
+	snprintf(path, sizeof path, "%s/test-render/m2.mid", build);
+	file = read_file(path, &bytes);
+	k = file ? smf_read(file, bytes, ev, 4096) : -1;
+	{
+		int notes = 0, same = 1, n_a = 0, n_b = 0;
+		smf_event_read *a = ev, *b = ev;
+		for (i = 0; i < k; ++i) {
+			if (ev[i].bytes[0] == 0x90)
+				notes += (ev[i].tick == 480 || ev[i].tick == 960) && ev[i].bytes[1] == 60;
+			if (ev[i].bytes[0] != 0xb0)
+				continue;
+			if (ev[i].tick >= 480 && ev[i].tick < 960 && !n_a++)
+				a = &ev[i];
+			if (ev[i].tick >= 960 && ev[i].tick < 1440 && !n_b++)
+				b = &ev[i];
+		}
+		for (i = 0; i < n_a && n_a == n_b; ++i)
+			same &= a[i].tick + 480 == b[i].tick && !memcmp(a[i].bytes, b[i].bytes, 3);
+		printf("   --triggers 0.5,1 with --midi: %d thru note-ons at their ticks; %d and %d "
+		       "controller events in the half seconds after them\n", notes, n_a, n_b);
+		CHECK(notes == 2, "the triggers' note-ons pass through at 0.5 and 1 s (%d)", notes);
+		CHECK(same && n_a == n_b && n_a > 10,
+		      "each trigger restarts the events: the same after each (%d and %d)", n_a, n_b);
+	}
+	free(file);
+	snprintf(path, sizeof path, "%s/test-render/m2.wav", build);
+	x = read_wav_channels(path, &frames, &channels, &sr, &fmt);
+	CHECK(x && channels == 4 && restarts(x, frames, 4, 0, &diff, &span),
+	      "--midi's lanes restart at the triggers (differ by %g, move by %g)", diff, span);
+	free(x);
+	/* Perlin Noise CV x4: triggers at its MIDI input restart all four */
+	snprintf(args, sizeof args, "--four --cv --seconds 2 --set rate=3 --set trigger=1 "
+	         "--triggers 0.5,1 -o %s/test-render/cv4.wav", build);
+	CHECK(run_cli(args) == 0, "perlin-render failed: %s", args);
+	snprintf(path, sizeof path, "%s/test-render/cv4.wav", build);
+	x = read_wav_channels(path, &frames, &channels, &sr, &fmt);
+	for (c = 0; c < 4; ++c)
+		CHECK(x && channels == 4 && restarts(x, frames, 4, c, &diff, &span),
+		      "--four --cv: output %d restarts at the triggers (differs by %g, moves by %g)",
+		      c + 1, diff, span);
+	free(x);
+}
+
 static void test_cli_and_formats(void)
 {
 	char args[512], path[512];
@@ -299,6 +437,8 @@ static void test_cli_and_formats(void)
 	CHECK(run_cli(args) == 0, "an out-of-range value must be clamped, not fatal");
 	CHECK(run_cli("--triggers 0.5 -o /dev/null") == 2,
 	      "--triggers on a plugin with no MIDI input must exit 2");
+	CHECK(run_cli("--step cc_1=0:1,1:7 -o /dev/null") == 2,
+	      "automation of a MIDI setting without --midi must exit 2");
 	CHECK(run_cli("--keyed --triggers 0.5,x -o /dev/null") == 2, "a bad trigger time must exit 2");
 	{ /* Perlin Noise Keyed's triggers: what the DSP does with them in process */
 		render_spec s;
@@ -325,6 +465,7 @@ static void test_cli_and_formats(void)
 		free(t);
 		free(want);
 	}
+	test_cli_midi();
 	free(f);
 }
 
