@@ -360,6 +360,19 @@ static void test_cli_midi(void)
 	x = read_wav_channels(path, &frames, &channels, &sr, &fmt);
 	CHECK(x && channels == 4 && restarts(x, frames, 4, 0, &diff, &span),
 	      "--midi's lanes restart at the triggers (differ by %g, move by %g)", diff, span);
+	{ /* the lanes are what the events sample: lane 1 on CC 1, 7-bit */
+		double worst = 0.0;
+		int n = 0;
+		for (i = 0; x && channels == 4 && i < k; ++i)
+			if (ev[i].bytes[0] == 0xb0 && ev[i].bytes[1] == 1 && ev[i].tick * 50U < frames) {
+				const double want = (x[ev[i].tick * 50U * 4U] + 1.0) * 0.5 * 127.0;
+				worst = fabs(ev[i].bytes[2] - want) > worst ? fabs(ev[i].bytes[2] - want) : worst;
+				n++;
+			}
+		printf("   --midi's lanes: %d events on CC 1 within %.3f of a step of lane 1\n", n, worst);
+		CHECK(n > 20 && worst <= 1.0, "--midi's lane 1 is what its CC 1 events sample: %d, %g off",
+		      n, worst);
+	}
 	free(x);
 	/* Perlin Noise CV x4: triggers at its MIDI input restart all four */
 	snprintf(args, sizeof args, "--four --cv --seconds 2 --set rate=3 --set trigger=1 "
