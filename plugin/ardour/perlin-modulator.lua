@@ -174,8 +174,6 @@ local function scan (route)
 	return at, own
 end
 
-
-
 -- sets this plugin's own (hidden) controls: { [control] = value, ... }
 local function keep (values)
 	local route = self:route ()
