@@ -34,17 +34,8 @@ end
 automate(0, { { 0, 1 }, { 3.95, 1 }, { 4.0, 8 }, { 7.95, 8 }, { 8.0, 1 }, { 12, 1 } })
 automate(1, { { 0, 1 }, { 7.95, 1 }, { 8.0, 8 }, { 12, 8 } })
 
-local function export(name)
-	local e = s:simple_export()
-	assert(e:set_preset(preset), "no export preset " .. preset)
-	e:set_folder(out)
-	e:set_name(name)
-	e:set_range(0, 12 * sr)
-	assert(e:run_export(), "export " .. name .. " failed")
-end
-export("first")
-export("second")
-print("perlin: exported")
+lib.export(s, preset, out, "first", 0, 12 * sr)
+lib.export(s, preset, out, "second", 0, 12 * sr)
 -- Drop every Lua reference to session objects before closing: collected
 -- after close_session(), they would be destroyed after the session
 -- (valgrind shows Ardour reading freed memory in IO::~IO then).

@@ -63,13 +63,7 @@ if part ~= "automate" then
 	assert(not ac:isnil(), "no automation control for spread")
 	ac:set_automation_state(ARDOUR.AutoState.Play)
 
-	local e = s:simple_export()
-	assert(e:set_preset(preset), "no export preset " .. preset)
-	e:set_folder(out)
-	e:set_name("four")
-	e:set_range(0, 8 * sr)
-	assert(e:run_export(), "export failed")
-	print("perlin: exported")
+	lib.export(s, preset, out, "four", 0, 8 * sr)
 end
 
 if part ~= "export" then

@@ -14,6 +14,7 @@ local out = assert(os.getenv("PERLIN_OUT"), "PERLIN_OUT")
 local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")
 local preset = assert(os.getenv("PERLIN_PRESET"), "PERLIN_PRESET")
 local sr = 48000
+local lib = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "ardour_lib.lua")
 local seconds = 10
 
 AudioEngine:set_backend("None (Dummy)", "", "")
@@ -52,18 +53,10 @@ local tm = Temporal.TempoMap.read()
 for _, b in ipairs(at) do
 	print(string.format("perlin: note %d", tm:sample_at_beats(Temporal.Beats(b[1], b[2]))))
 end
+io.stdout:flush() -- (a crash later must not lose them)
 
-local function export(name)
-	local e = s:simple_export()
-	assert(e:set_preset(preset), "no export preset " .. preset)
-	e:set_folder(out)
-	e:set_name(name)
-	e:set_range(0, seconds * sr)
-	assert(e:run_export(), "export " .. name .. " failed")
-end
-export("keyed1")
-export("keyed2")
-print("perlin: exported")
+lib.export(s, preset, out, "keyed1", 0, seconds * sr)
+lib.export(s, preset, out, "keyed2", 0, seconds * sr)
 track, region, model, cmd, tm, plugin, s = nil, nil, nil, nil, nil, nil, nil
 collectgarbage()
 close_session()

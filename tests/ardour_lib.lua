@@ -27,4 +27,26 @@ function lib.bus_with(s, name, ins, outs, uri)
 	return bus, plugin
 end
 
+-- the master exported as `name`.wav into the folder `out` (export preset
+-- `preset`), samples `from` to `to`, unless that file is there already:
+-- Ardour 7.3 crashes around exports now and then, and the tests run a
+-- script again for what is missing (removing a file cut short first), so
+-- a test's exports may come from different processes. True if exported.
+function lib.export(s, preset, out, name, from, to)
+	local f = io.open(out .. "/" .. name .. ".wav", "r")
+	if f then
+		f:close()
+		return false
+	end
+	local e = s:simple_export()
+	assert(e:set_preset(preset), "no export preset " .. preset)
+	e:set_folder(out)
+	e:set_name(name)
+	e:set_range(from, to)
+	assert(e:run_export(), "export " .. name .. " failed")
+	print("perlin: exported " .. name)
+	io.stdout:flush()
+	return true
+end
+
 return lib

@@ -20,6 +20,7 @@ local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")
 local preset = assert(os.getenv("PERLIN_PRESET"), "PERLIN_PRESET")
 local cc = tonumber(os.getenv("PERLIN_CC") or "7")
 local sr = 48000
+local lib = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "ardour_lib.lua")
 local seconds = 10
 
 AudioEngine:set_backend("None (Dummy)", "", "")
@@ -84,29 +85,16 @@ cmd:add(ARDOUR.LuaAPI.new_noteptr(0, Temporal.Beats(10, 0), Temporal.Beats(10, 0
 model:apply_command(s, cmd)
 track:playlist():add_region(region, Temporal.timepos_t(0), 1, false)
 
-local function export(name, from, to)
-	local e = s:simple_export()
-	assert(e:set_preset(preset), "no export preset " .. preset)
-	e:set_folder(out)
-	e:set_name(name)
-	e:set_range(from * sr, (to or seconds) * sr)
-	assert(e:run_export(), "export " .. name .. " failed")
-end
 -- the exports: a warm-up, then those of PERLIN_EXPORTS (NAME:FROM, ...;
 -- from FROM seconds to the end) not already in the folder (Ardour 7.3
 -- crashes around exports now and then: the test runs this script again
 -- for what is missing, so the exports may come from different processes)
-export("warm", 0, 1)
+os.remove(out .. "/warm.wav")
+lib.export(s, preset, out, "warm", 0, sr)
 for spec in string.gmatch(os.getenv("PERLIN_EXPORTS") or "midi1:0,midi2:0,midi-part:5", "[^,]+") do
 	local name, from = spec:match("^([%w-]+):(%d+)$")
 	assert(name, "PERLIN_EXPORTS: " .. spec)
-	local f = io.open(out .. "/" .. name .. ".wav", "r")
-	if f then
-		f:close()
-	else
-		export(name, tonumber(from))
-		print("perlin: exported " .. name)
-	end
+	lib.export(s, preset, out, name, tonumber(from) * sr, seconds * sr)
 end
 track, region, model, cmd, synth, plugin, parser, s = nil, nil, nil, nil, nil, nil, nil, nil
 collectgarbage()
