@@ -40,15 +40,8 @@ local len = 12 * sr
 AudioEngine:set_backend("None (Dummy)", "", "")
 
 local function export(s, name, from)
-	local out = assert(os.getenv("PERLIN_OUT"), "PERLIN_OUT")
-	local preset = assert(os.getenv("PERLIN_PRESET"), "PERLIN_PRESET")
-	local e = s:simple_export()
-	assert(e:set_preset(preset), "no export preset " .. preset)
-	e:set_folder(out)
-	e:set_name(name)
-	e:set_range(from, len)
-	assert(e:run_export(), "export " .. name .. " failed")
-	print("perlin: exported " .. name)
+	lib.export(s, assert(os.getenv("PERLIN_PRESET"), "PERLIN_PRESET"),
+		assert(os.getenv("PERLIN_OUT"), "PERLIN_OUT"), name, from, len)
 end
 
 if phase == "build" then
