@@ -246,9 +246,9 @@ ardour_midi_tests() {
 	# short: it goes); the exports may thus come from different processes.
 	# Ardour 7.3 with ACE Fluid Synth crashes in most runs (heap corruption
 	# found in malloc during or after an export, in ExportGraphBuilder; as
-	# often with Perlin Noise MIDI taken out of the script): 19 of 24 runs
-	# here, with about 2 of the 4 exports (the warm-up too) whole each; a
-	# pause after each export did not help. So up to 20 tries.
+	# often with Perlin Noise MIDI taken out of the script): 6 of 8 runs
+	# here, with about 2 of the 4 exports (the warm-up too) whole each, and
+	# 13 of 16 with a pause of 0.3 s after each export. So up to 20 tries.
 	for try in $(seq 1 20); do
 		rm -rf "$OUT/midi-session"
 		OMP_NUM_THREADS=1 XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_OUT=$dir PERLIN_SESSION=$OUT/midi-session \
