@@ -20,15 +20,8 @@ local seconds = 10
 AudioEngine:set_backend("None (Dummy)", "", "")
 s = assert(create_session(dir, "keyed", sr), "cannot create a session")
 
-local MIDI, AUDIO = ARDOUR.DataType("midi"), ARDOUR.DataType("audio")
-s:new_midi_track(ARDOUR.ChanCount(MIDI, 1), ARDOUR.ChanCount(AUDIO, 2), false,
-	ARDOUR.PluginInfo(), nil, nil, 1, "Keyed", ARDOUR.PresentationInfo.max_order,
-	ARDOUR.TrackMode.Normal, true, false)
-track = s:route_by_name("Keyed"):to_track()
-plugin = ARDOUR.LuaAPI.new_plugin(s, "urn:perlin-lv2:perlin-keyed", ARDOUR.PluginType.LV2, "")
-assert(not plugin:isnil(), "Ardour cannot load urn:perlin-lv2:perlin-keyed")
-assert(s:route_by_name("Keyed"):add_processor_by_index(plugin, 0, nil, true) == 0,
-	"cannot add the plugin")
+track = lib.midi_track(s, "Keyed"):to_track()
+plugin = lib.add_lv2(s, s:route_by_name("Keyed"), "urn:perlin-lv2:perlin-keyed")
 local function set(index, value)
 	assert(ARDOUR.LuaAPI.set_processor_param(plugin, index, value), "cannot set port " .. index)
 end

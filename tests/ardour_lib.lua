@@ -13,18 +13,35 @@ function lib.load_action(path, session)
 	return env
 end
 
+-- the LV2 plugin `uri` (with its preset named `preset`, if given) put
+-- first on `route`; returns it
+function lib.add_lv2(s, route, uri, preset)
+	local plugin = ARDOUR.LuaAPI.new_plugin(s, uri, ARDOUR.PluginType.LV2, preset or "")
+	assert(not plugin:isnil(), "Ardour cannot load " .. uri)
+	assert(route:add_processor_by_index(plugin, 0, nil, true) == 0, "cannot add " .. uri)
+	return plugin
+end
+
+-- Routes are taken by name: RouteList:front() would hand out a reference
+-- into a list that the garbage collector frees.
+
 -- a new bus `name` (`ins` inputs, `outs` outputs) with the LV2 plugin `uri`
--- first on it. Returns the bus (taken by name: RouteList:front() would
--- hand out a reference into a list that the garbage collector frees) and
--- the plugin.
+-- first on it. Returns the bus and the plugin.
 function lib.bus_with(s, name, ins, outs, uri)
 	s:new_audio_route(ins, outs, nil, 1, name, ARDOUR.PresentationInfo.Flag.AudioBus,
 		ARDOUR.PresentationInfo.max_order)
 	local bus = assert(s:route_by_name(name), "no route " .. name)
-	local plugin = ARDOUR.LuaAPI.new_plugin(s, uri, ARDOUR.PluginType.LV2, "")
-	assert(not plugin:isnil(), "Ardour cannot load " .. uri)
-	assert(bus:add_processor_by_index(plugin, 0, nil, true) == 0, "cannot add " .. uri)
-	return bus, plugin
+	return bus, lib.add_lv2(s, bus, uri)
+end
+
+-- a new MIDI track `name` (one MIDI input, two audio outputs); returns it
+-- as a route
+function lib.midi_track(s, name)
+	local MIDI, AUDIO = ARDOUR.DataType("midi"), ARDOUR.DataType("audio")
+	s:new_midi_track(ARDOUR.ChanCount(MIDI, 1), ARDOUR.ChanCount(AUDIO, 2), false,
+		ARDOUR.PluginInfo(), nil, nil, 1, name, ARDOUR.PresentationInfo.max_order,
+		ARDOUR.TrackMode.Normal, true, false)
+	return assert(s:route_by_name(name), "no route " .. name)
 end
 
 -- the master exported as `name`.wav into the folder `out` (export preset

@@ -26,20 +26,11 @@ local seconds = 10
 AudioEngine:set_backend("None (Dummy)", "", "")
 s = assert(create_session(dir, "midi", sr), "cannot create a session")
 
-local MIDI, AUDIO = ARDOUR.DataType("midi"), ARDOUR.DataType("audio")
-s:new_midi_track(ARDOUR.ChanCount(MIDI, 1), ARDOUR.ChanCount(AUDIO, 2), false,
-	ARDOUR.PluginInfo(), nil, nil, 1, "Synth", ARDOUR.PresentationInfo.max_order,
-	ARDOUR.TrackMode.Normal, true, false)
-track = s:route_by_name("Synth"):to_track()
-synth = ARDOUR.LuaAPI.new_plugin(s, "urn:ardour:a-fluidsynth", ARDOUR.PluginType.LV2, "perlin-test-gm")
-assert(not synth:isnil(), "Ardour cannot load ACE Fluid Synth")
+track = lib.midi_track(s, "Synth"):to_track()
+synth = lib.add_lv2(s, s:route_by_name("Synth"), "urn:ardour:a-fluidsynth", "perlin-test-gm")
 assert(synth:to_insert():plugin(0):last_preset().label == "perlin-test-gm",
 	"the soundfont preset did not load")
-assert(s:route_by_name("Synth"):add_processor_by_index(synth, 0, nil, true) == 0, "cannot add the synth")
-plugin = ARDOUR.LuaAPI.new_plugin(s, "urn:perlin-lv2:perlin-midi", ARDOUR.PluginType.LV2, "")
-assert(not plugin:isnil(), "Ardour cannot load urn:perlin-lv2:perlin-midi")
-assert(s:route_by_name("Synth"):add_processor_by_index(plugin, 0, nil, true) == 0,
-	"cannot add Perlin Noise MIDI")
+plugin = lib.add_lv2(s, s:route_by_name("Synth"), "urn:perlin-lv2:perlin-midi") -- (before it)
 -- set_processor_param counts control ports (inputs and outputs), not
 -- port indices: the number of LV2 port `index` among them
 local function set(p, index, value)
