@@ -270,7 +270,11 @@ path_prepare(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains
 		v->path_for[k][1] = ry->anchor;
 		v->path_for[k][2] = (uint64_t)along_y;
 		v->path_ok[k] &= ~LAYER_BITS(nl);
-	} else if (all && !v->path_lines[k]) { /* (from a grid point on) */
+	} else if ((all || d->moving) && !v->path_lines[k]) {
+		/* lines from here, as a segment that began now would take:
+		   the form is the same whenever it was chosen (at the
+		   segment's first sample, or by the plan at the end of the
+		   block before, with other controls: fast_events) */
 		v->path_uc[k] = 0.0;
 		v->path_lines[k] = 1;
 		v->path_ok[k] &= ~LAYER_BITS(nl);
