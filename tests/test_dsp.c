@@ -27,10 +27,10 @@ static void test_paths(void)
 	static const double rates[] = { 8000, 22050, 44100, 48000, 96000, 192000, 768000 };
 	char args[8192];
 	double worst = 0.0, worst_kernel = 0.0;
-	int trial, lanes_differ = 0;
+	int trial, lanes_differ = 0, blocks_differ = 0;
 	for (trial = 0; trial < 16; ++trial) {
-		render_spec s;
-		float *r, *v, *b;
+		render_spec s, fixed;
+		float *r, *v, *b, *f;
 		const int automated = trial >= 12; /* else steady spans between steps */
 		unsigned i;
 		render_spec_init(&s);
@@ -94,14 +94,19 @@ static void test_paths(void)
 				a->v[1] = s.set[stepped[i]];
 			}
 		}
+		fixed = s;
 		r = malloc((size_t)s.frames * sizeof *r);
 		v = malloc((size_t)s.frames * sizeof *v);
 		b = malloc((size_t)s.frames * sizeof *b);
-		if (r && v && b && !host_render_dsp(&s, PERLIN_PATH_REFERENCE, r) &&
+		f = malloc((size_t)s.frames * sizeof *f);
+		fixed.block = trial % 2 ? 64 : 4096; /* (the changes at the same samples) */
+		if (r && v && b && f && !host_render_dsp(&s, PERLIN_PATH_REFERENCE, r) &&
 		    !host_render_dsp(&s, PERLIN_PATH_VECTOR, v) &&
-		    !host_render_dsp(&s, perlin_dsp_best_path(), b)) {
+		    !host_render_dsp(&s, perlin_dsp_best_path(), b) &&
+		    !host_render_dsp(&fixed, perlin_dsp_best_path(), f)) {
 			const double d = max_diff(v, r, s.frames);
 			const double e = max_diff(b, v, s.frames);
+			const double g = max_diff(f, b, s.frames);
 			uint64_t n, out = 0;
 			for (n = 0; n < s.frames; ++n)
 				out += (uint64_t)(!(fabsf(v[n]) <= 1.0f) + !(fabsf(b[n]) <= 1.0f));
@@ -116,17 +121,23 @@ static void test_paths(void)
 			      s.cv ? "CV" : "audio", s.sr, automated ? "automated" : "stepped", d);
 			CHECK(e == 0.0, "%s plugin, %g Hz: the best path differs from the vector path by %g",
 			      s.cv ? "CV" : "audio", s.sr, e);
+			CHECK(g == 0.0, "%s plugin, %g Hz: blocks of %u differ from random blocks by %g",
+			      s.cv ? "CV" : "audio", s.sr, fixed.block, g);
+			blocks_differ += g != 0.0;
 		} else {
 			CHECK(0, "render failed (trial %d)", trial);
 		}
 		free(r);
 		free(v);
 		free(b);
+		free(f);
 	}
 	printf("   vector kernels vs scalar reference: max diff %.2g (tolerance %g); "
 	       "best path (%s) vs vector: %s\n", worst, PATH_TOLERANCE,
 	       perlin_dsp_best_path() == PERLIN_PATH_AVX2 ? "AVX2" : "vector",
 	       lanes_differ ? "DIFFERENT" : "identical");
+	printf("   the best path in blocks of 64 or 4096 vs random blocks: %s\n",
+	       blocks_differ ? "DIFFERENT" : "identical");
 	/* the comparison is not vacuous: in steady spans the kernels did run
 	   (float lanes are never bit-equal to the double reference everywhere) */
 	CHECK(worst_kernel > 0.0, "the kernels never ran: vector == reference exactly");
