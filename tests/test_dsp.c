@@ -150,101 +150,119 @@ static void test_paths(void)
    the render loop, at the segment's first sample, after they have. Two
    instances, the same controls changed at the same samples, each change
    at a crossing: one in short blocks (the plan), the other with a long
-   block before each change (the loop); their outputs bit-identical. */
+   block before each change (the loop); their outputs bit-identical. With
+   one output and with four (spread 0: every octave shared, one layer). */
+enum { PLAN_RUN = 8 * 48000 };
+static void plan_run(perlin_dsp *d, float *buf, unsigned outs, uint32_t at, uint32_t n)
+{
+	float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+	unsigned i;
+	for (i = 0; i < outs; ++i)
+		o[i] = buf + (size_t)i * PLAN_RUN + at;
+	perlin_dsp_run_outputs(d, o, n);
+}
+
 static void test_plan_ends(void)
 {
 	static perlin_dsp d[2];
-	enum { RUN = 8 * 48000, SHORT = 32, LONG = 320, CHANGES = 24 };
+	enum { RUN = PLAN_RUN, SHORT = 32, LONG = 320, CHANGES = 24 };
 	float set[PERLIN_N_PARAMS], *out[2];
 	const float *ctl[PERLIN_N_PARAMS];
-	int path, tried = 0, differ = 0;
+	int path, four, tried = 0, differ = 0, cases = 0;
 	uint32_t i;
-	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
-		set[i] = perlin_params[i].def;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		ctl[i] = &set[i];
-	}
-	out[0] = malloc(RUN * sizeof *out[0]);
-	out[1] = malloc(RUN * sizeof *out[1]);
+	out[0] = malloc(PERLIN_OUTPUTS * RUN * sizeof *out[0]);
+	out[1] = malloc(PERLIN_OUTPUTS * RUN * sizeof *out[1]);
 	if (!out[0] || !out[1]) {
 		CHECK(0, "out of memory");
 		free(out[0]);
 		free(out[1]);
 		return;
 	}
-	for (path = PERLIN_PATH_VECTOR; path <= PERLIN_PATH_AVX2; ++path) {
-		uint32_t at = 0;
-		int changes = 0;
-		if (path == PERLIN_PATH_AVX2 && perlin_dsp_best_path() != PERLIN_PATH_AVX2)
-			continue;
-		/* 2D along a slow path: octaves whose segments last hundreds of
-		   samples (the polynomial's), none dense */
-		set[PERLIN_DIMENSIONS] = 2.0f;
-		set[PERLIN_RATE] = 0.52f;
-		set[PERLIN_DRIFT] = 5.6f;
-		set[PERLIN_MORPH] = 1.9f;
-		set[PERLIN_OCTAVES] = 6.0f;
-		set[PERLIN_LACUNARITY] = 1.73f;
-		set[PERLIN_DEPTH] = 0.64f;
-		for (i = 0; i < 2; ++i) {
-			perlin_dsp_init(&d[i], 48000.0);
-			perlin_dsp_set_path(&d[i], (perlin_path)path);
-			perlin_dsp_controls(&d[i], ctl);
+	for (path = PERLIN_PATH_VECTOR; path <= PERLIN_PATH_AVX2; ++path)
+		for (four = 0; four < 2; ++four) {
+			const unsigned outs = four ? PERLIN_OUTPUTS : 1U;
+			uint32_t at = 0;
+			int changes = 0;
+			if (path == PERLIN_PATH_AVX2 && perlin_dsp_best_path() != PERLIN_PATH_AVX2)
+				continue;
+			/* 2D along a slow path: octaves whose segments last hundreds
+			   of samples (the polynomial's), none dense */
+			for (i = 0; i < PERLIN_N_PARAMS; ++i)
+				set[i] = perlin_params[i].def;
+			set[PERLIN_DIMENSIONS] = 2.0f;
+			set[PERLIN_RATE] = 0.52f;
+			set[PERLIN_DRIFT] = 5.6f;
+			set[PERLIN_MORPH] = 1.9f;
+			set[PERLIN_OCTAVES] = 6.0f;
+			set[PERLIN_LACUNARITY] = 1.73f;
+			set[PERLIN_DEPTH] = 0.64f;
+			for (i = 0; i < 2; ++i) {
+				perlin_dsp_init_outputs(&d[i], 48000.0, outs);
+				perlin_dsp_set_path(&d[i], (perlin_path)path);
+				perlin_dsp_spread(&d[i], 0.0f);
+				perlin_dsp_controls(&d[i], ctl);
+			}
+			while (at < RUN) {
+				/* settled (0.25 s after a change): the next crossing of
+				   any octave, from the long-block instance's ramps (the
+				   loop leaves them at its clock), at least LONG on */
+				const perlin_voice *v = &d[1].voice[d[1].cur];
+				uint64_t left = UINT64_MAX;
+				uint32_t n, k;
+				int cross;
+				if (RUN - at < LONG) {
+					plan_run(&d[0], out[0], outs, at, RUN - at);
+					plan_run(&d[1], out[1], outs, at, RUN - at);
+					break;
+				}
+				for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+					const uint64_t lx = v->rx[k].cross - v->rx[k].j;
+					const uint64_t ly = v->ry[k].cross - v->ry[k].j;
+					const uint64_t l = lx < ly ? lx : ly;
+					if (v->gain[0][k] != 0.0 && l >= LONG && l < left)
+						left = l;
+				}
+				cross = changes < CHANGES && left <= 4096U && at + left + 12000U < RUN;
+				n = cross ? (uint32_t)left : (RUN - at < 12000U ? RUN - at : 12000U);
+				/* to the crossing: short blocks, and a long one */
+				for (i = 0; i < n; i += SHORT)
+					plan_run(&d[0], out[0], outs, at + i, n - i < SHORT ? n - i : SHORT);
+				plan_run(&d[1], out[1], outs, at, n - LONG);
+				plan_run(&d[1], out[1], outs, at + n - LONG, LONG);
+				at += n;
+				if (cross) { /* the change, at the crossing */
+					static const int which[3] = { PERLIN_DEPTH, PERLIN_RATE,
+						                          PERLIN_LACUNARITY };
+					static const float to[3][2] = { { 0.64f, 0.9f },
+						                             { 0.52f, 0.61f },
+						                             { 1.73f, 1.81f } };
+					const int c = changes % 3;
+					set[which[c]] = to[c][set[which[c]] == to[c][0]];
+					perlin_dsp_controls(&d[0], ctl);
+					perlin_dsp_controls(&d[1], ctl);
+					++changes;
+				}
+				/* then both alike */
+				n = RUN - at < 12000U ? RUN - at : 12000U;
+				for (i = 0; i < n; i += SHORT) {
+					const uint32_t m = n - i < SHORT ? n - i : SHORT;
+					plan_run(&d[0], out[0], outs, at + i, m);
+					plan_run(&d[1], out[1], outs, at + i, m);
+				}
+				at += n;
+			}
+			tried += changes;
+			++cases;
+			differ += max_diff(out[0], out[1], (uint64_t)outs * RUN) != 0.0;
 		}
-		while (at < RUN) {
-			/* settled (0.25 s after a change): the next crossing of any
-			   octave, from the long-block instance's ramps (the loop
-			   leaves them at its clock), at least LONG samples on */
-			const perlin_voice *v = &d[1].voice[d[1].cur];
-			uint64_t left = UINT64_MAX;
-			uint32_t n, k;
-			if (RUN - at < LONG) {
-				perlin_dsp_run(&d[0], out[0] + at, RUN - at);
-				perlin_dsp_run(&d[1], out[1] + at, RUN - at);
-				break;
-			}
-			for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-				const uint64_t lx = v->rx[k].cross - v->rx[k].j;
-				const uint64_t ly = v->ry[k].cross - v->ry[k].j;
-				const uint64_t l = lx < ly ? lx : ly;
-				if (v->gain[0][k] != 0.0 && l >= LONG && l < left)
-					left = l;
-			}
-			const int cross = changes < CHANGES && left <= 4096U && at + left + 12000U < RUN;
-			n = cross ? (uint32_t)left : (RUN - at < 12000U ? RUN - at : 12000U);
-			/* to the crossing: short blocks, and a long one */
-			for (i = 0; i < n; i += SHORT)
-				perlin_dsp_run(&d[0], out[0] + at + i, n - i < SHORT ? n - i : SHORT);
-			perlin_dsp_run(&d[1], out[1] + at, n - LONG);
-			perlin_dsp_run(&d[1], out[1] + at + n - LONG, LONG);
-			at += n;
-			if (cross) { /* the change, at the crossing: depth, rate, lacunarity */
-				static const int which[3] = { PERLIN_DEPTH, PERLIN_RATE, PERLIN_LACUNARITY };
-				static const float to[3][2] = { { 0.64f, 0.9f }, { 0.52f, 0.61f },
-					                            { 1.73f, 1.81f } };
-				const int c = changes % 3;
-				set[which[c]] = to[c][set[which[c]] == to[c][0]];
-				perlin_dsp_controls(&d[0], ctl);
-				perlin_dsp_controls(&d[1], ctl);
-				++changes;
-			}
-			/* then both alike */
-			n = RUN - at < 12000U ? RUN - at : 12000U;
-			for (i = 0; i < n; i += SHORT) {
-				const uint32_t m = n - i < SHORT ? n - i : SHORT;
-				perlin_dsp_run(&d[0], out[0] + at + i, m);
-				perlin_dsp_run(&d[1], out[1] + at + i, m);
-			}
-			at += n;
-		}
-		tried += changes;
-		differ += max_diff(out[0], out[1], RUN) != 0.0;
-	}
 	free(out[0]);
 	free(out[1]);
-	printf("   %d changes at crossings, each after a short block and after a long one: "
-	       "%d paths differ\n", tried, differ);
-	CHECK(tried >= CHANGES, "only %d changes fell on crossings", tried);
-	CHECK(differ == 0, "the plan and the loop chose different forms (%d paths)", differ);
+	printf("   %d changes at crossings, each after a short block and after a long one, "
+	       "one output and four: %d of %d renders differ\n", tried, differ, cases);
+	CHECK(tried >= CHANGES * cases, "only %d changes fell on crossings", tried);
+	CHECK(differ == 0, "the plan and the loop chose different forms (%d renders)", differ);
 }
 
 /* The kernels' shape z (1.5 - 0.5 z^2), in float as they compute it
