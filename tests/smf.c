@@ -187,9 +187,7 @@ static int64_t rd_vlq(const uint8_t **p, const uint8_t *end)
 	return -1;
 }
 
-/* Walk the file: each channel or SysEx event to ev (when ev), tempo to
-   *bpm (when bpm and not yet set). The count, or -1. */
-/* An event read: status st, then len bytes at p (up to 7 kept), into ev[k]. */
+/* An event read: status st, then len bytes at p (up to 7 kept), into e. */
 static void keep_event(smf_event_read *e, uint64_t tick, unsigned track, uint8_t st,
                        const uint8_t *p, int64_t len)
 {
@@ -200,6 +198,8 @@ static void keep_event(smf_event_read *e, uint64_t tick, unsigned track, uint8_t
 	memcpy(e->bytes + 1, p, len < 7 ? (size_t)len : 7U);
 }
 
+/* Walk the file: each channel or SysEx event to ev (when ev), tempo to
+   *bpm (when bpm and not yet set). The count, or -1. */
 static int walk(const uint8_t *buf, size_t n, smf_event_read *ev, int max, double *bpm)
 {
 	const uint8_t *p = buf, *end = buf + n;

@@ -125,28 +125,13 @@ function dsp_configure (ins, outs)
 	rescan = true -- a sidechain may have come or gone
 end
 
--- this plugin's own insert on its route, and its index among the plugins
-local function find_self (route)
-	walked = true
-	local me = self:id ():to_s ()
-	local i = 0
-	while true do
-		local proc = route:nth_plugin (i)
-		if proc:isnil () then return nil end
-		local pi = proc:to_insert ()
-		if not pi:isnil () and pi:plugin (0):id ():to_s () == me then
-			return i, pi
-		end
-		i = i + 1
-	end
-end
-
--- this plugin's own insert and its index (as find_self), and, in the same
--- walk of the route, the Perlin Modulators on it that were made before this
--- one (smaller processor IDs: Ardour counts them up, and a session keeps
--- them) into `elders`. Done where the route is walked anyway: a new choice,
--- a recalled one, a reconfiguration. A modulator made later finds this one
--- when it walks; one made earlier was here when this one walked.
+-- this plugin's own insert on its route and its index among the plugins;
+-- and, in the same walk, the Perlin Modulators on the route made before
+-- this one (smaller processor IDs: Ardour counts them up, and a session
+-- keeps them) into `elders`. Done where the route is walked anyway: a new
+-- choice, a recalled one, a reconfiguration, keeping a value. A modulator
+-- made later finds this one when it walks; one made earlier was here when
+-- this one walked.
 local function scan (route)
 	walked = true
 	local me = self:id ():to_s ()
@@ -178,7 +163,7 @@ end
 local function keep (values)
 	local route = self:route ()
 	if route:isnil () then return end
-	local _, pi = find_self (route)
+	local _, pi = scan (route)
 	if not pi then return end
 	for c, v in pairs (values) do
 		ARDOUR.LuaAPI.set_processor_param (pi, c - 1, v)
