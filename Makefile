@@ -352,6 +352,7 @@ $(B)/decoy-home/.lv2: $(BROKEN_ALLOC)
 test: all $(TESTS) $(B)/decoy-home/.lv2 $(B)/fuzz_plugin
 	$(B)/test_noise $(SEED)
 	sh tests/layers.sh
+	sh tests/test_checks.sh
 	lv2_validate tests/mod-terms.ttl $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl
 	$(DECOY) $(B)/test_plugin $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_transport $(BUNDLE) $(SEED)

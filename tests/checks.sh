@@ -1,5 +1,6 @@
 # checks.sh: what the host test scripts share (sourced by tests/test_hosts.sh
 # and tests/test_ardour_modulator.sh; they set pass=0 fail=0 first).
+# tests/test_checks.sh shows that a missing figure fails every comparison.
 
 ok() { pass=$((pass + 1)); echo "ok   $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
@@ -7,11 +8,22 @@ bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
 # figure FILE-OF-KEY-VALUE-LINES KEY
 figure() { awk -v k="$2" '$1 == k { print $2; exit }' "$1"; }
-# awk comparisons of decimal numbers
-lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 < b + 0) }'; }
-le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'; }
-between() { awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x + 0 > lo + 0 && x + 0 < hi + 0) }'; }
-
+# number X: X is a finite decimal number (an empty, missing or non-numeric
+# figure, "nan" or "inf" is not, so no comparison can pass on it)
+number() {
+	awk -v x="$1" 'BEGIN { exit !(x ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/) }'
+}
+# comparisons of two (lt, le) or three (between) decimal numbers: false
+# unless every operand is there and a number
+lt() { [ $# -eq 2 ] && number "$1" && number "$2" &&
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 < b + 0) }'; }
+le() { [ $# -eq 2 ] && number "$1" && number "$2" &&
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'; }
+between() { [ $# -eq 3 ] && number "$1" && number "$2" && number "$3" &&
+	awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x + 0 > lo + 0 && x + 0 < hi + 0) }'; }
+# scaled FACTOR X: FACTOR times the figure X; nothing when X is not a number,
+# so a bound derived from a missing figure is missing too
+scaled() { number "$2" && awk -v k="$1" -v x="$2" 'BEGIN { print k * x }'; }
 # float_preset CONFIG_DIR: an Ardour 7 export preset, ID ARDOUR_PRESET, for
 # 32-bit float WAV (Debian's "BWAV 32float Export" format), under
 # CONFIG_DIR/ardour7/export (CONFIG_DIR: the XDG_CONFIG_HOME Ardour gets)

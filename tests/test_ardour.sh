@@ -74,9 +74,9 @@ ardour_tests() {
 	check "the Ardour export is not silent" lt 0.05 "$(figure "$OUT/ardour.stats" rms)"
 	check "the Ardour export is finite" test "$(figure "$OUT/ardour.stats" nonfinite)" -eq 0
 	check "rate automation took effect (8x rate: over 4x the movement)" \
-		lt "$(awk -v a="$slow" 'BEGIN { print 4 * a }')" "$fast"
+		lt "$(scaled 4 "$slow")" "$fast"
 	check "octave automation took effect (8 octaves: over 1.5x the movement)" \
-		lt "$(awk -v a="$slow" 'BEGIN { print 1.5 * a }')" "$rough"
+		lt "$(scaled 1.5 "$slow")" "$rough"
 	# the steepest the settings allow (rate 8, 8 octaves), panned at -3 dB, plus
 	# 0.005 for the smoothing of the automation's 50 ms ramps
 	bound=$("$W" bound 8 8 0.5 2 1 48000 | awk '{ print $2 * 0.7080 + 0.005 }')
