@@ -1,4 +1,5 @@
-/* noise.c: see noise.h for what is computed and why it is bounded. */
+/* noise.c: see noise.h for what is computed and why it is bounded.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "noise.h"
 
 #include <math.h>

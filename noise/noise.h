@@ -92,7 +92,8 @@
    vector and gives each value the sign of its coefficient) on a fine grid of positions; tests/test_noise.c repeats that
    search and checks the constants are upper bounds, tight to 1%.
    noise_fbm_slope(p, dims) bounds the fBm's slope per unit of octave-0
-   coordinate: 1.5 * sum_k gain_k * lacunarity^k * NOISE_SLOPE_xD. */
+   coordinate: 1.5 * sum_k gain_k * lacunarity^k * NOISE_SLOPE_xD.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef NOISE_H
 #define NOISE_H
 

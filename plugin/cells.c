@@ -4,7 +4,8 @@
    and each sample's cell), made per span for octaves whose cells last a
    few samples; the kernels make the 2D cells' places, corners and lines
    from it. Layer 4 (dsp_private.h): render.c calls it; it may call the
-   files below (coef.c: a cell's lines). */
+   files below (coef.c: a cell's lines).
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "dsp_private.h"
 
 #include <math.h>

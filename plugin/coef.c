@@ -2,7 +2,8 @@
    gradients, in each form: along x, along x and y, along a straight path
    (the tables of short cells are cells.c's). Layer 5 (dsp_private.h), the
    bottom: render.c, voice.c and cells.c call it; it calls no other file
-   of plugin/ (the noise library only). */
+   of plugin/ (the noise library only).
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "dsp_private.h"
 
 #include <math.h>

@@ -1,5 +1,6 @@
 /* display.c: the inline display (display.h): recording in run(), drawing
-   with cairo in the host's GUI thread. */
+   with cairo in the host's GUI thread.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "display.h"
 
 #include <cairo.h>

@@ -12,7 +12,8 @@
    whole buckets and run() never waits. run() asks the host to redraw
    (queue_draw) at most 25 times a second, and not while the picture stays
    the same (every visible bucket alike). Without the host's queue_draw
-   feature nothing is recorded and render() draws nothing. */
+   feature nothing is recorded and render() draws nothing.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_DISPLAY_H
 #define PERLIN_DISPLAY_H
 

@@ -18,7 +18,8 @@
    chunk's start to its end, and depth and offset lines too. A voice is
    its octaves' ramps; a crossfade renders both voices with the same
    kernels and mixes them. Everything that happens does so at a grid point
-   or at the sample a host event names, never where a block starts. */
+   or at the sample a host event names, never where a block starts.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "dsp_private.h"
 
 #include <math.h>

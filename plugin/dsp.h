@@ -70,7 +70,8 @@
 
    Threading: perlin_dsp_init in the instantiation class; everything else in
    the audio class: no allocation, locks, I/O or syscalls; the time spent
-   grows with n_samples and the octave count only. */
+   grows with n_samples and the octave count only.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_DSP_H
 #define PERLIN_DSP_H
 

@@ -25,7 +25,8 @@
        kernels' tables of cells
      layer 5: coef.c ramp.c kernels.c params.c
        a cell's coefficients; a phase; the kernels and their table; the
-       controls' ranges and clamping */
+       controls' ranges and clamping
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_DSP_PRIVATE_H
 #define PERLIN_DSP_PRIVATE_H
 

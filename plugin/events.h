@@ -3,7 +3,8 @@
    walks a block's events in order with perlin_events_next and acts on
    each at its frame (the DSP knows nothing of atoms: dsp.h). Any
    sequence a host can send is read without reading a byte outside it;
-   what is not understood is skipped. */
+   what is not understood is skipped.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_EVENTS_H
 #define PERLIN_EVENTS_H
 

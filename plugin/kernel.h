@@ -26,7 +26,8 @@
    in the one-coordinate kernel (seg1) and the path kernel (seg2x); the
    1D table kernel (dense) uses u(j) from (a + j step) per lane, in
    double, and the 2D one (dense2) uc + (j - Jc) su from the place of
-   the lane's cell (dense_stair in dsp.h). */
+   the lane's cell (dense_stair in dsp.h).
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 
 #define KVEC(T, n) __attribute__((vector_size((n) * sizeof(T))))
 /* the lanes' numbers, to start a vector of either type */

@@ -3,7 +3,8 @@
    cell in a table made for the span, along x (dense) or along a 2D path
    through a staircase of cells (dense2, dense2n), and what makes a 2D
    table: the cells' places (places), corners (table2) and lines (lines2),
-   KW cells at a time. */
+   KW cells at a time.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 
 #if KW == 4 /* (the 4-lane kernels read a cell's floats together; the 8-lane
 	      ones a row per float: see pick and table2) */

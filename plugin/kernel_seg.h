@@ -2,7 +2,8 @@
    kernels, an octave's value along a ramp from its cell's coefficients:
    seg1 (a degree-6 polynomial along x), seg2x (a 2D path's degree-11
    polynomial), seg2l (the same path as lines), and seg1n and seg2ln, the
-   outputs of an octave whose layers are all heard, at once. */
+   outputs of an octave whose layers are all heard, at once.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 
 /* The one-coordinate value as a polynomial in u, by Horner (k: 7
    coefficients, k[6] the highest): dst = value, or acc += value. */

@@ -2,7 +2,8 @@
    baseline; 8: AVX2, where the compiler targets x86-64) and the table the
    render loops call them through, chosen once per path. Layer 5
    (dsp_private.h), the bottom: dsp.c chooses the table, render.c calls
-   through it; it calls no other file of plugin/. */
+   through it; it calls no other file of plugin/.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "dsp_private.h"
 
 #include <float.h>

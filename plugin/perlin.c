@@ -12,7 +12,8 @@
    MIDI input (the CV plugins and Keyed) and as rising edges at the CV
    trigger input (the CV plugins). The CV plugins also give each output in
    volts, for MOD (volts_out). "Perlin Noise MIDI" has its own glue
-   (perlin_midi.c); its descriptor is handed out here. */
+   (perlin_midi.c); its descriptor is handed out here.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "display.h"
 #include "dsp.h"
 #include "events.h"

@@ -27,7 +27,8 @@
    whole or not at all).
 
    Inline display (display.h): the four lanes' recent values, as Perlin
-   Noise x4 shows its outputs, when the host gives queue_draw. */
+   Noise x4 shows its outputs, when the host gives queue_draw.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "perlin_midi.h"
 
 #include "display.h"

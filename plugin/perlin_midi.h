@@ -8,7 +8,8 @@
    level_4 (22..24), the trigger controls (25..28) and midi_in (29); the
    MIDI output takes the output's index (16), the MIDI settings the
    places of out_2 .. out_4 (19..21), and the lanes' controller numbers
-   come last (30..33). */
+   come last (30..33).
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_MIDI_H
 #define PERLIN_MIDI_H
 

@@ -1,7 +1,8 @@
 /* ports.h: the LV2 port indices of the plugins (ttl/perlin.ttl.in,
    ttl/ports.ttl.in and ttl/triggers.ttl.in say the same;
    tests/test_plugin.c checks them). The DSP (dsp.h) knows nothing of
-   them: its controls are perlin_param, in its own order. */
+   them: its controls are perlin_param, in its own order.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_PORTS_H
 #define PERLIN_PORTS_H
 

@@ -1,7 +1,8 @@
 /* ramp.c: an octave's phase as a ramp from an anchor (perlin_ramp in
    dsp.h): where it is, where it leaves its cell, re-anchoring. Layer 5
    (dsp_private.h), the bottom: render.c and voice.c call it; it calls no
-   other file of plugin/. */
+   other file of plugin/.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "dsp_private.h"
 
 #include <math.h>

@@ -10,7 +10,8 @@
    fast_below). Either renders the same values.
    Layer 3 (dsp_private.h): dsp.c calls it; it may call the files below:
    cells.c (the dense kernels' tables), coef.c (a cell's coefficients),
-   ramp.c (a phase), and the kernels through perlin_dsp's table. */
+   ramp.c (a phase), and the kernels through perlin_dsp's table.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "dsp_private.h"
 
 #include <math.h>

@@ -8,7 +8,8 @@
    leaving the mode, the live noise fades back in over a crossfade.
    Layer 3 (dsp_private.h): dsp.c calls it; it may call the files below
    (kernels.c: dsp_flush_out, and the kernels' hold_lines and hold
-   through d->kernels). */
+   through d->kernels).
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "dsp_private.h"
 
 #include <math.h>

@@ -4,7 +4,8 @@
    starting one where the transport or the old voice says (crossfaded, or
    silently where nothing changes). Layer 3 (dsp_private.h): dsp.c calls
    it; it may call the files below: transport.c (where the transport puts
-   the phase), coef.c (a cell's coefficients), ramp.c (a phase). */
+   the phase), coef.c (a cell's coefficients), ramp.c (a phase).
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "dsp_private.h"
 
 #include <math.h>

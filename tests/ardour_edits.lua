@@ -20,6 +20,7 @@
 -- (Perlin Noise at depth 0 with offsets -1, 1e-6, +1) against Ardour's
 -- knob at 1 %, 10.5 % and 20 %; and the cost of the checks the modulator
 -- makes each cycle, timed.
+-- Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 
 local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")
 local seed = tonumber(os.getenv("PERLIN_SEED") or "1")

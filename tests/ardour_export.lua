@@ -6,6 +6,7 @@
 -- Segments: 0-4 s rate 1, octaves 1; 4-8 s rate 8, octaves 1 (faster);
 -- 8-12 s rate 1, octaves 8 (rougher). Settings: PERLIN_OUT (folder),
 -- PERLIN_SESSION (folder for the session), PERLIN_PRESET (export preset id).
+-- Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 
 local out = assert(os.getenv("PERLIN_OUT"), "PERLIN_OUT")
 local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")

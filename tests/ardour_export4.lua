@@ -15,6 +15,7 @@
 -- PERLIN_PART ("export" or "automate": one part only, each in a process of
 -- its own, as Ardour 7.3 often corrupts its heap in a four-channel export
 -- and crashes later; both when unset).
+-- Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 
 local out = assert(os.getenv("PERLIN_OUT"), "PERLIN_OUT")
 local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")

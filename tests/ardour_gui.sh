@@ -9,6 +9,7 @@
 # Needs (Debian): ardour xvfb x11-apps xdotool imagemagick jackd2, and
 # make all. Usage: tests/ardour_gui.sh BUILD_DIR [OUT] (as a user who may
 # run jackd; it kills the jackd, Xvfb and Ardour it started).
+# Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 set -u
 B=$(cd "$1" && pwd)
 T=$(cd "$(dirname "$0")" && pwd)

@@ -9,6 +9,7 @@
 -- the empty track makes a region, and the notes go into its model.
 -- Settings: PERLIN_OUT (folder), PERLIN_SESSION (folder for the session),
 -- PERLIN_PRESET (export preset id).
+-- Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 
 local out = assert(os.getenv("PERLIN_OUT"), "PERLIN_OUT")
 local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")

@@ -1,4 +1,5 @@
 -- ardour_lib.lua: for the Ardour test scripts (dofile; it returns a table).
+-- Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 local lib = {}
 
 -- an editor action script (plugin/ardour/perlin-automate.lua) loaded as

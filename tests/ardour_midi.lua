@@ -14,6 +14,7 @@
 -- Settings: PERLIN_OUT (folder), PERLIN_SESSION (folder for the session),
 -- PERLIN_PRESET (export preset id), PERLIN_CC (the controller),
 -- PERLIN_EXPORTS (below).
+-- Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 
 local out = assert(os.getenv("PERLIN_OUT"), "PERLIN_OUT")
 local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")

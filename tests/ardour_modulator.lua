@@ -20,6 +20,7 @@
 --
 -- Settings: PERLIN_SESSION (folder), PERLIN_OUT (folder for the WAVs),
 -- PERLIN_PRESET (export preset id), PERLIN_NAME, PERLIN_START (samples).
+-- Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 
 local dir = assert(os.getenv("PERLIN_SESSION"), "PERLIN_SESSION")
 local phase = assert(os.getenv("PERLIN_PHASE"), "PERLIN_PHASE")

@@ -1,5 +1,6 @@
 /* automation.h: random automation of every control, for the tests that
-   render (tests/test_render.c, tests/test_dsp.c). Include after test.h. */
+   render (tests/test_render.c, tests/test_dsp.c). Include after test.h.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_AUTOMATION_H
 #define PERLIN_AUTOMATION_H
 

@@ -48,7 +48,8 @@
    bench --one SCENARIO PATH N [1|4|5 [SKIP [BLOCK]]]: run only that (5:
    Perlin Noise MIDI), N
    samples measured after SKIP blocks of 512, in blocks of BLOCK (512
-   unless given; for callgrind). */
+   unless given; for callgrind).
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #define STB_PERLIN_IMPLEMENTATION
 #include <stb/stb_perlin.h>
 

@@ -1,7 +1,8 @@
 /* broken_alloc.c: the plugin with a malloc and free in every run(), so
    tests/test_render.c can show that its allocation check fails on such a
    plugin (build/broken-alloc/perlin.lv2). The plugin is compiled in
-   unchanged; only the descriptors this file hands out differ. */
+   unchanged; only the descriptors this file hands out differ.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #define lv2_descriptor perlin_real_descriptor
 #include "../plugin/perlin.c"
 #undef lv2_descriptor

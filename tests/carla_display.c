@@ -10,7 +10,8 @@
         -I CARLA/source/includes -L CARLA/bin -lcarla_standalone2 \
         -Wl,-rpath,CARLA/bin
    Usage: LV2_PATH=BUNDLE_PARENT:/usr/lib/lv2 ./carla_display OUT_DIR
-   Ends with "N passed, N failed". */
+   Ends with "N passed, N failed".
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "CarlaHost.h"
 
 #include <stdio.h>

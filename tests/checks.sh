@@ -1,6 +1,7 @@
 # checks.sh: what the host test scripts share (sourced by tests/test_hosts.sh
 # and tests/test_ardour_modulator.sh; they set pass=0 fail=0 first).
 # tests/test_checks.sh shows that a missing figure fails every comparison.
+# Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 
 ok() { pass=$((pass + 1)); echo "ok   $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }

@@ -19,7 +19,8 @@
    keeps the transport and rates tame enough for the bound to say
    something) a step between samples above the continuity bound.
    Build and run: make fuzz (tests/fuzz_plugin.c, clang's libFuzzer);
-   make test runs it for FUZZ_SECONDS from tests/fuzz-corpus. */
+   make test runs it for FUZZ_SECONDS from tests/fuzz-corpus.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "../plugin/perlin.c" /* the entry points, and the DSP state to read */
 
 #include <lv2/atom/forge.h>

@@ -1,4 +1,5 @@
-/* host.c: see host.h. Runs in one thread; not realtime (it is the host). */
+/* host.c: see host.h. Runs in one thread; not realtime (it is the host).
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "host.h"
 

@@ -6,7 +6,8 @@
    a block partition (fixed or random). Ramps are evaluated on a fixed grid
    of RENDER_GRID samples and steps and transport events land on their exact
    sample, and run() calls are split there, so the plugin sees the same
-   control values at the same samples whatever the block sizes. */
+   control values at the same samples whatever the block sizes.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_HOST_H
 #define PERLIN_HOST_H
 

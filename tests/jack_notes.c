@@ -19,7 +19,8 @@
 
    Usage: jack_notes [-c|-m] [-n N] [-i INTERVAL] [-p PRE] OUT SRC DEST
    (the server: $JACK_DEFAULT_SERVER). Exit 0 when every trigger was sent
-   and the whole recording made. */
+   and the whole recording made.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #define _DEFAULT_SOURCE /* usleep, getopt under -std=c99 */
 #include <jack/jack.h>
 #include <jack/midiport.h>

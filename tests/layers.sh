@@ -13,6 +13,7 @@
 # call goes to the file that defines that name without "static", unless
 # the caller defines it itself. Calls through function pointers (the
 # kernels' table) are not seen.
+# Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 dir=${1:-plugin}
 decl=$dir/dsp_private.h
 [ -f "$decl" ] || { echo "layers: no $decl"; echo "layers: 0 passed, 1 failed"; exit 1; }

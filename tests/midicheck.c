@@ -16,7 +16,8 @@
    Usage: midicheck BUNDLE_DIR EVENTS [SYMBOL=VALUE ...] (controls and MIDI
    settings by symbol; set trigger=0 so the notes leave the noise alone).
    Prints its figures and "midicheck: N passed, M failed"; exit 1 on a
-   failure. */
+   failure.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "host.h"
 #include "test.h"
 

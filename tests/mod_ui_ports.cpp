@@ -8,6 +8,7 @@
 //   g++ -o mod_ui_ports tests/mod_ui_ports.cpp -I MODUI/utils \
 //       -L MODUI/utils -lmod_utils -Wl,-rpath,MODUI/utils
 // Usage: LV2_PATH=BUNDLE_PARENT ./mod_ui_ports; ends "N passed, N failed".
+// Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 #include "utils.h"
 
 #include <cstdio>

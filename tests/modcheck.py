@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# modcheck.py: Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 """modcheck.py: figures for tests/test_ardour_modulator.sh, from 32-bit
 float (or 16/24-bit PCM) WAVs, with the standard library only.
 

@@ -1,4 +1,5 @@
-/* smf.c: see smf.h. */
+/* smf.c: see smf.h.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "smf.h"
 
 #include <math.h>

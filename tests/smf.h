@@ -7,7 +7,8 @@
    at that tempo, rounded to the nearest, counted from frame 0 (so deltas
    never drift). Every event is written with its status byte (no running
    status); SysEx (F0 ...) as F0, its length, the rest; other system
-   messages and bytes that are not a message are left out. */
+   messages and bytes that are not a message are left out.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_SMF_H
 #define PERLIN_SMF_H
 

@@ -4,7 +4,8 @@
    location. test_seed() takes the randomised tests' seed from argv[1] (or
    the clock), prints it so a failure can be replayed, and test_rng()
    draws from it. test_done() prints "N passed, N failed" and gives the
-   exit status. Header-only: each test program is one translation unit. */
+   exit status. Header-only: each test program is one translation unit.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_TEST_H
 #define PERLIN_TEST_H
 

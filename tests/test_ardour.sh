@@ -17,6 +17,7 @@
 # files it must write have every frame, each test is tried up to 10 times
 # (20 for the synth), and the exit status of each try is printed, never
 # hidden.
+# Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 
 # frames FILE: its frame count, or nothing when unreadable
 frames_of() { "$W" stats "$1" 2> /dev/null | awk '$1 == "frames" { print $2 }'; }

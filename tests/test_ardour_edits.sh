@@ -22,6 +22,7 @@
 # Usage: tests/test_ardour_edits.sh BUILD_DIR [RUNS] (after make all;
 # PERLIN_SEED_BASE=N draws other moments, PERLIN_ROUNDS=N more rounds). Ends
 # with "N passed, N failed".
+# Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 set -u
 B=$(cd "$1" && pwd)
 T=$(cd "$(dirname "$0")" && pwd)

@@ -18,6 +18,7 @@
 # times: Ardour 7.3 headless now and then corrupts its heap and crashes
 # (as often with the repository's own tests/ardour_export.lua); the exit
 # status of every try is printed.
+# Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 set -u
 B=$(cd "$1" && pwd)
 T=$(cd "$(dirname "$0")" && pwd)

@@ -3,6 +3,7 @@
 # figures, fail on false ones, and fail whenever a figure is missing: empty,
 # a key absent from its file, a file never written, or not a number.
 # Ends with "N passed, N failed".
+# Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 set -u
 . "$(dirname "$0")/checks.sh"
 tmp=${TMPDIR:-/tmp}/test_checks.$$

@@ -7,6 +7,7 @@
 # outputs of "Perlin Noise x4" with spread still and moving; and the MIDI
 # files of "Perlin Noise MIDI" (7-bit, 14-bit, pitch bend) byte for byte.
 # Usage: tests/test_clang.sh BUILD_DIR. Ends with "N passed, N failed".
+# Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 set -u
 B=$1
 pass=0

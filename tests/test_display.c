@@ -14,7 +14,8 @@
      ThreadSanitizer by make check: no data race).
    With PERLIN_DISPLAY_PNG=DIR it writes the pictures it checks there
    (make plots keeps them in tests/plots/).
-   Usage: test_display BUNDLE_DIR [seed] */
+   Usage: test_display BUNDLE_DIR [seed]
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "../plugin/display.h"
 #include "host.h"
 #include "test.h"

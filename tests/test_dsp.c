@@ -2,7 +2,8 @@
    its render paths against each other and against the scalar reference
    (perlin_dsp_set_path), and the in-process rendering against the built
    plugin through lilv, so what is proven here holds for the plugin.
-   Usage: test_dsp BUNDLE_DIR [seed] */
+   Usage: test_dsp BUNDLE_DIR [seed]
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "automation.h"
 #include "host.h"
 #include "test.h"

@@ -7,6 +7,7 @@
 -- (tests/test_ardour_edits.sh checks them in Ardour itself).
 -- Usage: lua5.3 tests/test_lua_scripts.lua plugin/ardour/perlin-modulator.lua
 -- Ends with "N passed, N failed".
+-- Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 
 local script = assert(arg[1], "usage: test_lua_scripts.lua perlin-modulator.lua")
 local passed, failed = 0, 0

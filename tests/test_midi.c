@@ -11,7 +11,8 @@
    value a known control, and plays clean); the output capacity (nothing written past it,
    what fits a valid sequence); and the Standard MIDI File writer
    (tests/smf.c) read back byte by byte.
-   Usage: test_midi BUNDLE_DIR [seed] */
+   Usage: test_midi BUNDLE_DIR [seed]
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "host.h"
 #include "smf.h"
 #include "test.h"

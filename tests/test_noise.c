@@ -1,5 +1,6 @@
 /* test_noise.c: the properties noise/noise.h promises, each able to fail.
-   Usage: test_noise [seed] */
+   Usage: test_noise [seed]
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "../noise/noise.h"
 #include "test.h"
 

@@ -5,7 +5,8 @@
    property of one output holds for each of the four: block partitions,
    render paths, the plugin against the DSP in process, transport starts
    and jumps, loops, the bound.
-   Usage: test_outputs BUNDLE_DIR [seed] */
+   Usage: test_outputs BUNDLE_DIR [seed]
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "automation.h"
 #include "host.h"
 #include "test.h"

@@ -2,7 +2,8 @@
    and checks the contract: plugins, ports, ranges (against dsp.h's table),
    presets, and output that is finite, in range, moving, and independent of
    how the samples are split into blocks.
-   Usage: test_plugin BUNDLE_DIR [seed] */
+   Usage: test_plugin BUNDLE_DIR [seed]
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "host.h"
 #include "test.h"
 

@@ -4,7 +4,8 @@
    Usage: test_render BUILD_DIR [seed]
    BUILD_DIR holds perlin.lv2/, perlin-render and, to show that the checks
    can fail, broken-alloc/perlin.lv2/ (allocates in run()) and
-   broken-xfade/perlin.lv2/ (no crossfade). */
+   broken-xfade/perlin.lv2/ (no crossfade).
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #define _GNU_SOURCE /* RTLD_NEXT, mmap */
 #include "automation.h"
 #include "host.h"

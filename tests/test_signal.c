@@ -1,7 +1,8 @@
 /* test_signal.c: what the output sounds like, measured on renders of the
    DSP in process (the same code as the plugin: tests/test_dsp.c shows it):
    no structure on octave 0's lattice, and 2D as wide at every morph.
-   Usage: test_signal [seed] */
+   Usage: test_signal [seed]
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "host.h"
 #include "test.h"
 

@@ -6,7 +6,8 @@
    and fractional, tempo and meter changes, relocates while rolling and
    stopped, fields missing, every numeric atom type; plus two sequences
    replayed exactly as JACK (Carla) sent them when they clicked.
-   Usage: test_transport BUNDLE_DIR [seed] */
+   Usage: test_transport BUNDLE_DIR [seed]
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "host.h"
 #include "test.h"
 

@@ -6,7 +6,8 @@
    transport jump); step holding the noise's value at the trigger and
    gliding to it; the trigger channel; no step above the continuity bound
    under random triggers; and the phase control placing a synced phase.
-   Usage: test_triggers BUNDLE_DIR [seed] */
+   Usage: test_triggers BUNDLE_DIR [seed]
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "host.h"
 #include "test.h"
 

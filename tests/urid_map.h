@@ -1,6 +1,7 @@
 /* urid_map.h: a URID map for the programs that compile the plugin in
    (tests/bench.c, tests/fuzz_plugin.c): a fixed table of the URIs asked
-   for, which must be string literals (the plugin's and the caller's are). */
+   for, which must be string literals (the plugin's and the caller's are).
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_URID_MAP_H
 #define PERLIN_URID_MAP_H
 

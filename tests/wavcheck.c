@@ -36,7 +36,8 @@
    wavcheck bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR
        the largest sample step the noise library allows for these constant
        settings (noise_fbm_slope x rate / sr, and the slant in 2D), where no octave nears the
-       band-limit, plus 1e-6 */
+       band-limit, plus 1e-6
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "../noise/noise.h"
 #include "test.h"
 

@@ -1,3 +1,4 @@
+-- perlin-automate.lua: Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 ardour {
 	["type"]    = "EditorAction",
 	name        = "Perlin Noise to Automation",

@@ -1,3 +1,4 @@
+-- perlin-modulator.lua: Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 ardour {
 	["type"]    = "dsp",
 	name        = "Perlin Modulator",
