@@ -1,17 +1,27 @@
-# perlin.lv2: make (bundle in build/perlin.lv2/), make test (the quick
-# tier), make check (everything but the real hosts), make test-hosts,
-# make bench,
-# make install [PREFIX=/usr/local] [LV2DIR=$(PREFIX)/lib/lv2] [DESTDIR=].
-# GNU make or any POSIX (2024) make. Missing Debian packages are installed
-# (as root) or named (otherwise) by tests/deps.sh, which the targets run
-# first; pkg-config flags are read when a recipe runs, after that check.
+# perlin.lv2: make (builds the bundle in build/perlin.lv2/ and
+# build/perlin-render), make test (the quick tier), make check (everything
+# but the real hosts), make test-hosts, make bench, make dist, make distcheck,
+# make install [PREFIX=/usr/local] [LV2DIR=$(PREFIX)/lib/lv2]
+# [SCRIPTDIRS=...] [DESTDIR=].
+# GNU make or any POSIX (2024) make. A plain make or make install needs only
+# the build dependencies (tests/deps.sh build checks them and names what is
+# missing; it installs nothing). The test, demo and bench targets check the
+# test tools too and, as root, install the missing Debian packages.
+# pkg-config flags are read when a recipe runs, after that check.
+# Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 .POSIX:
 
+# The release: lv2:minorVersion and lv2:microVersion in the TTL are its
+# second and third numbers (LV2: an even minor version is a release, an odd
+# one a development snapshot); perlin-render --version prints it.
+VERSION    = 0.4.0
 PREFIX     ?= /usr/local
 LV2DIR     ?= $(PREFIX)/lib/lv2
-# Ardour's Lua scripts: system-wide Ardour (prefix /usr) reads
-# /usr/share/ardour7/scripts; install-user uses ~/.config/ardour7/scripts.
-SCRIPTDIR  ?= $(PREFIX)/share/ardour7/scripts
+# Ardour's Lua scripts: a system-wide Ardour N (prefix /usr) reads
+# /usr/share/ardourN/scripts, so both 7 and 8 get them (add
+# $(PREFIX)/share/ardour9/scripts for a 9); install-user puts them in every
+# ~/.config/ardourN that exists and in ardour7 and ardour8.
+SCRIPTDIRS ?= $(PREFIX)/share/ardour7/scripts $(PREFIX)/share/ardour8/scripts
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
 CC         ?= cc
@@ -55,14 +65,21 @@ GLUE_LIBS = `$(PKG_CONFIG) --libs cairo`
 LIB_EXT   = .so
 BUNDLE    = $(B)/perlin.lv2
 BUNDLE_FILES = $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
-           $(BUNDLE)/presets.ttl $(BUNDLE)/perlin$(LIB_EXT)
+           $(BUNDLE)/presets.ttl $(BUNDLE)/vendor-terms.ttl $(BUNDLE)/perlin$(LIB_EXT)
 
 HOST_SRC  = tests/host.c tests/host.h $(DSP_SRC)
 LILV      = `$(PKG_CONFIG) --cflags lilv-0`
 LILV_LIBS = `$(PKG_CONFIG) --libs lilv-0`
 
-all: $(B)/.deps $(BUNDLE_FILES) $(B)/perlin-render
+all: $(B)/.builddeps $(BUNDLE_FILES) $(B)/perlin-render
 
+# the build dependencies, checked (never installed) before anything compiles
+$(B)/.builddeps: tests/deps.sh
+	@mkdir -p $(B)
+	@sh tests/deps.sh $(PKG_CONFIG) build
+	@touch $@
+
+# the test tools besides: installed as root, named otherwise
 $(B)/.deps: tests/deps.sh
 	@mkdir -p $(B)
 	@sh tests/deps.sh $(PKG_CONFIG)
@@ -71,19 +88,19 @@ $(B)/.deps: tests/deps.sh
 deps:
 	@sh tests/deps.sh $(PKG_CONFIG)
 
-$(OBJ)/.built: $(B)/.deps $(DSP_SRC)
+$(OBJ)/.built: $(B)/.builddeps $(DSP_SRC)
 	@mkdir -p $(OBJ)
 	for f in $(DSP_C); do $(CC) $(CCFLAGS) -c -o $(OBJ)/`basename $$f .c`.o $$f \
 		|| exit 1; done
 	@touch $@
 
-$(PIC)/.built: $(B)/.deps $(DSP_SRC)
+$(PIC)/.built: $(B)/.builddeps $(DSP_SRC)
 	@mkdir -p $(PIC)
 	for f in $(DSP_C); do $(CC) $(CCFLAGS) -fPIC -fvisibility=hidden -c \
 		-o $(PIC)/`basename $$f .c`.o $$f || exit 1; done
 	@touch $@
 
-$(BUNDLE)/perlin$(LIB_EXT): $(B)/.deps $(GLUE_SRC) $(PIC)/.built
+$(BUNDLE)/perlin$(LIB_EXT): $(B)/.builddeps $(GLUE_SRC) $(PIC)/.built
 	@mkdir -p $(BUNDLE)
 	$(CC) $(CCFLAGS) -fPIC -fvisibility=hidden -shared \
 		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/perlin.c $(GLUE_C) $(DSP_PIC_O) \
@@ -97,19 +114,25 @@ $(BUNDLE)/manifest.ttl: ttl/manifest.ttl.in
 # The plugins' description: each plugin's ports with the shared control
 # ports (ports.ttl.in) and trigger controls (triggers.ttl.in, at 18..21 on
 # the one-output plugins and 25..28 on the four-output ones) put in.
-$(BUNDLE)/perlin.ttl: ttl/perlin.ttl.in ttl/ports.ttl.in ttl/triggers.ttl.in
+$(BUNDLE)/perlin.ttl: ttl/perlin.ttl.in ttl/ports.ttl.in ttl/triggers.ttl.in Makefile
 	@mkdir -p $(BUNDLE)
 	sed -e 's/@P0@/18/;s/@P1@/19/;s/@P2@/20/;s/@P3@/21/' ttl/triggers.ttl.in > $@.t1
 	sed -e 's/@P0@/25/;s/@P1@/26/;s/@P2@/27/;s/@P3@/28/' ttl/triggers.ttl.in > $@.t4
 	sed -e '/@CONTROL_PORTS@/r ttl/ports.ttl.in' -e '/@CONTROL_PORTS@/d' \
 		-e '/@TRIGGER_PORTS_1@/r $@.t1' -e '/@TRIGGER_PORTS_1@/d' \
 		-e '/@TRIGGER_PORTS_4@/r $@.t4' -e '/@TRIGGER_PORTS_4@/d' \
+		-e "s/@MINOR@/`echo $(VERSION) | cut -d. -f2`/" \
+		-e "s/@MICRO@/`echo $(VERSION) | cut -d. -f3`/" \
 		ttl/perlin.ttl.in > $@
 	rm -f $@.t1 $@.t4
 
 $(BUNDLE)/presets.ttl: ttl/presets.ttl
 	@mkdir -p $(BUNDLE)
 	cp ttl/presets.ttl $@
+
+$(BUNDLE)/vendor-terms.ttl: ttl/vendor-terms.ttl
+	@mkdir -p $(BUNDLE)
+	cp ttl/vendor-terms.ttl $@
 
 $(B)/test_noise: tests/test_noise.c tests/test.h $(NOISE_SRC)
 	@mkdir -p $(B)
@@ -119,8 +142,8 @@ $(B)/bench: $(B)/.deps tests/bench.c tests/urid_map.h $(GLUE_SRC) $(DSP_SRC)
 	$(CC) $(STD) $(CFLAGS) -D_POSIX_C_SOURCE=200809L `$(PKG_CONFIG) --cflags lv2 cairo` \
 		-o $@ tests/bench.c $(GLUE_C) $(DSP_C) $(GLUE_LIBS) -lm
 
-$(B)/perlin-render: $(B)/.deps $(OBJ)/.built tests/perlin-render.c tests/smf.c tests/smf.h $(HOST_SRC)
-	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
+$(B)/perlin-render: $(B)/.builddeps $(OBJ)/.built tests/perlin-render.c tests/smf.c tests/smf.h $(HOST_SRC) Makefile
+	$(CC) $(CCFLAGS) -DPERLIN_VERSION='"$(VERSION)"' $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
 		tests/perlin-render.c tests/smf.c tests/host.c $(DSP_O) $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
 
@@ -266,7 +289,7 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) $(GLUE_SRC) tests/test_noise.c \
 		`$(PKG_CONFIG) --cflags sndfile` -o $(ASAN)/test_render \
 		tests/test_render.c tests/smf.c tests/host.c $(DSP_C) \
 		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
-	$(CC) $(CCFLAGS) $(SAN) $(LILV) `$(PKG_CONFIG) --cflags sndfile` \
+	$(CC) $(CCFLAGS) $(SAN) -DPERLIN_VERSION='"$(VERSION)"' $(LILV) `$(PKG_CONFIG) --cflags sndfile` \
 		-o $(ASAN)/perlin-render tests/perlin-render.c tests/smf.c tests/host.c \
 		$(DSP_C) $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
@@ -320,11 +343,11 @@ fuzz: $(B)/fuzz_plugin
 
 # Real hosts (Debian packages ffmpeg, jalv, jackd2, ardour): the bundle as
 # installed, loaded by programs nobody here wrote.
-test-hosts: all $(B)/wavcheck $(B)/midicheck
+test-hosts: $(B)/.deps all $(B)/wavcheck $(B)/midicheck
 	@sh tests/deps.sh $(PKG_CONFIG) hosts
 	$(MAKE) $(B)/jack_notes
 	$(MAKE) install DESTDIR= LV2DIR="$(CURDIR)/$(B)/hosts/lv2" \
-		SCRIPTDIR="$(CURDIR)/$(B)/hosts/scripts"
+		SCRIPTDIRS="$(CURDIR)/$(B)/hosts/scripts"
 	sh tests/test_hosts.sh $(B)
 	$(MAKE) test-ardour-modulation
 
@@ -332,7 +355,7 @@ test-hosts: all $(B)/wavcheck $(B)/midicheck
 # plugin (perlin-modulator.lua), the editor action (perlin-automate.lua),
 # and the Lua DSP plugin following output 3 of Perlin Noise x4; then the
 # modulator while its chain is edited, and both on a logarithmic cutoff
-test-ardour-modulation: all
+test-ardour-modulation: $(B)/.deps all
 	sh tests/test_ardour_modulator.sh $(B) dsp
 	sh tests/test_ardour_modulator.sh $(B) automation
 	sh tests/test_ardour_modulator.sh $(B) dsp4
@@ -349,11 +372,11 @@ $(B)/decoy-home/.lv2: $(BROKEN_ALLOC)
 
 # make test, the quick tier (a few minutes from a clean build): the plain
 # tests, the clang build against gcc, and the fuzzer for FUZZ_QUICK_SECONDS.
-test: all $(TESTS) $(B)/decoy-home/.lv2 $(B)/fuzz_plugin
+test: $(B)/.deps all $(TESTS) $(B)/decoy-home/.lv2 $(B)/fuzz_plugin
 	$(B)/test_noise $(SEED)
 	sh tests/layers.sh
 	sh tests/test_checks.sh
-	lv2_validate tests/mod-terms.ttl $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl
+	lv2_validate $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl $(BUNDLE)/vendor-terms.ttl
 	$(DECOY) $(B)/test_plugin $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_transport $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_dsp $(BUNDLE) $(SEED)
@@ -377,23 +400,29 @@ check: test
 bench: $(B)/bench
 	$(B)/bench
 
+# The scripts go into each folder of SCRIPTDIRS (one word each).
+SCRIPTS = plugin/ardour/perlin-modulator.lua plugin/ardour/perlin-automate.lua
 install: all
 	mkdir -p $(DESTDIR)$(LV2DIR)/perlin.lv2
 	install -m 644 $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
-		$(BUNDLE)/presets.ttl $(DESTDIR)$(LV2DIR)/perlin.lv2/
+		$(BUNDLE)/presets.ttl $(BUNDLE)/vendor-terms.ttl $(DESTDIR)$(LV2DIR)/perlin.lv2/
 	install -m 755 $(BUNDLE)/perlin$(LIB_EXT) $(DESTDIR)$(LV2DIR)/perlin.lv2/
-	mkdir -p $(DESTDIR)$(SCRIPTDIR)
-	install -m 644 plugin/ardour/perlin-modulator.lua plugin/ardour/perlin-automate.lua \
-		$(DESTDIR)$(SCRIPTDIR)/
+	for d in $(SCRIPTDIRS); do mkdir -p "$(DESTDIR)$$d" && \
+		install -m 644 $(SCRIPTS) "$(DESTDIR)$$d/" || exit 1; done
 
+# The user's Ardour script folders: ardour7, ardour8 and every other
+# ardourN under ~/.config (or XDG_CONFIG_HOME) that exists.
+USER_SCRIPTDIRS = cfg=$${XDG_CONFIG_HOME:-$$HOME/.config}; \
+	dirs="$$cfg/ardour7/scripts $$cfg/ardour8/scripts"; \
+	for c in "$$cfg"/ardour[0-9]*; do [ -d "$$c" ] || continue; \
+		case " $$dirs " in *" $$c/scripts "*) ;; *) dirs="$$dirs $$c/scripts" ;; esac; done
 install-user:
-	$(MAKE) install LV2DIR="$$HOME/.lv2" \
-		SCRIPTDIR="$${XDG_CONFIG_HOME:-$$HOME/.config}/ardour7/scripts" DESTDIR=
+	@$(USER_SCRIPTDIRS); echo "Ardour scripts into:$$dirs"; \
+		$(MAKE) install LV2DIR="$$HOME/.lv2" SCRIPTDIRS="$$dirs" DESTDIR=
 
 # Removes exactly what install-user put.
 uninstall-user:
-	$(MAKE) uninstall LV2DIR="$$HOME/.lv2" \
-		SCRIPTDIR="$${XDG_CONFIG_HOME:-$$HOME/.config}/ardour7/scripts" DESTDIR=
+	@$(USER_SCRIPTDIRS); $(MAKE) uninstall LV2DIR="$$HOME/.lv2" SCRIPTDIRS="$$dirs" DESTDIR=
 
 # perlin-modulate.lua (the retired session script) too, if an older
 # install left it
@@ -401,18 +430,57 @@ uninstall:
 	rm -f $(DESTDIR)$(LV2DIR)/perlin.lv2/manifest.ttl \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin.ttl \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/presets.ttl \
-		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin$(LIB_EXT) \
-		$(DESTDIR)$(SCRIPTDIR)/perlin-modulate.lua \
-		$(DESTDIR)$(SCRIPTDIR)/perlin-modulator.lua \
-		$(DESTDIR)$(SCRIPTDIR)/perlin-automate.lua
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/vendor-terms.ttl \
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin$(LIB_EXT)
+	for d in $(SCRIPTDIRS); do rm -f "$(DESTDIR)$$d/perlin-modulate.lua" \
+		"$(DESTDIR)$$d/perlin-modulator.lua" "$(DESTDIR)$$d/perlin-automate.lua"; done
 	-rmdir $(DESTDIR)$(LV2DIR)/perlin.lv2
+
+# make dist: perlin.lv2-VERSION.tar.gz with what building, installing and
+# testing need (the files git tracks, less CI's); make distcheck unpacks it
+# in build/distcheck, builds it, runs make test there and installs it into a
+# staging DESTDIR, checking every installed file, then uninstalls it.
+DIST = perlin.lv2-$(VERSION)
+dist:
+	@git rev-parse --is-inside-work-tree > /dev/null 2>&1 || \
+		{ echo "make dist: needs the git checkout (it packs the files git tracks)" >&2; exit 1; }
+	@[ -z "`git status --porcelain --untracked-files=no`" ] || \
+		echo "make dist: note: uncommitted changes are packed as they are in the tree" >&2
+	rm -rf $(B)/$(DIST) && mkdir -p $(B)/$(DIST)
+	git ls-files | grep -v -e '^\.ci/' -e '^\.gitignore$$' | \
+		tar -cf - -T - | tar -xf - -C $(B)/$(DIST)
+	tar -C $(B) -cf - $(DIST) | gzip -9 > $(DIST).tar.gz
+	rm -rf $(B)/$(DIST)
+	@echo "$(DIST).tar.gz: `tar -tzf $(DIST).tar.gz | grep -vc '/$$'` files"
+
+DISTCHECK = $(CURDIR)/$(B)/distcheck
+distcheck: dist
+	@grep -q 'Version $(VERSION) ' README.md && grep -q '^## $(VERSION) ' CHANGELOG.md || \
+		{ echo "distcheck: README.md or CHANGELOG.md does not name version $(VERSION)" >&2; exit 1; }
+	rm -rf $(DISTCHECK) && mkdir -p $(DISTCHECK)
+	tar -xzf $(DIST).tar.gz -C $(DISTCHECK)
+	cd $(DISTCHECK)/$(DIST) && $(MAKE) && $(MAKE) test && \
+		$(MAKE) install PREFIX=/usr DESTDIR=$(DISTCHECK)/stage
+	for f in lib/lv2/perlin.lv2/manifest.ttl lib/lv2/perlin.lv2/perlin.ttl \
+		lib/lv2/perlin.lv2/presets.ttl lib/lv2/perlin.lv2/vendor-terms.ttl \
+		lib/lv2/perlin.lv2/perlin$(LIB_EXT) \
+		share/ardour7/scripts/perlin-modulator.lua share/ardour7/scripts/perlin-automate.lua \
+		share/ardour8/scripts/perlin-modulator.lua share/ardour8/scripts/perlin-automate.lua; do \
+		[ -s $(DISTCHECK)/stage/usr/$$f ] || { echo "distcheck: $$f not installed" >&2; exit 1; }; done
+	grep -q 'lv2:minorVersion '`echo $(VERSION) | cut -d. -f2` \
+		$(DISTCHECK)/stage/usr/lib/lv2/perlin.lv2/perlin.ttl
+	$(DISTCHECK)/$(DIST)/build/perlin-render --version | grep -qx 'perlin-render (perlin.lv2) $(VERSION)'
+	cd $(DISTCHECK)/$(DIST) && $(MAKE) uninstall PREFIX=/usr DESTDIR=$(DISTCHECK)/stage
+	@left=`find $(DISTCHECK)/stage -type f`; [ -z "$$left" ] || \
+		{ echo "distcheck: uninstall left $$left" >&2; exit 1; }
+	@echo "distcheck: $(DIST).tar.gz builds, passes make test, installs and uninstalls"
 
 # Demo renders: a WAV and an SVG plot each. `make plots` refreshes the
 # README's copies in tests/plots/.
 RENDER = $(B)/perlin-render -q --seconds 8
 DEMO   = $(B)/demo
 
-demo: all
+demo: $(B)/.deps all
 	@mkdir -p $(DEMO)
 	$(RENDER) --set octaves=1 -o $(DEMO)/oct1.wav --plot $(DEMO)/oct1.svg
 	$(RENDER) --set octaves=4 -o $(DEMO)/oct4.wav --plot $(DEMO)/oct4.svg
@@ -440,6 +508,6 @@ plots: demo $(B)/test_display
 	PERLIN_DISPLAY_PNG=tests/plots $(B)/test_display $(BUNDLE) > /dev/null
 
 clean:
-	rm -rf $(B)
+	rm -rf $(B) $(DIST).tar.gz
 
-.PHONY: all demo plots deps fuzz test test-tsan test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean
+.PHONY: all dist distcheck demo plots deps fuzz test test-tsan test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean

@@ -1,8 +1,13 @@
 #!/bin/sh
 # deps.sh: check that the Debian packages the build and tests need are
-# installed. As root, install the missing ones with apt-get; otherwise print
-# the exact command and fail. Usage: tests/deps.sh [PKG_CONFIG] [hosts]
-# ("hosts": the real hosts of make test-hosts too)
+# installed. Usage: tests/deps.sh [PKG_CONFIG] [build|hosts]
+#   build: only what make and make install need (the bundle and
+#          perlin-render); names what is missing and fails, never installs
+#          (a distribution's build must not see apt-get)
+#   (none): the test tools too; as root, the missing ones are installed with
+#          apt-get, otherwise the exact command is printed and it fails
+#   hosts: the real hosts of make test-hosts too
+# Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 PKG_CONFIG=${1:-pkg-config}
 need=
 
@@ -19,6 +24,14 @@ pc   lv2             lv2-dev
 pc   lilv-0          liblilv-dev
 pc   sndfile         libsndfile1-dev
 pc   cairo           libcairo2-dev
+if [ "${2:-}" = build ]; then
+	[ -z "$need" ] && exit 0
+	need=$(printf '%s\n' $need | awk '!seen[$0]++' | tr '\n' ' ')
+	echo "perlin.lv2 needs these Debian packages to build: $need" >&2
+	echo "  sudo apt-get install $need" >&2
+	echo "(elsewhere: a C99 compiler, pkg-config, and the lv2, lilv-0, sndfile and cairo pkg-config modules)" >&2
+	exit 1
+fi
 file /usr/include/stb/stb_perlin.h libstb-dev
 cmd  lv2_validate    lv2-dev
 cmd  sord_validate   sordi

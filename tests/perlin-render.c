@@ -1,7 +1,8 @@
 /* perlin-render: render the Perlin plugins to a WAV (and an SVG plot) from
    the command line, hosting the built bundle through lilv like any host.
    Run with --help for the options. Exit status: 0 done, 1 the bundle, the
-   plugin or a file failed, 2 the command line is wrong. */
+   plugin or a file failed, 2 the command line is wrong.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #define _XOPEN_SOURCE 700 /* isatty, realpath */
 #include "host.h"
 #include "smf.h"
@@ -15,6 +16,11 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+/* the release, from the Makefile's VERSION */
+#ifndef PERLIN_VERSION
+#error "build with -DPERLIN_VERSION=\"x.y.z\" (the Makefile does)"
+#endif
 
 static const char *usage_text =
 	"usage: perlin-render [options] -o OUT.wav\n"
@@ -46,7 +52,9 @@ static const char *usage_text =
 	"      --start-beat B    transport position at the start (default 0)\n"
 	"      --jump T:BEAT     the transport jumps to BEAT at T seconds (repeatable)\n"
 	"      --no-transport    send no time:Position at all\n"
-	"  -q, --quiet           no progress or notes on stderr\n";
+	"  -q, --quiet           no progress or notes on stderr\n"
+	"      --version         print the version of perlin.lv2 and exit\n"
+	"  -h, --help            print this and exit\n";
 
 static int quiet;
 
@@ -381,6 +389,9 @@ int main(int argc, char **argv)
 	++i
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			fputs(usage_text, stdout);
+			return 0;
+		} else if (!strcmp(a, "--version")) {
+			puts("perlin-render (perlin.lv2) " PERLIN_VERSION);
 			return 0;
 		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
 			NEED_VALUE;

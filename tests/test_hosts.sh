@@ -5,6 +5,7 @@
 # Usage: tests/test_hosts.sh BUILD_DIR   (make test-hosts installs the bundle
 # into BUILD_DIR/hosts/lv2 first; NO_ARDOUR=1 leaves Ardour out, for a quick
 # run). Ends with "N passed, N failed".
+# Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 set -u
 B=$1
 W=$B/wavcheck
@@ -288,6 +289,30 @@ jalv_trigger_tests() {
 	wait "$notes_jackd" 2> /dev/null
 }
 
+# ---- lv2lint -----------------------------------------------------------------
+# lv2lint is not packaged in Debian: where one is on PATH (built from source,
+# outside the repository), every plugin of the installed bundle passes it as a
+# packager runs it, warnings as errors, with and without the pack mode, the
+# LV2 specifications on the path (the bundle declares its vendors' terms
+# itself, in vendor-terms.ttl).
+lv2lint_tests() {
+	if ! command -v lv2lint > /dev/null; then
+		echo "-- lv2lint: not on PATH, skipped (tests/README.md: how to build it)"
+		return
+	fi
+	echo "-- lv2lint $(lv2lint -v 2> /dev/null | awk 'NR == 1 { print $NF }')"
+	for uri in $URI $URI_CV $URI4 $URI4_CV $URI_KEYED $URI_MIDI; do
+		for m in pack nopack; do
+			LV2_PATH=$OUT/lv2:/usr/lib/lv2 lv2lint -Ewarn -M$m "$uri" > "$OUT/lv2lint.log" 2>&1
+			rc=$?
+			n=$(grep -c '\[FAIL\]\|\[WARN\]' "$OUT/lv2lint.log")
+			check "lv2lint -Ewarn -M$m $uri: no FAIL or WARN ($n; exit $rc)" test "$rc" -eq 0 -a "$n" -eq 0
+			[ "$rc" -eq 0 ] || grep '\[FAIL\]\|\[WARN\]' "$OUT/lv2lint.log" | head -n 5 | sed 's/^/     /'
+		done
+	done
+}
+
+lv2lint_tests
 ffmpeg_tests
 jalv_tests
 jalv_trigger_tests
