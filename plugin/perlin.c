@@ -189,36 +189,24 @@ static void render_to(Perlin *self, uint32_t *done, uint32_t t)
 	*done = t;
 }
 
-/* Audio class: n samples, the block split at each event (run's, when
-   there may be any): a time:Position goes to the transport, a note-on
-   (on the trigger channel) at the MIDI input is a trigger, and so is a
-   rising edge at the CV trigger input. The two sequences are taken in
-   time order (at the same frame, the transport's first). */
+/* Audio class: n samples, the block split at each event of the two atom
+   inputs (perlin_inputs, in time order): a time:Position goes to the
+   transport, a note-on (on the trigger channel) is a trigger, and so is a
+   rising edge at the CV trigger input. */
 static __attribute__((noinline)) void run_events(Perlin *self, uint32_t n_samples)
 {
-	const perlin_uris *u = self->have_map ? &self->uris : NULL;
-	perlin_events ctl, midi;
-	perlin_event a, b;
-	int has_a, has_b;
+	perlin_inputs in;
+	perlin_event ev;
 	uint32_t done = 0;
-	perlin_events_begin(&ctl, u, self->control, n_samples);
-	perlin_events_begin(&midi, u, self->midi_in, n_samples);
-	has_a = perlin_events_next(&ctl, &a);
-	has_b = perlin_events_next(&midi, &b);
-	while (has_a || has_b) {
-		if (has_a && (!has_b || a.frame <= b.frame)) {
-			if (a.kind == PERLIN_EVENT_POSITION) {
-				render_to(self, &done, a.frame);
-				perlin_dsp_position(&self->dsp, &a.pos);
-			}
-			has_a = perlin_events_next(&ctl, &a);
-		} else {
-			if (b.kind == PERLIN_EVENT_MIDI &&
-			    perlin_note_on(b.midi, b.size, *self->controls[PERLIN_CHANNEL])) {
-				render_to(self, &done, b.frame);
-				perlin_dsp_trigger(&self->dsp);
-			}
-			has_b = perlin_events_next(&midi, &b);
+	perlin_inputs_begin(&in, self->have_map ? &self->uris : NULL, self->control,
+	                    self->midi_in, n_samples);
+	while (perlin_inputs_next(&in, &ev)) {
+		if (ev.kind == PERLIN_EVENT_POSITION) {
+			render_to(self, &done, ev.frame);
+			perlin_dsp_position(&self->dsp, &ev.pos);
+		} else if (perlin_note_on(ev.midi, ev.size, *self->controls[PERLIN_CHANNEL])) {
+			render_to(self, &done, ev.frame);
+			perlin_dsp_trigger(&self->dsp);
 		}
 	}
 	render_to(self, &done, n_samples);

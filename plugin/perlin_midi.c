@@ -391,43 +391,33 @@ static void render_to(PerlinMidi *self, uint32_t *done, uint32_t t)
 	}
 }
 
-/* Audio class: the block split at each event: a time:Position goes to
-   the transport; a MIDI event goes out as it came (thru), and a note-on
-   (on the trigger channel) is a trigger. The two sequences are taken in
-   time order (at the same frame, the transport's first). */
+/* Audio class: the block split at each event of the two atom inputs
+   (perlin_inputs, in time order): a time:Position goes to the transport;
+   a MIDI event goes out as it came (thru), and a note-on (on the trigger
+   channel) is a trigger. */
 static void run_events(PerlinMidi *self, uint32_t n_samples)
 {
-	const perlin_uris *u = self->have_map ? &self->uris : NULL;
-	perlin_events ctl, midi;
-	perlin_event a, b;
-	int has_a, has_b;
+	perlin_inputs in;
+	perlin_event ev;
 	uint32_t done = 0;
-	perlin_events_begin(&ctl, u, self->control, n_samples);
-	perlin_events_begin(&midi, u, self->midi_in, n_samples);
-	has_a = perlin_events_next(&ctl, &a);
-	has_b = perlin_events_next(&midi, &b);
-	while (has_a || has_b) {
-		if (has_a && (!has_b || a.frame <= b.frame)) {
-			if (a.kind == PERLIN_EVENT_POSITION) {
-				render_to(self, &done, a.frame);
-				perlin_dsp_position(&self->dsp, &a.pos);
-				if (self->dsp.locates != self->locates)
-					jumped(self);
-			}
-			has_a = perlin_events_next(&ctl, &a);
+	perlin_inputs_begin(&in, self->have_map ? &self->uris : NULL, self->control,
+	                    self->midi_in, n_samples);
+	while (perlin_inputs_next(&in, &ev)) {
+		if (ev.kind == PERLIN_EVENT_POSITION) {
+			render_to(self, &done, ev.frame);
+			perlin_dsp_position(&self->dsp, &ev.pos);
+			if (self->dsp.locates != self->locates)
+				jumped(self);
 		} else {
-			if (b.kind == PERLIN_EVENT_MIDI) {
-				/* (an event the host put at the block's end or past
-				   it: on its last frame) */
-				const uint32_t f = b.frame < n_samples ? b.frame
-				                 : n_samples ? n_samples - 1U : 0U;
-				render_to(self, &done, f);
-				if (self->writing && out_room(self, b.size))
-					out_put(self, f, b.midi, b.size);
-				if (perlin_note_on(b.midi, b.size, self->dsp.ctl[PERLIN_CHANNEL]))
-					perlin_dsp_trigger(&self->dsp);
-			}
-			has_b = perlin_events_next(&midi, &b);
+			/* (an event the host put at the block's end or past it: on
+			   its last frame) */
+			const uint32_t f = ev.frame < n_samples ? ev.frame
+			                 : n_samples ? n_samples - 1U : 0U;
+			render_to(self, &done, f);
+			if (self->writing && out_room(self, ev.size))
+				out_put(self, f, ev.midi, ev.size);
+			if (perlin_note_on(ev.midi, ev.size, self->dsp.ctl[PERLIN_CHANNEL]))
+				perlin_dsp_trigger(&self->dsp);
 		}
 	}
 	render_to(self, &done, n_samples);

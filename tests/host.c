@@ -256,16 +256,17 @@ int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p
 	return 0;
 }
 
-int host_inst_midi(host_inst *h, uint32_t offset, const uint8_t *bytes, uint32_t size)
+/* MIDI bytes appended to the sequence in buf (cap bytes) at `offset`:
+   0, or 1 when there is no room left. */
+static int append_midi(uint8_t *buf, size_t cap, uint32_t offset, const uint8_t *bytes,
+                       uint32_t size)
 {
-	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)h->midi.bytes;
+	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)buf;
 	LV2_Atom_Forge forge;
 	const uint32_t used = (uint32_t)sizeof(LV2_Atom) + seq->atom.size;
 	int ok;
-	if (!h->has_midi)
-		return 1;
 	lv2_atom_forge_init(&forge, &map);
-	lv2_atom_forge_set_buffer(&forge, h->midi.bytes + used, sizeof h->midi.bytes - used);
+	lv2_atom_forge_set_buffer(&forge, buf + used, cap - used);
 	ok = lv2_atom_forge_frame_time(&forge, offset) != 0;
 	ok = ok && lv2_atom_forge_atom(&forge, size, map_uri(NULL, LV2_MIDI__MidiEvent)) != 0;
 	ok = ok && lv2_atom_forge_write(&forge, bytes, size) != 0;
@@ -273,6 +274,17 @@ int host_inst_midi(host_inst *h, uint32_t offset, const uint8_t *bytes, uint32_t
 		return 1;
 	seq->atom.size += (uint32_t)lv2_atom_pad_size(forge.offset);
 	return 0;
+}
+
+int host_inst_midi(host_inst *h, uint32_t offset, const uint8_t *bytes, uint32_t size)
+{
+	return h->has_midi ? append_midi(h->midi.bytes, sizeof h->midi.bytes, offset, bytes, size)
+	                   : 1;
+}
+
+int host_inst_midi_control(host_inst *h, uint32_t offset, const uint8_t *bytes, uint32_t size)
+{
+	return append_midi(h->events.bytes, sizeof h->events.bytes, offset, bytes, size);
 }
 
 void host_inst_run(host_inst *h, float *out, uint32_t n)
@@ -687,7 +699,11 @@ static void midi_run(void *tp, float *const out[], uint32_t n)
 	(void)out;
 	while (t->next_in < m->n_in && m->in[t->next_in].frame < t->pos + n) {
 		const host_midi_event *e = &m->in[t->next_in++];
-		host_inst_midi(&t->h, (uint32_t)(e->frame - t->pos), e->bytes, e->size);
+		const uint32_t at = (uint32_t)(e->frame - t->pos);
+		if (m->in_at != HOST_MIDI_AT_CONTROL)
+			host_inst_midi(&t->h, at, e->bytes, e->size);
+		if (m->in_at != HOST_MIDI_AT_MIDI_IN)
+			host_inst_midi_control(&t->h, at, e->bytes, e->size);
 	}
 	/* as hosts do: the capacity in the atom's size, a type of Chunk */
 	atom->size = m->capacity;

@@ -35,6 +35,7 @@ typedef struct {
 	uint32_t switch_at[8];
 	float switch_mode[8];
 	uint32_t unit;       /* the MIDI sequence's body.unit (0: frames, as LV2 says) */
+	int port;            /* the notes at midi_in, the control port, or both (HOST_MIDI_AT_x) */
 } trig_spec;
 
 static void spec_init(trig_spec *s, const LilvPlugin *p)
@@ -100,7 +101,11 @@ static float *render(const trig_spec *s, int *outputs)
 			host_inst_position(&h, s->locate_at - pos, 100000.0, 1.0, 50.0, 120.0);
 		for (; !s->via_cv && k < (uint32_t)s->n && s->at[k] < pos + n; ++k) {
 			const uint8_t note[3] = { s->status, 60, s->velocity };
-			CHECK(host_inst_midi(&h, s->at[k] - pos, note, 3) == 0, "no room for a note");
+			if (s->port != HOST_MIDI_AT_CONTROL)
+				CHECK(host_inst_midi(&h, s->at[k] - pos, note, 3) == 0, "no room for a note");
+			if (s->port != HOST_MIDI_AT_MIDI_IN)
+				CHECK(host_inst_midi_control(&h, s->at[k] - pos, note, 3) == 0,
+				      "no room for a note at the control port");
 		}
 		((LV2_Atom_Sequence *)h.midi.bytes)->body.unit = s->unit;
 		lilv_instance_connect_port(h.inst, PORT_TRIGGER_IN((unsigned)h.outputs),
@@ -460,6 +465,58 @@ static void test_unit(const host_world *w)
 	free(ref);
 }
 
+/* Notes where Carla puts them, at the control port (midi_in left empty),
+   trigger as at midi_in, sample for sample, between time:Positions and in
+   random blocks; sent to both ports at once (a source connected to both in
+   mod-host) they count once. Perlin Noise Keyed and Perlin Noise CV x4,
+   Restart and Step. */
+static void test_control_port(const host_world *w)
+{
+	const LilvPlugin *ps[2] = { w->keyed, w->cv4 };
+	const char *names[2] = { "Perlin Noise Keyed", "Perlin Noise CV x4" };
+	const float modes[2] = { PERLIN_TRIGGER_RESTART, PERLIN_TRIGGER_STEP };
+	int pi, mi;
+	for (pi = 0; pi < 2; ++pi)
+		for (mi = 0; mi < 2; ++mi) {
+			trig_spec s;
+			float *none, *ref, *ctl, *both;
+			int outs = 1;
+			size_t all;
+			spec_init(&s, ps[pi]);
+			s.ctl[PERLIN_TRIGGER] = modes[mi];
+			s.block = 0;
+			s.locate_at = 9001;
+			s.n = random_triggers(s.at, 6, 2000, s.frames - 2000, 600);
+			ref = render(&s, &outs);
+			all = (size_t)s.frames * (size_t)outs;
+			s.port = HOST_MIDI_AT_CONTROL;
+			ctl = render(&s, &outs);
+			s.port = HOST_MIDI_AT_BOTH;
+			both = render(&s, &outs);
+			s.n = 0;
+			none = render(&s, &outs);
+			if (ref && ctl && both && none) {
+				const double d_ctl = max_diff(ctl, ref, all), d_both = max_diff(both, ref, all);
+				const double d_none = max_diff(ctl, none, all);
+				printf("   %s, %s: notes at the control port against midi_in %.3g, at both %.3g;"
+				       " against no notes %.3g\n", names[pi], mode_name((int)modes[mi]),
+				       d_ctl, d_both, d_none);
+				CHECK(d_none > 0.05, "%s: notes at the control port trigger nothing (%g)",
+				      names[pi], d_none);
+				CHECK(d_ctl == 0.0, "%s: notes at the control port differ from midi_in's (%g)",
+				      names[pi], d_ctl);
+				CHECK(d_both == 0.0, "%s: notes at both ports do not count once (%g)",
+				      names[pi], d_both);
+			} else {
+				CHECK(0, "%s: a render failed", names[pi]);
+			}
+			free(none);
+			free(ref);
+			free(ctl);
+			free(both);
+		}
+}
+
 /* No step above what the noise itself takes plus a crossfade's (or a
    glide's) under random triggers, some closer than a crossfade. */
 static void test_continuity(const host_world *w)
@@ -569,6 +626,8 @@ int main(int argc, char **argv)
 	test_channel(&w);
 	test_section("the sequence's unit: times in frames whatever it holds");
 	test_unit(&w);
+	test_section("notes at the control port (Carla)");
+	test_control_port(&w);
 	test_section("continuity under random triggers");
 	test_continuity(&w);
 	test_section("phase with sync");
