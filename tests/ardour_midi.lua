@@ -13,7 +13,10 @@
 --
 -- Settings: PERLIN_OUT (folder), PERLIN_SESSION (folder for the session),
 -- PERLIN_PRESET (export preset id), PERLIN_CC (the controller),
--- PERLIN_EXPORTS (below).
+-- PERLIN_EXPORTS (below), PERLIN_SOURCE=notes (no Perlin Noise MIDI: the
+-- region also holds a short note every 25 ms on channel 2, a MIDI stream
+-- of Ardour's own as dense as the plugin's: the control run for Ardour's
+-- "it's too late for this event" lines).
 -- Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 
 local out = assert(os.getenv("PERLIN_OUT"), "PERLIN_OUT")
@@ -31,7 +34,10 @@ track = lib.midi_track(s, "Synth"):to_track()
 synth = lib.add_lv2(s, s:route_by_name("Synth"), "urn:ardour:a-fluidsynth", "perlin-test-gm")
 assert(synth:to_insert():plugin(0):last_preset().label == "perlin-test-gm",
 	"the soundfont preset did not load")
-plugin = lib.add_lv2(s, s:route_by_name("Synth"), "urn:perlin-lv2:perlin-midi") -- (before it)
+local control = os.getenv("PERLIN_SOURCE") == "notes"
+if not control then
+	plugin = lib.add_lv2(s, s:route_by_name("Synth"), "urn:perlin-lv2:perlin-midi") -- (before it)
+end
 -- set_processor_param counts control ports (inputs and outputs), not
 -- port indices: the number of LV2 port `index` among them
 local function set(p, index, value)
@@ -44,13 +50,15 @@ local function set(p, index, value)
 	assert(pl:parameter_is_control(index) and pl:parameter_is_input(index), "no control " .. index)
 	assert(ARDOUR.LuaAPI.set_processor_param(p, n, value), "cannot set port " .. index)
 end
-set(plugin, 0, 2)    -- rate, cells/s
-set(plugin, 1, 4)    -- octaves
-set(plugin, 4, 5)    -- seed
-set(plugin, 8, 0.5)  -- depth: lane 1 over half the range ...
-set(plugin, 9, 0.5)  -- offset: ... the upper half (CC 64..127)
-set(plugin, 26, 0)   -- trigger Off: the notes leave the noise alone
-set(plugin, 30, cc)  -- lane 1's controller
+if not control then
+	set(plugin, 0, 2)    -- rate, cells/s
+	set(plugin, 1, 4)    -- octaves
+	set(plugin, 4, 5)    -- seed
+	set(plugin, 8, 0.5)  -- depth: lane 1 over half the range ...
+	set(plugin, 9, 0.5)  -- offset: ... the upper half (CC 64..127)
+	set(plugin, 26, 0)   -- trigger Off: the notes leave the noise alone
+	set(plugin, 30, cc)  -- lane 1's controller
+end
 set(synth, 5, 0)     -- reverb off
 set(synth, 10, 0)    -- chorus off
 
@@ -74,6 +82,12 @@ local model = region:to_midiregion():model()
 local cmd = model:new_note_diff_command("notes")
 cmd:add(ARDOUR.LuaAPI.new_noteptr(0, Temporal.Beats(0, 0), Temporal.Beats(8, 0), 60, 100))
 cmd:add(ARDOUR.LuaAPI.new_noteptr(0, Temporal.Beats(10, 0), Temporal.Beats(10, 0), 60, 100))
+if control then
+	for i = 0, 399 do -- every 0.05 beat (96 ticks), 0.02 beat long
+		local at = i * 96
+		cmd:add(ARDOUR.LuaAPI.new_noteptr(1, Temporal.Beats(at // 1920, at % 1920), Temporal.Beats(0, 38), 72, 60))
+	end
+end
 model:apply_command(s, cmd)
 track:playlist():add_region(region, Temporal.timepos_t(0), 1, false)
 

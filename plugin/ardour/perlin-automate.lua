@@ -8,14 +8,16 @@ ardour {
 automation of any plugin parameter, over the session range (or the selected
 time range): the noise is rendered by the plugin itself, offline (Ardour's
 "bounce with processing" of the track that holds it, up to and including
-the plugin), and read back every "Step" milliseconds (of "Perlin Noise x4"
-on a four-channel track, the output chosen: 1 to 4). Noise -1 gives "At -1",
-+1 gives "At +1": positions of the parameter's own knob, in percent of its
-travel (a logarithmic cutoff moves as its knob does). The points are thinned:
-those that Ardour's interpolation between their neighbours gives back to
-within "Max error" (percent of the knob's travel) are left out. The result
-is plain automation (state Play): it plays live and exports the same every
-time. Run it again after changing the noise's settings.]]
+the plugin), and read back at every sample (of "Perlin Noise x4" on a
+four-channel track, the output chosen: 1 to 4). Noise -1 gives "At -1", +1
+gives "At +1": positions of the parameter's own knob, in percent of its
+travel (a logarithmic cutoff moves as its knob does). The points are few:
+Ardour's interpolation between them stays within "Max error" (percent of
+the knob's travel) of the noise at every sample. The playhead is moved to
+the range's start for the render (so the noise starts there as it plays
+there) and put back. The result is plain automation (state Play): it plays
+live and exports the same every time. Run it again after changing the
+noise's settings.]]
 }
 
 function factory (params) return function ()
@@ -82,32 +84,58 @@ function factory (params) return function ()
 		return math.min (d.upper, math.max (d.lower, v))
 	end
 
-	-- thinning: of the points (t[i], y[i]) (y: knob positions, which
-	-- Ardour's automation interpolates linearly: linearly for a linear
-	-- parameter, logarithmically for a logarithmic one), the indices to
-	-- keep so that the line between two kept points passes within eps of
-	-- every point between them. One pass: the slopes from the last kept
-	-- point that fit every point so far narrow to an interval; the point
-	-- whose own slope falls outside it ends the segment at the one before.
-	local function thin (t, y, eps)
-		local keep = { 1 }
-		local a, lo, hi = 1, -math.huge, math.huge
-		local j = 2
-		while j <= #t do
-			local dt = t[j] - t[a]
-			local sj = (y[j] - y[a]) / dt
-			if j > a + 1 and (sj < lo or sj > hi) then
-				a = j - 1
-				keep[#keep + 1] = a
-				lo, hi = -math.huge, math.huge
-			else
-				lo = math.max (lo, (y[j] - eps - y[a]) / dt)
-				hi = math.min (hi, (y[j] + eps - y[a]) / dt)
-				j = j + 1
+	-- thinning, one pass over the samples as they are read: of the points
+	-- (t, y) (y: knob positions, which Ardour's automation interpolates
+	-- linearly: linearly for a linear parameter, logarithmically for a
+	-- logarithmic one), those to keep so that the line between two kept
+	-- points passes within eps of every sample between them. The slopes
+	-- from the last kept point that fit every sample so far narrow to an
+	-- interval; a sample whose own slope falls outside it ends the segment
+	-- at the sample before. thinner(eps) returns add(t, y), which takes the
+	-- samples in order, and finish(), which returns the kept points.
+	local function thinner (eps)
+		local kept = {}
+		local ta, ya, tp, yp, lo, hi, since
+		local function add (t, y)
+			if not ta then
+				ta, ya, lo, hi, since = t, y, -math.huge, math.huge, 0
+				kept[#kept + 1] = { t, y }
+				return
 			end
+			local s = (y - ya) / (t - ta)
+			if since > 0 and (s < lo or s > hi) then
+				ta, ya, lo, hi, since = tp, yp, -math.huge, math.huge, 0
+				kept[#kept + 1] = { ta, ya }
+			end
+			local dt = t - ta
+			lo = math.max (lo, (y - eps - ya) / dt)
+			hi = math.min (hi, (y + eps - ya) / dt)
+			tp, yp, since = t, y, since + 1
 		end
-		if keep[#keep] ~= #t then keep[#keep + 1] = #t end
-		return keep
+		local function finish ()
+			if tp and tp ~= kept[#kept][1] then kept[#kept + 1] = { tp, yp } end
+			return kept
+		end
+		return add, finish
+	end
+
+	-- the playhead at sample t, the transport stopped (rolling again when
+	-- `roll`): waits until it is there, and a little more, so that the
+	-- plugin has taken the place (Perlin Noise on Hold follows the playhead
+	-- while stopped, and crossfades 10 ms to a new place)
+	local function put_playhead (t, roll)
+		-- (asked again every 100 ms: a request while the transport is still
+		-- declicking to a stop is dropped)
+		for k = 0, 299 do
+			if not Session:transport_rolling () and Session:transport_sample () == t then break end
+			if k % 10 == 0 then
+				Session:request_locate (t, false, ARDOUR.LocateTransportDisposition.MustStop,
+					ARDOUR.TransportRequestSource.TRS_UI)
+			end
+			ARDOUR.LuaAPI.usleep (10000)
+		end
+		ARDOUR.LuaAPI.usleep (100000)
+		if roll then Session:request_roll (ARDOUR.TransportRequestSource.TRS_UI) end
 	end
 
 	-- the first "Perlin Noise..." plugin on a route
@@ -121,7 +149,7 @@ function factory (params) return function ()
 		end
 	end
 
-	local source, proc, which, lo_pc, hi_pc, t0, t1, step, output, max_error
+	local source, proc, which, lo_pc, hi_pc, t0, t1, output, max_error
 	if p["source"] then
 		-- called with parameters (scripts, tests): names and numbers
 		source = Session:route_by_name (p["source"]):to_track ()
@@ -136,7 +164,6 @@ function factory (params) return function ()
 		output = tonumber (p["output"]) or 1
 		lo_pc, hi_pc = tonumber (p["min"]), tonumber (p["max"])
 		t0, t1 = tonumber (p["start"]), tonumber (p["end"])
-		step = tonumber (p["step"]) or 10
 		max_error = tonumber (p["max_error"]) or 0.25
 	else
 		local sources = {}
@@ -155,7 +182,6 @@ function factory (params) return function ()
 			{ type = "dropdown", key = "param", title = "Parameter to automate", values = parameter_targets () },
 			{ type = "slider", key = "min", title = "At -1 (% of its knob's travel)", min = 0, max = 100, digits = 1, default = 0 },
 			{ type = "slider", key = "max", title = "At +1 (% of its knob's travel)", min = 0, max = 100, digits = 1, default = 100 },
-			{ type = "number", key = "step", title = "Step (ms)", min = 1, max = 1000, step = 1, digits = 0, default = 10 },
 			{ type = "number", key = "max_error", title = "Max error (% of the knob's travel)", min = 0, max = 10, step = 0.05, digits = 2, default = 0.25 },
 			{ type = "checkbox", key = "sel", title = "Selected time range only", default = false },
 		}):run ()
@@ -163,7 +189,7 @@ function factory (params) return function ()
 		source = rv["source"]
 		local pp = rv["param"] ()
 		proc, which = pp["p"], pp["n"]
-		lo_pc, hi_pc, step, output = rv["min"], rv["max"], rv["step"], rv["output"]
+		lo_pc, hi_pc, output = rv["min"], rv["max"], rv["output"]
 		max_error = rv["max_error"]
 		local range = Session:locations ():session_range_location ()
 		if rv["sel"] then
@@ -193,8 +219,13 @@ function factory (params) return function ()
 	local d = scale_of (ac)
 	local lo, hi = lo_pc / 100, hi_pc / 100 -- knob positions
 
-	-- the plugin renders the noise: bounce the track up to and including it
+	-- the plugin renders the noise: bounce the track up to and including
+	-- it, the playhead at the range's start first (the plugin's live place
+	-- then is the bounce's first: no crossfade into it), put back after
+	local was, was_rolling = Session:transport_sample (), Session:transport_rolling ()
+	put_playhead (t0, false)
 	local region = source:bounce_range (t0, t1, ARDOUR.InterThreadInfo (), perlin, true, "perlin-automation")
+	put_playhead (was, was_rolling)
 	assert (not region:isnil (), "the bounce failed")
 	local rd = region:to_audioregion ():to_readable ()
 	local n = rd:readable_length ()
@@ -203,25 +234,26 @@ function factory (params) return function ()
 	local channel = math.floor ((output or 1) + 0.5) - 1
 	local known, channels = pcall (function () return rd:n_channels () end)
 	if channel < 0 or (known and channel >= channels) then channel = 0 end
-	local stride = math.max (1, math.floor (step * Session:nominal_sample_rate () / 1000 + 0.5))
 
-	-- the noise every stride samples, as knob positions
-	local ts, ys = {}, {}
-	local chunk = 8192 - 8192 % stride
+	-- every sample of the noise, as a knob position, thinned to 80 % of the
+	-- error allowed: the rest is left for the points' times, which a list in
+	-- musical time rounds to its ticks (up to 6 samples at 120 BPM and 48 kHz)
+	local add, finish = thinner (0.8 * (max_error or 0.25) / 100)
+	local chunk = 8192
 	local cmem = ARDOUR.DSP.DspShm (chunk)
 	local pos = 0
 	while pos < n do
 		local got = rd:read (cmem:to_float (0), pos, chunk, channel)
 		if got <= 0 then break end
 		local data = cmem:to_float (0):array ()
-		for k = 1, got, stride do
+		for k = 1, got do
 			local v = data[k]
 			if not (v >= -1) then v = -1 elseif v > 1 then v = 1 end
-			ts[#ts + 1] = pos + k - 1
-			ys[#ys + 1] = lo + (v + 1) * 0.5 * (hi - lo)
+			add (pos + k - 1, lo + (v + 1) * 0.5 * (hi - lo))
 		end
 		pos = pos + got
 	end
+	local kept = finish ()
 
 	Session:begin_reversible_command ("Perlin Noise to Automation")
 	local before = al:get_state ()
@@ -235,12 +267,8 @@ function factory (params) return function ()
 	end
 	al:clear_list ()
 	for _, e in ipairs (outside) do al:add (e[1], e[2], false, false) end
-	-- thinned to 80 % of the error allowed: the rest is left for the points'
-	-- times, which a list in musical time rounds to its ticks (up to 6
-	-- samples at 120 BPM and 48 kHz)
-	local kept = #ts > 0 and thin (ts, ys, 0.8 * (max_error or 0.25) / 100) or {}
-	for _, i in ipairs (kept) do
-		al:add (Temporal.timepos_t (t0 + ts[i]), from_knob (d, ys[i]), false, false)
+	for _, k in ipairs (kept) do
+		al:add (Temporal.timepos_t (t0 + k[1]), from_knob (d, k[2]), false, false)
 	end
 	local points = #kept
 	Session:add_command (al:memento_command (before, al:get_state ()))
@@ -248,8 +276,8 @@ function factory (params) return function ()
 		Session:commit_reversible_command (nil)
 	end
 	ac:set_automation_state (ARDOUR.AutoState.Play)
-	print (string.format ("Perlin Noise to Automation: %d points of %d (every %d samples of %d), max error %g %% of the knob",
-		points, #ts, stride, n, max_error or 0.25))
+	print (string.format ("Perlin Noise to Automation: %d points for %d samples, max error %g %% of the knob",
+		points, n, max_error or 0.25))
 	region, rd, al, ac, cmem = nil, nil, nil, nil, nil
 	collectgarbage ()
 end end
