@@ -5,7 +5,8 @@
    frame, bar and beat fields that lag or disagree, speeds 0, 1, negative
    and fractional, tempo and meter changes, relocates while rolling and
    stopped, fields missing, every numeric atom type; plus two sequences
-   replayed exactly as JACK (Carla) sent them when they clicked.
+   replayed exactly as JACK (Carla) sent them when they clicked, and
+   Carla's play and pause.
    Usage: test_transport BUNDLE_DIR [seed]
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "host.h"
@@ -188,6 +189,88 @@ static void test_jack_relocate(int cv)
 	}
 	host_inst_close(&h);
 	check_steps(x, n, &s, "JACK relocate while rolling (stale beat while Starting)");
+	free(x);
+}
+
+/* The largest move over `w` samples from a start in [from, to). */
+static double move_over(const float *x, size_t from, size_t to, size_t w)
+{
+	double m = 0.0;
+	size_t i;
+	for (i = from; i < to; ++i)
+		if (fabs((double)x[i + w] - x[i]) > m)
+			m = fabs((double)x[i + w] - x[i]);
+	return m;
+}
+
+/* Carla's transport (Carla 2.6, read from a probe plugin) into Perlin Noise
+   on Hold, not synced, rate 3: play, pause, play, pause, play, 1024-frame
+   cycles, a time:Position at a cycle's start when rolling and once at each
+   change when stopped. Its internal transport pauses at the last rolling
+   cycle's frame (one period behind the plugin) and plays on from there;
+   its JACK transport sends no frame 0 (the first rolling cycle says 1024)
+   and plays on one period past where it paused. No step in either; what
+   remains is a lurch, a 10 ms crossfade over a period's motion where the
+   frame jumps (back at a pause, on at a play): the largest move in 10 ms
+   after a play or pause is printed against the largest while rolling. */
+static void test_carla_play(int jack)
+{
+	const uint32_t period = 1024;
+	const unsigned cycles = 150, ev[5] = { 10, 33, 60, 83, 110 };
+	const size_t w = (size_t)(0.010 * SR);
+	setup s;
+	float *x = calloc((size_t)cycles * period, sizeof *x);
+	transport t = { 0.0, 0.0, 120.0, 0.0, 4.0 };
+	host_inst h;
+	size_t n = 0;
+	unsigned c, i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s.ctl[i] = perlin_params[i].def; /* Perlin Noise: Hold */
+	s.cv = 0;
+	s.four = 0;
+	s.ctl[PERLIN_RATE] = 3.0f;
+	s.max_speed = 1;
+	s.max_bpm = 120;
+	if (!x || open_inst(&h, &s)) {
+		CHECK(0, "cannot render");
+		free(x);
+		return;
+	}
+	for (c = 0; c < cycles; ++c) {
+		const int rolling = (c >= ev[0] && c < ev[1]) || (c >= ev[2] && c < ev[3]) || c >= ev[4];
+		const int play = c == ev[0] || c == ev[2] || c == ev[4], pause = c == ev[1] || c == ev[3];
+		host_position p;
+		double jump = 0.0;
+		if (jack && play)
+			jump = period; /* one period on */
+		else if (!jack && pause)
+			jump = -(double)period; /* the last rolling cycle's frame */
+		t.frame += jump;
+		t.beat += jump * t.bpm / (60.0 * SR);
+		t.speed = rolling ? 1.0 : 0.0;
+		p = message(&t);
+		if (rolling || play || pause || c == 0)
+			host_inst_position_any(&h, 0, &p);
+		host_inst_run(&h, x + n, period);
+		n += period;
+		if (rolling)
+			advance(&t, period);
+	}
+	host_inst_close(&h);
+	{
+		char what[96];
+		double lurch = 0.0, steady;
+		for (i = 0; i < 5; ++i) {
+			const double m = move_over(x, (size_t)ev[i] * period, (size_t)ev[i] * period + w, w);
+			lurch = m > lurch ? m : lurch;
+		}
+		steady = move_over(x, (size_t)(ev[0] + 3) * period, (size_t)(ev[1] - 2) * period, w);
+		snprintf(what, sizeof what, "Carla's %s transport, play pause play pause play",
+		         jack ? "JACK" : "internal");
+		check_steps(x, n, &s, what);
+		printf("   largest move in 10 ms after a play or pause %.3f, while rolling %.3f\n", lurch,
+		       steady);
+	}
 	free(x);
 }
 
@@ -626,6 +709,8 @@ int main(int argc, char **argv)
 	test_beats_then_pause(0, 0);
 	test_beats_then_pause(1, 0);
 	test_beats_then_pause(1, 1);
+	test_carla_play(0);
+	test_carla_play(1);
 	test_section("sync exact and quiet");
 	test_sync_burst(0, 0, 0);
 	test_sync_burst(1, 1, 0);
