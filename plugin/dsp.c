@@ -53,6 +53,7 @@ void perlin_dsp_init_outputs(perlin_dsp *d, double sr, unsigned outputs)
 		d->xfade_len = 1U;
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		d->ctl[i] = perlin_params[i].def;
+	dsp_note_value(d->ctl[PERLIN_BEATS], &d->beats, &d->cells_per_beat);
 	perlin_dsp_set_path(d, perlin_dsp_best_path());
 	perlin_dsp_activate(d);
 }
@@ -133,6 +134,7 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
 	else if (trigger_mode(v) != PERLIN_TRIGGER_STEP && d->stepping)
 		step_exit(d);
 	memcpy(d->ctl, v, sizeof v);
+	dsp_note_value(v[PERLIN_BEATS], &d->beats, &d->cells_per_beat);
 	d->sync = sync;
 	dsp_update_targets(d);
 	dsp_maybe_start_voice(d);

@@ -404,6 +404,7 @@ typedef struct {
 	uint32_t xfade_len; /* crossfade length in samples */
 
 	float ctl[PERLIN_N_PARAMS]; /* last clamped control values */
+	double beats, cells_per_beat; /* ctl's beats as the note value it names (params.c) */
 	float raw[PERLIN_N_PARAMS]; /* and as the host gave them */
 	int raw_valid;
 	int sync;

@@ -279,6 +279,12 @@ double dsp_phase_offset(const perlin_dsp *d);
 void dsp_transport_position(perlin_dsp *d, const perlin_position *p);
 
 /* params.c */
+/* The beats control as exact numbers: a value within the TTL's six-digit
+   rounding of a whole number of 1/96 beats (every note value it offers:
+   1/32 triplet = 8/96 .. 4 bars) is that note value, beats = q / 96 and
+   cells per beat = 96 / q (exact for the triplets too, which a float holds
+   only to 1e-7); any other value is itself. */
+void dsp_note_value(float beats, double *beats_exact, double *cells_per_beat);
 /* v clamped into [lo, hi]; NaN gives fallback. */
 double dsp_clamp_finite(double v, double lo, double hi, double fallback);
 

@@ -4,6 +4,7 @@
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "dsp_private.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -68,6 +69,18 @@ float perlin_clamp_info(const perlin_param_info *i, float v)
 	if (bits < tiny_bits)
 		v = 0.0f;
 	return v < i->min ? i->min : (v > i->max ? i->max : v);
+}
+
+void dsp_note_value(float beats, double *beats_exact, double *cells_per_beat)
+{
+	const double b = (double)beats, q = floor(b * 96.0 + 0.5);
+	if (q >= 1.0 && fabs(b - q / 96.0) <= 1e-6) {
+		*beats_exact = q / 96.0;
+		*cells_per_beat = 96.0 / q;
+	} else {
+		*beats_exact = b;
+		*cells_per_beat = 1.0 / b;
+	}
 }
 
 double dsp_clamp_finite(double v, double lo, double hi, double fallback)

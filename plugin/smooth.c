@@ -47,7 +47,7 @@ static int same_smooth(const perlin_smooth *a, const perlin_smooth *b)
    once). */
 static double target_rate(const perlin_dsp *d)
 {
-	const double r = d->sync ? 1.0 / d->ctl[PERLIN_BEATS] : d->ctl[PERLIN_RATE];
+	const double r = d->sync ? d->cells_per_beat : d->ctl[PERLIN_RATE];
 	return dsp_clamp_finite(r, -PERLIN_MAX_RATE, PERLIN_MAX_RATE, 0.0);
 }
 

@@ -35,10 +35,10 @@ void dsp_transport_phase(const perlin_dsp *d, dsp_place *p)
 	const double frame = d->tp_valid ? dsp_tp_frame_now(d) : 0.0;
 	if (d->sync && d->tp_beat_valid) {
 		p->xv = dsp_tp_beat_now(d);
-		p->xs = 1.0 / d->ctl[PERLIN_BEATS];
+		p->xs = d->cells_per_beat;
 	} else if (d->sync) { /* beats from frames and tempo */
 		p->xv = frame;
-		p->xs = (d->tp_valid ? d->tp_bpm : 120.0) / (60.0 * d->sr * d->ctl[PERLIN_BEATS]);
+		p->xs = (d->tp_valid ? d->tp_bpm : 120.0) / (60.0 * d->sr * d->beats);
 	} else {
 		p->xv = frame;
 		p->xs = d->ctl[PERLIN_RATE] / d->sr;

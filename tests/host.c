@@ -256,23 +256,30 @@ int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p
 	return 0;
 }
 
-/* MIDI bytes appended to the sequence in buf (cap bytes) at `offset`:
-   0, or 1 when there is no room left. */
+/* MIDI bytes put into the sequence in buf (cap bytes) at `offset`, after
+   the events at or before it (a sequence stays in time order whatever the
+   order of the calls): 0, or 1 when there is no room left. */
 static int append_midi(uint8_t *buf, size_t cap, uint32_t offset, const uint8_t *bytes,
                        uint32_t size)
 {
 	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)buf;
-	LV2_Atom_Forge forge;
-	const uint32_t used = (uint32_t)sizeof(LV2_Atom) + seq->atom.size;
-	int ok;
-	lv2_atom_forge_init(&forge, &map);
-	lv2_atom_forge_set_buffer(&forge, buf + used, cap - used);
-	ok = lv2_atom_forge_frame_time(&forge, offset) != 0;
-	ok = ok && lv2_atom_forge_atom(&forge, size, map_uri(NULL, LV2_MIDI__MidiEvent)) != 0;
-	ok = ok && lv2_atom_forge_write(&forge, bytes, size) != 0;
-	if (!ok)
+	uint8_t *p = (uint8_t *)(seq + 1);
+	uint8_t *const end = (uint8_t *)&seq->body + seq->atom.size;
+	const size_t need = lv2_atom_pad_size((uint32_t)(sizeof(LV2_Atom_Event) + size));
+	LV2_Atom_Event *ev;
+	while (p < end && ((const LV2_Atom_Event *)p)->time.frames <= (int64_t)offset)
+		p += lv2_atom_pad_size((uint32_t)(sizeof(LV2_Atom_Event) +
+		                                  ((const LV2_Atom_Event *)p)->body.size));
+	if ((size_t)(end - buf) + need > cap)
 		return 1;
-	seq->atom.size += (uint32_t)lv2_atom_pad_size(forge.offset);
+	memmove(p + need, p, (size_t)(end - p));
+	memset(p, 0, need);
+	ev = (LV2_Atom_Event *)p;
+	ev->time.frames = offset;
+	ev->body.size = size;
+	ev->body.type = map_uri(NULL, LV2_MIDI__MidiEvent);
+	memcpy(ev + 1, bytes, size);
+	seq->atom.size += (uint32_t)need;
 	return 0;
 }
 

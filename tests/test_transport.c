@@ -274,6 +274,81 @@ static void test_carla_play(int jack)
 	free(x);
 }
 
+/* Synced at 120 BPM from a fresh start at beat `beat` (the host's
+   time:Position every 1024 frames: every field, or only frame, speed and
+   tempo when `frames_only`), loop 1 cell: `n` samples into x. */
+static int render_at_beat(float beats, double beat, int frames_only, float *x, size_t n)
+{
+	transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
+	setup s;
+	host_inst h;
+	size_t done = 0;
+	synced(&s, 0);
+	s.ctl[PERLIN_BEATS] = beats;
+	s.ctl[PERLIN_LOOP] = 1;
+	s.ctl[PERLIN_OCTAVES] = 5;
+	t.beat = beat;
+	t.frame = beat * 60.0 * SR / t.bpm;
+	if (open_inst(&h, &s))
+		return 1;
+	while (done < n) {
+		const uint32_t len = n - done < 1024 ? (uint32_t)(n - done) : 1024U;
+		host_position p = message(&t);
+		if (frames_only)
+			p.fields = (1U << HOST_POS_FRAME) | (1U << HOST_POS_SPEED) | (1U << HOST_POS_BPM);
+		host_inst_position_any(&h, 0, &p);
+		host_inst_run(&h, x + done, len);
+		done += len;
+		advance(&t, len);
+	}
+	host_inst_close(&h);
+	return 0;
+}
+
+/* Every note value the beats control offers (its scale points, as the
+   TTL states them: six digits, so 1/32 triplet reads 0.083333) stays on
+   the grid: at 120 BPM, 10 minutes on (beat 1200, a whole number of cells
+   for each of them) the one-cell loop is where it starts, sample for
+   sample, whether the host sends the beat or only frames and tempo. */
+static void test_note_values(void)
+{
+	const LilvPlugin *p = world.audio;
+	const size_t n = (size_t)(0.5 * SR), skip = (size_t)(0.05 * SR);
+	LilvScalePoints *sp = lilv_port_get_scale_points(p, lilv_plugin_get_port_by_index(p, PERLIN_BEATS));
+	float *a = calloc(n, sizeof *a), *b = calloc(n, sizeof *b);
+	double worst = 0.0;
+	int points = 0;
+	if (!sp || !a || !b) {
+		CHECK(0, "no scale points on beats, or no memory");
+	} else {
+		LILV_FOREACH (scale_points, i, sp) {
+			const LilvScalePoint *pt = lilv_scale_points_get(sp, i);
+			const float v = lilv_node_as_float(lilv_scale_point_get_value(pt));
+			const char *label = lilv_node_as_string(lilv_scale_point_get_label(pt));
+			int frames_only;
+			for (frames_only = 0; frames_only < 2; ++frames_only) {
+				double d;
+				if (render_at_beat(v, 0.0, frames_only, a, n) ||
+				    render_at_beat(v, 1200.0, frames_only, b, n)) {
+					CHECK(0, "cannot render");
+					continue;
+				}
+				d = max_diff(a + skip, b + skip, n - skip);
+				worst = d > worst ? d : worst;
+				CHECK(d <= 1e-6, "%s (%g beats, %s): 10 minutes on, %g off its start", label,
+				      (double)v, frames_only ? "frames" : "beats", d);
+			}
+			points++;
+		}
+	}
+	printf("   %d note values, beat and frame positions: 10 minutes on at most %.3g from the start\n",
+	       points, worst);
+	CHECK(points >= 18, "only %d note values", points);
+	lilv_scale_points_free(sp);
+	free(a);
+	free(b);
+}
+
 /* Changing beats while rolling synced, then pausing and playing: no
    step, and nothing moves at play where the position did not (the same
    render without the pause, from where the pause began). */
@@ -711,6 +786,8 @@ int main(int argc, char **argv)
 	test_beats_then_pause(1, 1);
 	test_carla_play(0);
 	test_carla_play(1);
+	test_section("note values stay on the grid");
+	test_note_values();
 	test_section("sync exact and quiet");
 	test_sync_burst(0, 0, 0);
 	test_sync_burst(1, 1, 0);
