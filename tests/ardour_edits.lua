@@ -1,14 +1,14 @@
--- ardour_edits.lua: run by ardour7-lua from tests/test_ardour_edits.sh. The
--- chain a user edits while Perlin Modulator (plugin/ardour/perlin-modulator.lua)
--- runs, on the Dummy backend in real time: a bus "Perlin" with Perlin Noise
--- (its send feeding the modulator's sidechain), and a bus "Chain" with
--- Perlin Modulator, ACE High/Low Pass Filter (its low-pass cutoff, a
--- logarithmic 20 Hz .. 20 kHz, modulated from 1 % to 20 % of its knob) and
--- ACE Amplifier (a bystander). PERLIN_ROUNDS rounds of every edit below, in
--- an order and at moments drawn from PERLIN_SEED, the transport rolling or
--- stopped at random; after each edit the state a user expects is checked
--- (lines "perlin: ok ..." and "perlin: FAIL ..."), and the run ends with
--- "perlin: edits done" (a crash ends it before).
+-- ardour_edits.lua: run by ardour7-lua or ardour8-lua from
+-- tests/test_ardour_edits.sh. The chain a user edits while Perlin Modulator
+-- (plugin/ardour/perlin-modulator.lua) runs, on the Dummy backend in real time:
+-- a bus "Perlin" with Perlin Noise (its send feeding the modulator's
+-- sidechain), and a bus "Chain" with Perlin Modulator, ACE High/Low Pass Filter
+-- (its low-pass cutoff, a logarithmic 20 Hz .. 20 kHz, modulated from 1 % to 20
+-- % of its knob) and ACE Amplifier (a bystander). PERLIN_ROUNDS rounds of every
+-- edit below, in an order and at moments drawn from PERLIN_SEED, the transport
+-- rolling or stopped at random; after each edit the state a user expects is
+-- checked (lines "perlin: ok ..." and "perlin: FAIL ..."), and the run ends
+-- with "perlin: edits done" (a crash ends it before).
 --
 -- PERLIN_CHECKS=0: the edits alone, no checks (to show that the test
 -- catches the crash of an earlier modulator).

@@ -1,6 +1,6 @@
--- ardour_export.lua: run by ardour7-lua (Ardour 7, headless, Dummy backend)
--- from tests/test_ardour.sh. Builds a session with "Perlin Noise" on a bus,
--- automates rate and octaves, and exports the master bus twice as 32-bit
+-- ardour_export.lua: run by ardour7-lua or ardour8-lua (headless, Dummy
+-- backend) from tests/test_ardour.sh. Builds a session with "Perlin Noise" on a
+-- bus, automates rate and octaves, and exports the master bus twice as 32-bit
 -- float WAV (first.wav, second.wav in $PERLIN_OUT).
 --
 -- Segments: 0-4 s rate 1, octaves 1; 4-8 s rate 8, octaves 1 (faster);

@@ -1,20 +1,19 @@
--- ardour_export4.lua: run by ardour7-lua (Ardour 7, headless, Dummy backend)
--- from tests/test_ardour.sh. "Perlin Noise x4" on a four-channel bus (rate
--- 2, octaves 6, seed 5, spread 0.6; spread then automated from 0.6 at 2 s
+-- ardour_export4.lua: run by ardour7-lua or ardour8-lua (headless, Dummy
+-- backend) from tests/test_ardour.sh. "Perlin Noise x4" on a four-channel bus
+-- (rate 2, octaves 6, seed 5, spread 0.6; spread then automated from 0.6 at 2 s
 -- to 0 at 4 s and to 1 at 6 s), its four outputs wired one to one into a
--- four-channel master (panners bypassed), exported as one four-channel
--- 32-bit float WAV (four.wav in $PERLIN_OUT), 8 s.
--- Then the choice of output: on a four-channel track, the same plugin with
--- spread 0.6 held; plugin/ardour/perlin-automate.lua ($PERLIN_SCRIPT)
--- writes its output 3 into ACE Amplifier's gain automation (0..2 s, a
--- point every 10 ms) on a bus "Target"; the noise the points stand for is
--- printed ("perlin: point SAMPLE VALUE") for the shell to compare with the
--- plugin's outputs.
--- Settings: PERLIN_OUT (folder), PERLIN_SESSION (folder for the session),
--- PERLIN_PRESET (export preset id), PERLIN_SCRIPT (perlin-automate.lua),
--- PERLIN_PART ("export" or "automate": one part only, each in a process of
--- its own, as Ardour 7.3 often corrupts its heap in a four-channel export
--- and crashes later; both when unset).
+-- four-channel master (panners bypassed), exported as one four-channel 32-bit
+-- float WAV (four.wav in $PERLIN_OUT), 8 s. Then the choice of output: on a
+-- four-channel track, the same plugin with spread 0.6 held;
+-- plugin/ardour/perlin-automate.lua ($PERLIN_SCRIPT) writes its output 3 into
+-- ACE Amplifier's gain automation (0..2 s, a point every 10 ms) on a bus
+-- "Target"; the noise the points stand for is printed ("perlin: point SAMPLE
+-- VALUE") for the shell to compare with the plugin's outputs. Settings:
+-- PERLIN_OUT (folder), PERLIN_SESSION (folder for the session), PERLIN_PRESET
+-- (export preset id), PERLIN_SCRIPT (perlin-automate.lua), PERLIN_PART
+-- ("export" or "automate": one part only, each in a process of its own, as
+-- Ardour 7.3 often corrupts its heap in a four-channel export and crashes
+-- later; both when unset).
 -- Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 
 local out = assert(os.getenv("PERLIN_OUT"), "PERLIN_OUT")

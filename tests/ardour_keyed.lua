@@ -1,7 +1,7 @@
--- ardour_keyed.lua: run by ardour7-lua (Ardour 7, headless, Dummy backend)
+-- ardour_keyed.lua: run by ardour7-lua or ardour8-lua (headless, Dummy backend)
 -- from tests/test_ardour.sh. A MIDI track with "Perlin Noise Keyed" as its
--- instrument, a MIDI region of 8 notes (trigger mode Restart, the default),
--- the master exported twice as 32-bit float WAV (keyed1.wav, keyed2.wav in
+-- instrument, a MIDI region of 8 notes (trigger mode Restart, the default), the
+-- master exported twice as 32-bit float WAV (keyed1.wav, keyed2.wav in
 -- $PERLIN_OUT). Prints "perlin: note FRAME" for each note, the frame Ardour's
 -- tempo map puts it at.
 --

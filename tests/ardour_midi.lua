@@ -1,15 +1,14 @@
--- ardour_midi.lua: run by ardour7-lua (Ardour 7, headless, Dummy backend)
--- from tests/test_ardour.sh. A MIDI track: "Perlin Noise MIDI" sending
--- lane 1 as a controller (PERLIN_CC: 7 volume or 11 expression) into ACE
--- Fluid Synth with a General MIDI soundfont (the preset perlin-test-gm,
--- which test_ardour.sh writes), the Church Organ (program 19: it
--- sustains), reverb and chorus off. Two notes from a MIDI region: 0 to 4 s
--- and 5 to 10 s. The master is exported as 32-bit float WAV into
--- $PERLIN_OUT: 0-1 s first (warm.wav: the synth's first notes since its
--- soundfont and program were set sound different from later ones, by
--- 0.011 with Perlin Noise MIDI's lanes all off: fluidsynth's state, not
--- ours), then by default 0-10 s twice (midi1.wav, midi2.wav) and 5-10 s
--- (midi-part.wav).
+-- ardour_midi.lua: run by ardour7-lua or ardour8-lua (headless, Dummy backend)
+-- from tests/test_ardour.sh. A MIDI track: "Perlin Noise MIDI" sending lane 1
+-- as a controller (PERLIN_CC: 7 volume or 11 expression) into ACE Fluid Synth
+-- with a General MIDI soundfont (the preset perlin-test-gm, which
+-- test_ardour.sh writes), the Church Organ (program 19: it sustains), reverb
+-- and chorus off. Two notes from a MIDI region: 0 to 4 s and 5 to 10 s. The
+-- master is exported as 32-bit float WAV into $PERLIN_OUT: 0-1 s first
+-- (warm.wav: the synth's first notes since its soundfont and program were set
+-- sound different from later ones, by 0.011 with Perlin Noise MIDI's lanes all
+-- off: fluidsynth's state, not ours), then by default 0-10 s twice (midi1.wav,
+-- midi2.wav) and 5-10 s (midi-part.wav).
 --
 -- Settings: PERLIN_OUT (folder), PERLIN_SESSION (folder for the session),
 -- PERLIN_PRESET (export preset id), PERLIN_CC (the controller),

@@ -1,6 +1,6 @@
--- ardour_modulator.lua: run by ardour7-lua from tests/test_ardour_modulator.sh
--- to test plugin/ardour/perlin-modulator.lua (the "Perlin Modulator" Lua DSP
--- plugin) in exports.
+-- ardour_modulator.lua: run by ardour7-lua or ardour8-lua from
+-- tests/test_ardour_modulator.sh to test plugin/ardour/perlin-modulator.lua
+-- (the "Perlin Modulator" Lua DSP plugin) in exports.
 --
 -- PERLIN_PHASE=build: a session with two buses, saved. "Perlin" holds
 -- Perlin Noise (rate 1.5, octaves 3, seed 11), panned hard right. "Carrier"

@@ -25,15 +25,19 @@ between() { [ $# -eq 3 ] && number "$1" && number "$2" && number "$3" &&
 # scaled FACTOR X: FACTOR times the figure X; nothing when X is not a number,
 # so a bound derived from a missing figure is missing too
 scaled() { number "$2" && awk -v k="$1" -v x="$2" 'BEGIN { print k * x }'; }
-# float_preset CONFIG_DIR: an Ardour 7 export preset, ID ARDOUR_PRESET, for
+# The Ardour the host tests drive: ARDOUR=ardour7 (Debian 12's 7.3, the
+# default) or ardour8 (Debian 13's 8.12, make test-ardour8): its headless
+# Lua interpreter is $ARDOUR-lua, its configuration $XDG_CONFIG_HOME/$ARDOUR.
+ARDOUR=${ARDOUR:-ardour7}
+# float_preset CONFIG_DIR: an Ardour export preset, ID ARDOUR_PRESET, for
 # 32-bit float WAV (Debian's "BWAV 32float Export" format), under
-# CONFIG_DIR/ardour7/export (CONFIG_DIR: the XDG_CONFIG_HOME Ardour gets)
+# CONFIG_DIR/$ARDOUR/export (CONFIG_DIR: the XDG_CONFIG_HOME Ardour gets)
 ARDOUR_PRESET=9b0c6a44-2f0e-4a1c-9d5e-70e1c0de0f32
 # the General MIDI soundfont of the Perlin Noise MIDI test (timgm6mb-soundfont)
 SOUNDFONT=/usr/share/sounds/sf2/TimGM6mb.sf2
 float_preset() {
-	mkdir -p "$1/ardour7/export"
-	cat > "$1/ardour7/export/perlin-float.preset" <<- EOF
+	mkdir -p "$1/$ARDOUR/export"
+	cat > "$1/$ARDOUR/export/perlin-float.preset" <<- EOF
 		<?xml version="1.0" encoding="UTF-8"?>
 		<ExportPreset id="$ARDOUR_PRESET" name="perlin.lv2 float WAV">
 		  <ExportFormat id="20b4ab09-6452-4cb3-bd66-b921cdbd2942"/>

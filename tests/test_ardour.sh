@@ -1,4 +1,4 @@
-# test_ardour.sh: Ardour 7 headless (ardour7-lua, Dummy backend) loads
+# test_ardour.sh: Ardour headless ($ARDOUR-lua: tests/checks.sh; Dummy backend) loads
 # "Perlin Noise", automates rate and octaves, and exports twice
 # (tests/ardour_export.lua); loads "Perlin Noise x4" on a four-channel bus
 # and exports it (tests/ardour_export4.lua); puts "Perlin Noise Keyed" on a
@@ -42,7 +42,7 @@ whole() {
 }
 
 ardour_tests() {
-	echo "-- Ardour $(dpkg-query -W -f '${Version}' ardour 2> /dev/null), ardour7-lua, Dummy backend"
+	echo "-- Ardour $(dpkg-query -W -f '${Version}' ardour 2> /dev/null), $ARDOUR-lua, Dummy backend"
 	cfg=$OUT/ardour-config # XDG_CONFIG_HOME: nothing is written to ~
 	float_preset "$cfg"
 	frames=576000 # 12 s at 48 kHz
@@ -53,10 +53,10 @@ ardour_tests() {
 		rm -rf "$OUT/ardour-session"
 		XDG_CONFIG_HOME=$cfg PERLIN_OUT=$OUT/ardour PERLIN_SESSION=$OUT/ardour-session \
 			PERLIN_PRESET=$ARDOUR_PRESET \
-			timeout 600 ardour7-lua "$(dirname "$0")/ardour_export.lua" \
+			timeout 600 "$ARDOUR-lua" "$(dirname "$0")/ardour_export.lua" \
 			> "$OUT/ardour-$try.log" 2>&1
 		rc=$?
-		echo "     try $try: ardour7-lua exit $rc;" \
+		echo "     try $try: $ARDOUR-lua exit $rc;" \
 			"$(whole "$OUT/ardour" $frames first second) of the 2 exports whole after it"
 		if [ "$(whole "$OUT/ardour" $frames first second)" -eq 2 ]; then
 			done_ok=1
@@ -106,19 +106,19 @@ ardour_x4_tests() {
 			XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_OUT=$OUT/ardour4 PERLIN_PART=$part \
 				PERLIN_SESSION=$OUT/ardour4-session PERLIN_PRESET=$ARDOUR_PRESET \
 				PERLIN_SCRIPT="$(dirname "$0")/../plugin/ardour/perlin-automate.lua" \
-				timeout 600 ardour7-lua "$(dirname "$0")/ardour_export4.lua" \
+				timeout 600 "$ARDOUR-lua" "$(dirname "$0")/ardour_export4.lua" \
 				> "$OUT/ardour4-$part-$try.log" 2>&1
 			rc=$?
 			if [ $part = export ]; then
 				n=$(frames_of "$OUT/ardour4/four.wav")
-				echo "     try $try, export: ardour7-lua exit $rc, exported ${n:-0} frames"
+				echo "     try $try, export: $ARDOUR-lua exit $rc, exported ${n:-0} frames"
 				if [ "${n:-0}" -eq 384000 ]; then
 					cp "$OUT/ardour4/four.wav" "$OUT/ardour4.wav"
 					got=1
 				fi
 			else
 				p=$(grep -c '^perlin: point ' "$OUT/ardour4-$part-$try.log")
-				echo "     try $try, automation: ardour7-lua exit $rc, printed $p points"
+				echo "     try $try, automation: $ARDOUR-lua exit $rc, printed $p points"
 				if [ "$p" -ge 20 ]; then
 					grep '^perlin: point ' "$OUT/ardour4-$part-$try.log" > "$OUT/ardour4.points"
 					pts=1
@@ -179,10 +179,10 @@ ardour_keyed_tests() {
 		rm -rf "$OUT/keyed-session"
 		XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_OUT=$OUT/keyed \
 			PERLIN_SESSION=$OUT/keyed-session PERLIN_PRESET=$ARDOUR_PRESET \
-			timeout 600 ardour7-lua "$(dirname "$0")/ardour_keyed.lua" \
+			timeout 600 "$ARDOUR-lua" "$(dirname "$0")/ardour_keyed.lua" \
 			> "$OUT/keyed-$try.log" 2>&1
 		rc=$?
-		echo "     try $try: ardour7-lua exit $rc;" \
+		echo "     try $try: $ARDOUR-lua exit $rc;" \
 			"$(whole "$OUT/keyed" 480000 keyed1 keyed2) of the 2 exports whole after it"
 		if [ "$(whole "$OUT/keyed" 480000 keyed1 keyed2)" -eq 2 ]; then
 			got=1
@@ -254,10 +254,10 @@ ardour_midi_tests() {
 		rm -rf "$OUT/midi-session"
 		OMP_NUM_THREADS=1 XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_OUT=$dir PERLIN_SESSION=$OUT/midi-session \
 			PERLIN_PRESET=$ARDOUR_PRESET PERLIN_CC=$cc \
-			timeout 600 ardour7-lua "$(dirname "$0")/ardour_midi.lua" > "$OUT/midi-$cc-$try.log" 2>&1
+			timeout 600 "$ARDOUR-lua" "$(dirname "$0")/ardour_midi.lua" > "$OUT/midi-$cc-$try.log" 2>&1
 		rc=$?
 		k=$(($(whole "$dir" 480000 midi1 midi2) + $(whole "$dir" 240000 midi-part)))
-		echo "     try $try: ardour7-lua exit $rc; $k of the 3 exports whole after it"
+		echo "     try $try: $ARDOUR-lua exit $rc; $k of the 3 exports whole after it"
 		if [ $k -eq 3 ]; then
 			got=1
 			break
@@ -308,7 +308,7 @@ ardour_midi_warnings() {
 			OMP_NUM_THREADS=1 XDG_CONFIG_HOME=$OUT/ardour-config PERLIN_OUT=$dir \
 				PERLIN_SESSION=$OUT/late-session PERLIN_PRESET=$ARDOUR_PRESET PERLIN_CC=7 \
 				PERLIN_EXPORTS=midi1:0 PERLIN_SOURCE=$src \
-				timeout 600 ardour7-lua "$(dirname "$0")/ardour_midi.lua" > "$log" 2>&1
+				timeout 600 "$ARDOUR-lua" "$(dirname "$0")/ardour_midi.lua" > "$log" 2>&1
 			rc=$?
 			# a whole export from a run that ended cleanly (a crash may cut
 			# the log short)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_ardour_edits.sh: Perlin Modulator (plugin/ardour/perlin-modulator.lua)
-# in Ardour 7 headless (ardour7-lua, Dummy backend, real time) while its
+# in Ardour headless ($ARDOUR-lua: tests/checks.sh; Dummy backend, real time) while its
 # chain is edited as a user edits it (tests/ardour_edits.lua): the target
 # removed, re-added, moved and replaced, the modulator removed, moved,
 # disabled and deactivated, Perlin Noise removed and bypassed, the
@@ -34,22 +34,22 @@ fail=0
 . "$T/checks.sh"
 
 rm -rf "$OUT"
-mkdir -p "$OUT/lv2/perlin.lv2" "$OUT/config/ardour7/scripts"
+mkdir -p "$OUT/lv2/perlin.lv2" "$OUT/config/$ARDOUR/scripts"
 cp "$B/perlin.lv2/"* "$OUT/lv2/perlin.lv2/"
 LV2_PATH=$OUT/lv2:/usr/lib/lv2
 export LV2_PATH
 
-# run NAME SCRIPT [VAR=VALUE...]: one ardour7-lua run with the modulator SCRIPT
+# run NAME SCRIPT [VAR=VALUE...]: one $ARDOUR-lua run with the modulator SCRIPT
 run() {
 	name=$1
 	script=$2
 	shift 2
 	cfg=$OUT/config-$name
-	mkdir -p "$cfg/ardour7/scripts"
-	cp "$script" "$cfg/ardour7/scripts/perlin-modulator.lua"
+	mkdir -p "$cfg/$ARDOUR/scripts"
+	cp "$script" "$cfg/$ARDOUR/scripts/perlin-modulator.lua"
 	rm -rf "$OUT/session-$name"
 	env XDG_CONFIG_HOME="$cfg" PERLIN_SESSION="$OUT/session-$name" "$@" \
-		timeout 600 ardour7-lua "$T/ardour_edits.lua" > "$OUT/$name.log" 2>&1
+		timeout 600 "$ARDOUR-lua" "$T/ardour_edits.lua" > "$OUT/$name.log" 2>&1
 }
 MOD=$T/../plugin/ardour/perlin-modulator.lua
 
@@ -61,7 +61,7 @@ for r in $(seq 1 "$RUNS"); do
 	rc=$?
 	log=$OUT/edits-$r.log
 	done_=$(grep -c "^perlin: edits done" "$log")
-	echo "     run $r (seed $((r + ${PERLIN_SEED_BASE:-0})), $ROUNDS rounds): ardour7-lua exit $rc; $(grep -h '^perlin: checks' "$log" | sed 's/^perlin: //')"
+	echo "     run $r (seed $((r + ${PERLIN_SEED_BASE:-0})), $ROUNDS rounds): $ARDOUR-lua exit $rc; $(grep -h '^perlin: checks' "$log" | sed 's/^perlin: //')"
 	if [ "$done_" -ne 1 ] || [ $rc -ne 0 ]; then
 		crashes=$((crashes + 1))
 		echo "     run $r ended early or badly; its last lines:"
@@ -123,7 +123,7 @@ if [ -z "${PERLIN_SKIP_OLD:-}" ]; then
 			run "old-$r" "$OUT/old-modulator.lua" PERLIN_SEED="$r" PERLIN_ROUNDS=2 PERLIN_CHECKS=0
 			rc=$?
 			grep -q "^perlin: edits done" "$OUT/old-$r.log" && [ $rc -eq 0 ] || old_crashes=$((old_crashes + 1))
-			echo "     earlier modulator, run $r: ardour7-lua exit $rc"
+			echo "     earlier modulator, run $r: $ARDOUR-lua exit $rc"
 			[ $old_crashes -gt 0 ] && break
 		done
 		check "the earlier modulator crashes under the same edits (the test can fail)" test $old_crashes -gt 0

@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_ardour_modulator.sh: plugin/ardour/perlin-modulator.lua ("Perlin
-# Modulator", a Lua DSP plugin) in Ardour 7 headless (ardour7-lua, Dummy
+# Modulator", a Lua DSP plugin) in Ardour headless ($ARDOUR-lua, Dummy
 # backend): Perlin Noise modulates ACE Amplifier's gain on a bus carrying a
 # steady 0.5, and the session is exported with Session:simple_export()
 # (freewheeling), where session scripts never run.
@@ -34,19 +34,19 @@ rm -rf "$OUT"
 mkdir -p "$OUT/lv2/perlin.lv2" "$OUT/wav"
 cp "$B/perlin.lv2/"* "$OUT/lv2/perlin.lv2/"
 cfg=$OUT/config # XDG_CONFIG_HOME: nothing is written to ~
-mkdir -p "$cfg/ardour7/scripts"
-cp "$T/../plugin/ardour/perlin-modulator.lua" "$cfg/ardour7/scripts/"
+mkdir -p "$cfg/$ARDOUR/scripts"
+cp "$T/../plugin/ardour/perlin-modulator.lua" "$cfg/$ARDOUR/scripts/"
 float_preset "$cfg"
 preset=$ARDOUR_PRESET
 LV2_PATH=$OUT/lv2:/usr/lib/lv2
 export LV2_PATH
 
-# ardour PHASE NAME START: one ardour7-lua run of tests/ardour_modulator.lua
+# ardour PHASE NAME START: one $ARDOUR-lua run of tests/ardour_modulator.lua
 ardour() {
 	XDG_CONFIG_HOME=$cfg PERLIN_MECHANISM=$MECH PERLIN_SCRIPT=$T/../plugin/ardour/perlin-automate.lua \
 		PERLIN_PHASE=$1 PERLIN_NAME=$2 PERLIN_START=$3 \
 		PERLIN_SESSION=$OUT/session PERLIN_OUT=$OUT/wav PERLIN_PRESET=$preset \
-		timeout 300 ardour7-lua "$T/ardour_modulator.lua" > "$OUT/$2-$try.log" 2>&1
+		timeout 300 "$ARDOUR-lua" "$T/ardour_modulator.lua" > "$OUT/$2-$try.log" 2>&1
 }
 
 echo "-- Ardour $(dpkg-query -W -f '${Version}' ardour 2> /dev/null): Perlin Noise modulating ACE Amplifier in exports ($MECH)"
@@ -55,7 +55,7 @@ for try in 1 2 3 4 5; do
 	rm -rf "$OUT/session"
 	ardour build build 0
 	rc=$?
-	echo "     build try $try: ardour7-lua exit $rc"
+	echo "     build try $try: $ARDOUR-lua exit $rc"
 	if [ -s "$OUT/session/modulator.ardour" ] && grep -q "session built" "$OUT/build-$try.log"; then
 		built=1
 		break
@@ -68,7 +68,7 @@ check "Ardour built and saved the session (within 5 tries)" test $built -eq 1
 for try in 1 2 3 4 5; do
 	ardour live live 0
 	rc=$?
-	echo "     live try $try: ardour7-lua exit $rc"
+	echo "     live try $try: $ARDOUR-lua exit $rc"
 	grep -q "perlin: live gain range" "$OUT/live-$try.log" && break
 done
 live=$(grep -h "perlin: live gain range" "$OUT/live-$try.log")
@@ -86,7 +86,7 @@ export_wav() {
 		ardour export "$1" "$2"
 		rc=$?
 		n=$(frames_of "$OUT/wav/$1.wav")
-		echo "     export $1 (from sample $2) try $try: ardour7-lua exit $rc, ${n:-0} frames"
+		echo "     export $1 (from sample $2) try $try: $ARDOUR-lua exit $rc, ${n:-0} frames"
 		[ "${n:-0}" -eq $((len - $2)) ] && return 0
 	done
 	return 1

@@ -4,7 +4,8 @@
 # (tests/ardour_export.lua). Every process it starts it stops by PID.
 # Usage: tests/test_hosts.sh BUILD_DIR   (make test-hosts installs the bundle
 # into BUILD_DIR/hosts/lv2 first; NO_ARDOUR=1 leaves Ardour out, for a quick
-# run). Ends with "N passed, N failed".
+# run; ONLY_ARDOUR=1 runs Ardour alone, with ARDOUR=ardour8 the Ardour 8 of
+# make test-ardour8). Ends with "N passed, N failed".
 # Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 set -u
 B=$1
@@ -312,11 +313,13 @@ lv2lint_tests() {
 	done
 }
 
-lv2lint_tests
-ffmpeg_tests
-jalv_tests
-jalv_trigger_tests
-if [ -z "${NO_ARDOUR:-}" ] && [ -f "$(dirname "$0")/ardour_export.lua" ] && command -v ardour7-lua > /dev/null; then
+if [ -z "${ONLY_ARDOUR:-}" ]; then
+	lv2lint_tests
+	ffmpeg_tests
+	jalv_tests
+	jalv_trigger_tests
+fi
+if [ -z "${NO_ARDOUR:-}" ] && [ -f "$(dirname "$0")/ardour_export.lua" ] && command -v "$ARDOUR-lua" > /dev/null; then
 	. "$(dirname "$0")/test_ardour.sh"
 fi
 echo "test_hosts: $pass passed, $fail failed"
