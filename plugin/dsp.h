@@ -41,10 +41,11 @@
    Starting) thus move a synced phase only when the beat moves, and never
    with a step. A position before any output is applied at once. While
    the transport is stopped a synced phase holds, and so does a free
-   phase on Hold (`stopped` 0, the audio plugin's default); on Run (1, the
-   CV plugin's default, for live patching) a free phase runs on at its
-   rate whatever the transport does, and is re-derived (crossfaded) at
-   jumps. Sync without any time:Position from the host assumes 120 BPM,
+   phase on Hold (`stopped` 0, the audio plugin's default); on Run (1) a
+   free phase runs on at its rate while stopped, and is re-derived
+   (crossfaded) at jumps and when the transport starts; on Free (2, the CV
+   plugins' default, for live patching) it ignores the transport: no play,
+   pause, relocate or tempo change moves it (sync still follows the beat). Sync without any time:Position from the host assumes 120 BPM,
    rolling.
 
    Rendering: one loop for every state (render.c). Each octave's phase is a

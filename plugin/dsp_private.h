@@ -262,6 +262,8 @@ void dsp_maybe_start_voice(perlin_dsp *d);
 /* transport.c */
 /* Whether the phase stands still while the transport does. */
 int dsp_holds_when_stopped(const perlin_dsp *d);
+/* Whether the phase ignores the transport (Free, not synced). */
+int dsp_runs_free(const perlin_dsp *d);
 /* The transport's frame and beat now. */
 double dsp_tp_frame_now(const perlin_dsp *d);
 double dsp_tp_beat_now(const perlin_dsp *d);

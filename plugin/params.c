@@ -25,7 +25,7 @@ const perlin_param_info perlin_params[PERLIN_N_PARAMS] = {
 	{ "beats", 0.0625f, 64.0f, 1.0f, 1.0f },
 	{ "loop", 0.0f, 64.0f, 0.0f, 0.0f },
 	{ "reset", 0.0f, 1.0f, 0.0f, 0.0f },
-	{ "stopped", 0.0f, 1.0f, 0.0f, 1.0f },
+	{ "stopped", 0.0f, 2.0f, 0.0f, 2.0f },
 	{ "phase", 0.0f, 1.0f, 0.0f, 0.0f },
 	{ "trigger", 0.0f, 3.0f, 1.0f, 1.0f },
 	{ "glide", 0.01f, 10.0f, 0.05f, 0.05f },

@@ -13,6 +13,13 @@ int dsp_holds_when_stopped(const perlin_dsp *d)
 	return d->sync || d->ctl[PERLIN_STOPPED] < 0.5f;
 }
 
+/* Whether the phase ignores the transport (Free, not synced): no play,
+   pause, relocate or tempo moves it. */
+int dsp_runs_free(const perlin_dsp *d)
+{
+	return !d->sync && d->ctl[PERLIN_STOPPED] >= 1.5f;
+}
+
 /* The transport's frame and beat now: tp_count samples after the last
    message (one product, so it does not depend on how blocks split). */
 double dsp_tp_frame_now(const perlin_dsp *d)
@@ -120,8 +127,10 @@ void dsp_transport_position(perlin_dsp *d, const perlin_position *p)
 	/* what places the phase: the beat when synced (if sent), else the
 	   frame (or a beat sent alone) */
 	if (roll || (d->sync && p->has_beat ? beat_jump : p->has_frame ? frame_jump : beat_jump)) {
-		d->want_locate = 1;
 		d->locates++;
-		d->shape_n = 0; /* new shapes count from here (an export's start) */
+		if (!dsp_runs_free(d)) {
+			d->want_locate = 1;
+			d->shape_n = 0; /* new shapes count from here (an export's start) */
+		}
 	}
 }

@@ -274,6 +274,75 @@ static void test_carla_play(int jack)
 	free(x);
 }
 
+/* Free (the CV plugins' default): a live patch's transport (play, pause,
+   play, a relocate while rolling, a tempo change, a relocate while
+   stopped, Carla's JACK frames a period ahead at each play, speed 2)
+   moves nothing: the render is the one with no transport at all, sample
+   for sample. */
+static void test_free(int four)
+{
+	const uint32_t period = 1024;
+	const unsigned cycles = 160;
+	const size_t n = (size_t)cycles * period, outs = four ? 4 : 1;
+	setup s;
+	float *x = calloc(n * outs, sizeof *x), *y = calloc(n * outs, sizeof *y);
+	int pass;
+	unsigned i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s.ctl[i] = perlin_params[i].cv_def;
+	s.cv = 1;
+	s.four = four;
+	s.spread = 0.5f;
+	s.ctl[PERLIN_RATE] = 3.0f;
+	s.ctl[PERLIN_OCTAVES] = 6.0f;
+	s.max_speed = 2;
+	s.max_bpm = 140;
+	CHECK(s.ctl[PERLIN_STOPPED] == 2.0f, "the CV plugins' default is not Free");
+	for (pass = 0; pass < 2 && x && y; ++pass) {
+		float *out = pass ? y : x;
+		transport t = { 0.0, 0.0, 120.0, 0.0, 4.0 };
+		host_inst h;
+		unsigned c;
+		if (open_inst(&h, &s)) {
+			CHECK(0, "cannot render");
+			break;
+		}
+		for (c = 0; c < cycles; ++c) {
+			float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+			const int rolling = (c >= 10 && c < 40) || (c >= 60 && c < 120) || c >= 130;
+			unsigned k;
+			t.speed = rolling ? (c >= 140 ? 2.0 : 1.0) : 0.0;
+			if (c == 10 || c == 60 || c == 130) /* play: a period on, as Carla's JACK */
+				t.frame += period;
+			if (c == 80) /* relocate while rolling */
+				t.frame = 4.0e6, t.beat = 1000.0;
+			if (c == 100) /* tempo change */
+				t.bpm = 140.0;
+			if (c == 125) /* relocate while stopped */
+				t.frame = 96000.0, t.beat = 4.0;
+			if (!pass) { /* pass 1: no transport at all */
+				const host_position p = message(&t);
+				host_inst_position_any(&h, 0, &p);
+			}
+			for (k = 0; k < outs; ++k)
+				o[k] = out + k * n + (size_t)c * period;
+			host_inst_run_outputs(&h, o, period);
+			advance(&t, period);
+		}
+		host_inst_close(&h);
+	}
+	if (x && y) {
+		const double d = max_diff(x, y, n * outs);
+		printf("   %s on Free: play, pause, relocates, tempo, speed 2 against no transport: %.3g\n",
+		       four ? "CV x4" : "CV plugin", d);
+		CHECK(d == 0.0, "Free moves with the transport (%g)", d);
+	} else {
+		CHECK(0, "cannot render");
+	}
+	free(x);
+	free(y);
+}
+
 /* Synced at 120 BPM from a fresh start at beat `beat` (the host's
    time:Position every 1024 frames: every field, or only frame, speed and
    tempo when `frames_only`), loop 1 cell: `n` samples into x. */
@@ -786,6 +855,9 @@ int main(int argc, char **argv)
 	test_beats_then_pause(1, 1);
 	test_carla_play(0);
 	test_carla_play(1);
+	test_section("Free: the transport moves nothing");
+	test_free(0);
+	test_free(1);
 	test_section("note values stay on the grid");
 	test_note_values();
 	test_section("sync exact and quiet");
