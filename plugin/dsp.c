@@ -75,6 +75,7 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->fade = d->xfade_len;
 	d->shape_n = 0;
 	d->phase_shift = 0.0;
+	d->morph_shift = 0.0;
 	d->held = 0; /* sample and hold: the first sample is held */
 	d->capture = d->stepping;
 	d->leave = d->xfade_len;
@@ -137,6 +138,7 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
 	dsp_note_value(v[PERLIN_BEATS], &d->beats, &d->cells_per_beat);
 	d->sync = sync;
 	dsp_update_targets(d);
+	d->morph_shift += smooth_morph_jump(d, (uint32_t)(d->clock % d->grid));
 	dsp_maybe_start_voice(d);
 }
 

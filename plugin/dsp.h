@@ -435,6 +435,7 @@ typedef struct {
 	                     that set want_locate; the MIDI plugin resends) */
 	uint32_t shape_n; /* which noise of the seed's sequence (PERLIN_TRIGGER_SHAPE) */
 	double phase_shift; /* a phase change to make, in octave-0 cells (free running) */
+	double morph_shift; /* a morph jump to make (crossfaded), in octave-0 cells of y */
 
 	/* sample and hold (PERLIN_TRIGGER_STEP, step.c): while `stepping`
 	   the voices ride on unheard and each output is its held noise,

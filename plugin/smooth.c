@@ -85,6 +85,39 @@ void dsp_update_targets(perlin_dsp *d)
 	d->restep = 1; /* the speed or tempo may have changed */
 }
 
+/* Morph is a coordinate, not a level: a glide of it moves every octave's
+   y, the octave of multiplier m at m times the glide's speed (at most
+   distance / PERLIN_SMOOTH_S at octave 0). A change the glide passes no
+   faster than the noise's top octave moves on its own (its x rate and
+   drift times its multiplier), or of at most MORPH_GLIDE_MIN, glides; a
+   larger one would scrub through many cells in a few milliseconds, so it
+   is a jump: crossfaded like a phase change. */
+#define MORPH_GLIDE_MIN 0.05 /* cells of y */
+
+double smooth_morph_jump(perlin_dsp *d, uint32_t t0)
+{
+	const double to = d->target.morph;
+	/* where the voices' y stands: the chunk's steps carry it from was to
+	   at[0] (a grid step late), and at a grid point it is at at[0] */
+	const double now = t0 == 0U ? d->at[0].morph
+	                            : d->was.morph + (d->at[0].morph - d->was.morph) *
+	                                                 ((double)t0 / (double)d->grid);
+	noise_fbm p;
+	double top, glide;
+	p.octaves = d->target.octaves;
+	p.persistence = d->target.persistence;
+	p.lacunarity = d->target.lacunarity;
+	p = noise_fbm_clamp(p);
+	top = (fabs(d->target.xrate) * d->tempo + fabs(d->target.drift)) * d->sr *
+	      pow(p.lacunarity, ceil(p.octaves) - 1.0);
+	glide = PERLIN_SMOOTH_S * top > MORPH_GLIDE_MIN ? PERLIN_SMOOTH_S * top : MORPH_GLIDE_MIN;
+	if (d->ctl[PERLIN_DIMENSIONS] < 1.5f || !d->started || !(fabs(to - now) > glide))
+		return 0.0; /* (1D: morph moves nothing; before any output: no glide heard) */
+	d->was.morph = d->at[0].morph = d->at[1].morph = to;
+	d->restep = 1;
+	return to - now;
+}
+
 /* The smoothers step at a grid point: the chunk from here to the next.
    Whether they hold still (settled, and x's and y's speeds as in the
    chunk before). */

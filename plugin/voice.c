@@ -318,6 +318,9 @@ static void start_voice(perlin_dsp *d)
 		x0 = noise_pos_add(x0, d->phase_shift);
 	d->phase_shift = 0.0;
 	y0 = ramp_pos(&old->ry[0], 0U);
+	if (!placed && d->morph_shift != 0.0) /* morph jumped (smooth_morph_jump) */
+		y0 = noise_pos_add(y0, d->morph_shift);
+	d->morph_shift = 0.0;
 	if (want.loop)
 		x0 = noise_pos_wrap(x0, want.loop);
 	if (silent) { /* nothing heard yet (or nothing changes): settle at once */
@@ -374,6 +377,7 @@ void dsp_maybe_start_voice(perlin_dsp *d)
 		return;
 	want = wanted_shape(d);
 	if (!d->started || d->want_reset || d->want_locate || d->want_band || d->phase_shift != 0.0 ||
+	    d->morph_shift != 0.0 ||
 	    !same_shape(&want, &d->voice[d->cur].shape))
 		start_voice(d);
 }

@@ -193,11 +193,152 @@ static void test_morph_spread(void)
 	}
 }
 
+/* Slope reversals of x over [from, from + n), and the energy of its
+   second difference there (a high-pass: a burst of fast noise shows). */
+static int reversals(const float *x, uint64_t from, uint64_t n)
+{
+	int r = 0;
+	uint64_t i;
+	for (i = from + 1; i + 1 < from + n; ++i)
+		r += ((double)x[i] - x[i - 1]) * ((double)x[i + 1] - x[i]) < 0.0;
+	return r;
+}
+
+static double hf_energy(const float *x, uint64_t from, uint64_t n)
+{
+	double e = 0.0;
+	uint64_t i;
+	for (i = from + 1; i + 1 < from + n; ++i) {
+		const double d2 = (double)x[i + 1] - 2.0 * x[i] + x[i - 1];
+		e += d2 * d2;
+	}
+	return e;
+}
+
+/* s with control param stepped from a to b at t seconds. */
+static void step_at(render_spec *s, int param, double a, double b, double t)
+{
+	render_auto *au = &s->autos[s->n_autos++];
+	au->param = param;
+	au->step = 1;
+	au->n = 2;
+	au->t[0] = 0.0;
+	au->v[0] = a;
+	au->t[1] = t;
+	au->v[1] = b;
+}
+
+/* Morph is a coordinate: a jump of it must not scrub the output through
+   the cells between (the glide of a level would), but be crossfaded like a
+   phase change. 2D at rate 0.5, 4 octaves, 12 seeds: morph 0 -> 16 against
+   phase 0 -> 1 (one cell, crossfaded) at 2 s: the slope reversals in the
+   30 ms after and the high-frequency energy in the 50 ms after, summed
+   over the seeds, within 1.5x the phase step's; then a preset's load, Slow
+   drift's controls over a state at morph 9 (rate 2, 5 octaves), against
+   the same load over morph 0 with a phase step. A slow morph (0 -> 3 over
+   8 s) still glides. */
+static void test_morph_jump(void)
+{
+	const double sr = 48000.0, at = 2.0;
+	const uint64_t t = (uint64_t)(at * sr), w30 = (uint64_t)(0.03 * sr), w50 = (uint64_t)(0.05 * sr);
+	double hf_m = 0.0, hf_p = 0.0;
+	int rev_m = 0, rev_p = 0, seed, pass;
+	for (seed = 1; seed <= 12; ++seed)
+		for (pass = 0; pass < 2; ++pass) {
+			render_spec s;
+			float *x;
+			render_spec_init(&s);
+			s.frames = (uint64_t)(2.5 * sr);
+			s.set[PERLIN_SEED] = (float)seed;
+			s.set[PERLIN_DIMENSIONS] = 2.0f;
+			s.set[PERLIN_RATE] = 0.5f;
+			step_at(&s, pass ? PERLIN_PHASE : PERLIN_MORPH, 0.0, pass ? 1.0 : 16.0, at);
+			x = render(&s);
+			if (!x)
+				return;
+			if (pass) {
+				rev_p += reversals(x, t, w30);
+				hf_p += hf_energy(x, t, w50);
+			} else {
+				rev_m += reversals(x, t, w30);
+				hf_m += hf_energy(x, t, w50);
+			}
+			free(x);
+		}
+	printf("   morph 0 -> 16 at rate 0.5, 12 seeds: %d slope reversals in the 30 ms after, high "
+	       "frequencies %.3g; phase 0 -> 1: %d, %.3g (%.2fx)\n", rev_m, hf_m, rev_p, hf_p,
+	       hf_p > 0.0 ? hf_m / hf_p : 0.0);
+	CHECK(rev_m <= 3 * 12, "a morph jump scrubs: %d slope reversals in 30 ms over 12 seeds", rev_m);
+	CHECK(hf_m <= 1.5 * hf_p, "a morph jump is louder in high frequencies than a phase step: %g, %g",
+	      hf_m, hf_p);
+	{ /* a preset loaded: Slow drift's controls over a state at morph 9 */
+		static const int param[6] = { PERLIN_RATE, PERLIN_OCTAVES, PERLIN_PERSISTENCE,
+			                          PERLIN_MORPH, PERLIN_DRIFT, PERLIN_PHASE };
+		static const double from[6] = { 2.0, 5.0, 0.5, 9.0, 0.0, 0.0 };
+		static const double to[6] = { 0.1, 3.0, 0.4, 0.0, 0.05, 0.0 };
+		double e[2];
+		int r[2], k;
+		for (pass = 0; pass < 2; ++pass) {
+			render_spec s;
+			float *x;
+			render_spec_init(&s);
+			s.frames = (uint64_t)(2.5 * sr);
+			s.set[PERLIN_DIMENSIONS] = 2.0f;
+			for (k = 0; k < 6; ++k)
+				if (pass && param[k] == PERLIN_PHASE) /* the reference: a phase step, */
+					step_at(&s, param[k], 0.0, 1.0, at);
+				else if (pass && param[k] == PERLIN_MORPH) /* no morph jump, */
+					s.set[param[k]] = 0.0f;
+				else /* the other controls as loaded */
+					step_at(&s, param[k], from[k], to[k], at);
+			x = render(&s);
+			if (!x)
+				return;
+			r[pass] = reversals(x, t, w30);
+			e[pass] = hf_energy(x, t, w50);
+			free(x);
+		}
+		printf("   Slow drift loaded over morph 9: %d reversals, high frequencies %.3g; loaded over "
+		       "morph 0 with a phase step: %d, %.3g\n", r[0], e[0], r[1], e[1]);
+		CHECK(r[0] <= 3, "loading Slow drift over morph 9 scrubs: %d slope reversals", r[0]);
+		CHECK(e[0] <= 1.5 * e[1], "loading Slow drift over morph 9: high frequencies %g, "
+		      "over morph 0 with a phase step %g", e[0], e[1]);
+	}
+	{ /* a slow morph glides: as continuous as a steady render */
+		render_spec s;
+		float *x;
+		double worst = 0.0;
+		uint64_t i;
+		render_spec_init(&s);
+		s.frames = (uint64_t)(8.0 * sr);
+		s.set[PERLIN_DIMENSIONS] = 2.0f;
+		s.set[PERLIN_RATE] = 0.5f;
+		s.autos[0].param = PERLIN_MORPH;
+		s.autos[0].n = 2;
+		s.autos[0].t[0] = 0.0;
+		s.autos[0].v[0] = 0.0;
+		s.autos[0].t[1] = 8.0;
+		s.autos[0].v[1] = 3.0;
+		s.n_autos = 1;
+		x = render(&s);
+		if (!x)
+			return;
+		for (i = 1; i < s.frames; ++i)
+			worst = fabs((double)x[i] - x[i - 1]) > worst ? fabs((double)x[i] - x[i - 1]) : worst;
+		printf("   morph 0 -> 3 over 8 s: largest step %.3g, %d reversals in 8 s\n", worst,
+		       reversals(x, 0, s.frames));
+		CHECK(worst < 1e-4, "a slow morph steps by %g", worst);
+		free(x);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	test_seed(argc, argv, "test_signal");
 	test_section("no structure on octave 0's lattice (1D and 2D, free and synced)");
 	test_lattice();
+	test_section("a morph jump is crossfaded, a slow morph glides");
+	test_morph_jump();
 	test_section("2D: the same spread at every morph, as wide as 1D");
 	test_morph_spread();
 	return test_done("test_signal");
