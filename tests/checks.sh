@@ -5,8 +5,10 @@
 
 ok() { pass=$((pass + 1)); echo "ok   $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-# check DESCRIPTION COMMAND...: pass if the command succeeds
-check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
+# check DESCRIPTION COMMAND...: pass if the command succeeds (its own
+# variable name: a plain d clobbered the callers' d, and test_hosts.sh's
+# next check then compared the description, which the old le read as 0)
+check() { check_what=$1; shift; if "$@"; then ok "$check_what"; else bad "$check_what"; fi; }
 # figure FILE-OF-KEY-VALUE-LINES KEY
 figure() { awk -v k="$2" '$1 == k { print $2; exit }' "$1"; }
 # number X: X is a finite decimal number (an empty, missing or non-numeric
