@@ -215,12 +215,13 @@ static double hf_energy(const float *x, uint64_t from, uint64_t n)
 	return e;
 }
 
-/* s with control param stepped from a to b at t seconds. */
-static void step_at(render_spec *s, int param, double a, double b, double t)
+/* s with control param automated from a (at 0 s) to b at t seconds:
+   stepped there, or a line. */
+static void automate(render_spec *s, int param, double a, double b, double t, int step)
 {
 	render_auto *au = &s->autos[s->n_autos++];
 	au->param = param;
-	au->step = 1;
+	au->step = step;
 	au->n = 2;
 	au->t[0] = 0.0;
 	au->v[0] = a;
@@ -252,7 +253,7 @@ static void test_morph_jump(void)
 			s.set[PERLIN_SEED] = (float)seed;
 			s.set[PERLIN_DIMENSIONS] = 2.0f;
 			s.set[PERLIN_RATE] = 0.5f;
-			step_at(&s, pass ? PERLIN_PHASE : PERLIN_MORPH, 0.0, pass ? 1.0 : 16.0, at);
+			automate(&s, pass ? PERLIN_PHASE : PERLIN_MORPH, 0.0, pass ? 1.0 : 16.0, at, 1);
 			x = render(&s);
 			if (!x)
 				return;
@@ -286,11 +287,11 @@ static void test_morph_jump(void)
 			s.set[PERLIN_DIMENSIONS] = 2.0f;
 			for (k = 0; k < 6; ++k)
 				if (pass && param[k] == PERLIN_PHASE) /* the reference: a phase step, */
-					step_at(&s, param[k], 0.0, 1.0, at);
+					automate(&s, param[k], 0.0, 1.0, at, 1);
 				else if (pass && param[k] == PERLIN_MORPH) /* no morph jump, */
 					s.set[param[k]] = 0.0f;
 				else /* the other controls as loaded */
-					step_at(&s, param[k], from[k], to[k], at);
+					automate(&s, param[k], from[k], to[k], at, 1);
 			x = render(&s);
 			if (!x)
 				return;
@@ -313,13 +314,7 @@ static void test_morph_jump(void)
 		s.frames = (uint64_t)(8.0 * sr);
 		s.set[PERLIN_DIMENSIONS] = 2.0f;
 		s.set[PERLIN_RATE] = 0.5f;
-		s.autos[0].param = PERLIN_MORPH;
-		s.autos[0].n = 2;
-		s.autos[0].t[0] = 0.0;
-		s.autos[0].v[0] = 0.0;
-		s.autos[0].t[1] = 8.0;
-		s.autos[0].v[1] = 3.0;
-		s.n_autos = 1;
+		automate(&s, PERLIN_MORPH, 0.0, 3.0, 8.0, 0);
 		x = render(&s);
 		if (!x)
 			return;
