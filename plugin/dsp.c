@@ -134,8 +134,9 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
 		step_enter(d);
 	else if (trigger_mode(v) != PERLIN_TRIGGER_STEP && d->stepping)
 		step_exit(d);
+	if (v[PERLIN_BEATS] != d->ctl[PERLIN_BEATS])
+		dsp_note_value(v[PERLIN_BEATS], &d->beats, &d->cells_per_beat);
 	memcpy(d->ctl, v, sizeof v);
-	dsp_note_value(v[PERLIN_BEATS], &d->beats, &d->cells_per_beat);
 	d->sync = sync;
 	dsp_update_targets(d);
 	d->morph_shift += smooth_morph_jump(d, (uint32_t)(d->clock % d->grid));

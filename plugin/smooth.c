@@ -97,22 +97,24 @@ void dsp_update_targets(perlin_dsp *d)
 double smooth_morph_jump(perlin_dsp *d, uint32_t t0)
 {
 	const double to = d->target.morph;
+	noise_fbm p;
+	double now, top;
+	if (d->ctl[PERLIN_DIMENSIONS] < 1.5f || !d->started)
+		return 0.0; /* (1D: morph moves nothing; before any output: no glide heard) */
 	/* where the voices' y stands: the chunk's steps carry it from was to
 	   at[0] (a grid step late), and at a grid point it is at at[0] */
-	const double now = t0 == 0U ? d->at[0].morph
-	                            : d->was.morph + (d->at[0].morph - d->was.morph) *
-	                                                 ((double)t0 / (double)d->grid);
-	noise_fbm p;
-	double top, glide;
+	now = t0 == 0U ? d->at[0].morph
+	               : d->was.morph + (d->at[0].morph - d->was.morph) * ((double)t0 / (double)d->grid);
+	if (!(fabs(to - now) > MORPH_GLIDE_MIN))
+		return 0.0;
 	p.octaves = d->target.octaves;
 	p.persistence = d->target.persistence;
 	p.lacunarity = d->target.lacunarity;
 	p = noise_fbm_clamp(p);
 	top = (fabs(d->target.xrate) * d->tempo + fabs(d->target.drift)) * d->sr *
 	      pow(p.lacunarity, ceil(p.octaves) - 1.0);
-	glide = PERLIN_SMOOTH_S * top > MORPH_GLIDE_MIN ? PERLIN_SMOOTH_S * top : MORPH_GLIDE_MIN;
-	if (d->ctl[PERLIN_DIMENSIONS] < 1.5f || !d->started || !(fabs(to - now) > glide))
-		return 0.0; /* (1D: morph moves nothing; before any output: no glide heard) */
+	if (!(fabs(to - now) > PERLIN_SMOOTH_S * top))
+		return 0.0;
 	d->was.morph = d->at[0].morph = d->at[1].morph = to;
 	d->restep = 1;
 	return to - now;
