@@ -351,15 +351,17 @@ test-hosts: $(B)/.deps all $(B)/wavcheck $(B)/midicheck
 	sh tests/test_hosts.sh $(B)
 	$(MAKE) test-ardour-modulation
 
-# Perlin Noise modulating ACE Amplifier in Ardour 7 exports: the Lua DSP
+# Perlin Noise modulating ACE Amplifier in Ardour's exports: the Lua DSP
 # plugin (perlin-modulator.lua), the editor action (perlin-automate.lua),
 # and the Lua DSP plugin following output 3 of Perlin Noise x4; then the
-# modulator while its chain is edited, and both on a logarithmic cutoff
+# modulator while its chain is edited, and both on a logarithmic cutoff;
+# then the one-step action (perlin-modulation.lua) on a fresh session
 test-ardour-modulation: $(B)/.deps all
 	sh tests/test_ardour_modulator.sh $(B) dsp
 	sh tests/test_ardour_modulator.sh $(B) automation
 	sh tests/test_ardour_modulator.sh $(B) dsp4
 	sh tests/test_ardour_edits.sh $(B)
+	sh tests/test_ardour_action.sh $(B)
 
 # The Ardour host tests again in Ardour 8 (Debian 13's 8.12), in a trixie
 # chroot made with debootstrap from the archive apt uses and kept in
@@ -412,7 +414,8 @@ bench: $(B)/bench
 	$(B)/bench
 
 # The scripts go into each folder of SCRIPTDIRS (one word each).
-SCRIPTS = plugin/ardour/perlin-modulator.lua plugin/ardour/perlin-automate.lua
+SCRIPTS = plugin/ardour/perlin-modulator.lua plugin/ardour/perlin-automate.lua \
+          plugin/ardour/perlin-modulation.lua
 install: all
 	mkdir -p $(DESTDIR)$(LV2DIR)/perlin.lv2
 	install -m 644 $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
@@ -444,7 +447,8 @@ uninstall:
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/vendor-terms.ttl \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin$(LIB_EXT)
 	for d in $(SCRIPTDIRS); do rm -f "$(DESTDIR)$$d/perlin-modulate.lua" \
-		"$(DESTDIR)$$d/perlin-modulator.lua" "$(DESTDIR)$$d/perlin-automate.lua"; done
+		"$(DESTDIR)$$d/perlin-modulator.lua" "$(DESTDIR)$$d/perlin-automate.lua" \
+		"$(DESTDIR)$$d/perlin-modulation.lua"; done
 	-rmdir $(DESTDIR)$(LV2DIR)/perlin.lv2
 
 # make dist: perlin.lv2-VERSION.tar.gz with what building, installing and
@@ -476,6 +480,7 @@ distcheck: dist
 		lib/lv2/perlin.lv2/presets.ttl lib/lv2/perlin.lv2/vendor-terms.ttl \
 		lib/lv2/perlin.lv2/perlin$(LIB_EXT) \
 		share/ardour7/scripts/perlin-modulator.lua share/ardour7/scripts/perlin-automate.lua \
+		share/ardour7/scripts/perlin-modulation.lua share/ardour8/scripts/perlin-modulation.lua \
 		share/ardour8/scripts/perlin-modulator.lua share/ardour8/scripts/perlin-automate.lua; do \
 		[ -s $(DISTCHECK)/stage/usr/$$f ] || { echo "distcheck: $$f not installed" >&2; exit 1; }; done
 	grep -q 'lv2:minorVersion '`echo $(VERSION) | cut -d. -f2` \

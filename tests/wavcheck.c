@@ -10,7 +10,8 @@
    wavcheck compare A B [OFFSET_B]
        maxdiff over the common length (B starting at frame OFFSET_B), corr;
        over every channel both have (channels): the largest difference and
-       the lowest correlation
+       the lowest correlation; identical_from: the first frame from which
+       every channel is the same to the end
    wavcheck corr FILE CH_A CH_B [T0 T1]
        corr and maxdiff between two channels of FILE (over [T0, T1) s)
    wavcheck points FILE CH POINTS
@@ -137,7 +138,7 @@ static int segments(const char *path, int argc, char **argv)
 static int compare(const char *pa, const char *pb, long offset)
 {
 	wav a, b;
-	long n = 0, i;
+	long n = 0, i, same_from = 0;
 	double maxdiff = 0, corr = 1.0;
 	int c, channels = 1;
 	for (c = 0; c < channels; ++c) { /* every channel both files have */
@@ -152,15 +153,19 @@ static int compare(const char *pa, const char *pb, long offset)
 		if (offset < 0 || offset > b.n)
 			offset = 0;
 		n = a.n < b.n - offset ? a.n : b.n - offset;
-		for (i = 0; i < n; ++i)
+		for (i = 0; i < n; ++i) {
 			if (fabs((double)a.x[i] - b.x[i + offset]) > maxdiff)
 				maxdiff = fabs((double)a.x[i] - b.x[i + offset]);
+			if (a.x[i] != b.x[i + offset] && i + 1 > same_from)
+				same_from = i + 1;
+		}
 		cc = n > 1 ? test_correlation(a.x, b.x + offset, (size_t)n) : 0.0;
 		corr = cc < corr ? cc : corr;
 		free(a.x);
 		free(b.x);
 	}
-	printf("common %ld\nchannels %d\nmaxdiff %.9g\ncorr %.6f\n", n, channels, maxdiff, corr);
+	printf("common %ld\nchannels %d\nmaxdiff %.9g\ncorr %.6f\nidentical_from %ld\n", n, channels,
+	       maxdiff, corr, same_from);
 	return 0;
 }
 

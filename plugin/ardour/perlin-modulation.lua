@@ -1,0 +1,359 @@
+-- perlin-modulation.lua: the editor action "Modulate with Perlin Noise": one
+-- step from a plugin parameter, chosen by name, to its modulation (a noise
+-- bus that is not heard, Perlin Modulator before the plugin, the sidechain
+-- and its pins wired, every control set), and back (the modulation removed,
+-- the parameter given its user's value).
+-- Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
+ardour {
+	["type"]    = "EditorAction",
+	name        = "Modulate with Perlin Noise",
+	license     = "ISC",
+	author      = "perlin.lv2",
+	description = [[Modulates any plugin parameter with Perlin Noise in one
+step. Choose the parameter by its name (track or bus, plugin, parameter),
+its values at noise -1 and +1 (in the parameter's own units), and the noise:
+a new noise bus (Perlin Noise, or Perlin Noise x4 and which of its four
+outputs) with its rate and octaves, or a noise bus made before (several
+parameters can share one). The action makes the bus (not heard: its fader
+at -inf and its outputs off the master), puts Perlin Modulator before the
+plugin, feeds its sidechain from the bus and sets it. Run it again and
+choose "Remove" to take a modulation away: the parameter gets its user's
+value back. Perlin Modulator then keeps the modulation live and in exports,
+through every edit of the chain.]]
+}
+
+function factory (params) return function ()
+	local p = params or {}
+	local NOISE_URI = { [1] = "urn:perlin-lv2:perlin", [4] = "urn:perlin-lv2:perlin4" }
+	local NOISE_BUS = { [1] = "Perlin Noise", [4] = "Perlin Noise x4" }
+	local audio = ARDOUR.DataType ("audio")
+
+	-- the controls of Perlin Modulator, as ARDOUR.LuaAPI counts them
+	local M_PLUGIN, M_PARAMETER, M_AT_LO, M_AT_HI, M_CHANNEL = 0, 1, 2, 3, 5
+
+	local function id_of (proc) return proc:to_stateful ():id ():to_s () end
+
+	-- the knob position (0..1) of a value and the value at a knob position,
+	-- as Ardour's control maps them (the same as in perlin-automate.lua and
+	-- perlin-modulator.lua: sandboxed scripts share no file)
+	local function scale_of (ac)
+		local pd = ac:desc ()
+		local d = { lower = pd.lower, upper = pd.upper, toggled = pd.toggled, integer = pd.integer_step,
+			steps = pd.rangesteps or 0 }
+		d.log = pd.logarithmic and d.upper > d.lower and d.lower * d.upper > 0
+		if not (d.upper > d.lower) then d.upper = d.lower + 0.01 end
+		return d
+	end
+	local function to_knob (d, v)
+		v = math.max (d.lower, math.min (d.upper, v))
+		if d.log then return math.log (v / d.lower) / math.log (d.upper / d.lower) end
+		return (v - d.lower) / (d.upper - d.lower)
+	end
+	local function from_knob (d, k)
+		k = math.max (0, math.min (1, k))
+		if d.log then return d.lower * (d.upper / d.lower) ^ k end
+		return d.lower + k * (d.upper - d.lower)
+	end
+
+	-- the control inputs of a plugin, as Perlin Modulator counts them
+	-- ("Parameter": the n-th control input): { label, index, port }
+	local function inputs_of (proc)
+		local list, pl, inputs, n = {}, proc:to_insert ():plugin (0), 0, 0
+		while n < 1024 do
+			local port, ok = pl:nth_parameter (n, true)
+			if not ok[2] then break end
+			if pl:parameter_is_control (port) and pl:parameter_is_input (port) then
+				list[#list + 1] = { label = pl:parameter_label (port), index = inputs, port = port }
+				inputs = inputs + 1
+			end
+			n = n + 1
+		end
+		return list
+	end
+
+	local function is_ours (proc)
+		local name = proc:display_name ()
+		return name == "Perlin Modulator" or string.sub (name, 1, 12) == "Perlin Noise"
+	end
+
+	-- every parameter that can be modulated: targets["route: plugin"][label]
+	local function parameter_targets ()
+		local targets = {}
+		for route in Session:get_routes ():iter () do
+			local i = 0
+			while true do
+				local proc = route:nth_plugin (i)
+				if proc:isnil () then break end
+				if not is_ours (proc) then
+					local key = route:name () .. ": " .. proc:display_name ()
+					if targets[key] then key = key .. " (" .. (i + 1) .. ")" end
+					for _, c in ipairs (inputs_of (proc)) do
+						if c.label ~= "hidden" and c.label:sub (1, 1) ~= "#" then
+							local rname, pid, cc = route:name (), id_of (proc), c
+							targets[key] = targets[key] or {}
+							targets[key][c.label] = function () return { route = rname, id = pid, c = cc } end
+						end
+					end
+				end
+				i = i + 1
+			end
+		end
+		return targets
+	end
+
+	-- the plugin on route whose ID is id
+	local function plugin_by_id (route, id)
+		local i = 0
+		while true do
+			local proc = route:nth_plugin (i)
+			if proc:isnil () then return nil end
+			if id_of (proc) == id then return proc end
+			i = i + 1
+		end
+	end
+
+	-- the Perlin Modulators of the session: { route, proc, label }
+	local function modulators ()
+		local list = {}
+		for route in Session:get_routes ():iter () do
+			local i, k = 0, 0
+			while true do
+				local proc = route:nth_plugin (i)
+				if proc:isnil () then break end
+				if proc:display_name () == "Perlin Modulator" then
+					k = k + 1
+					-- the names it shows on its display (perlin-modulator.lua's
+					-- shared memory: the plugin's name, then the parameter's)
+					local names = { "", "" }
+					local shm = proc:to_insert ():plugin (0):to_luaproc ():shmem ()
+					local a = shm:to_int (8):array ()
+					for n = 1, 2 do
+						local chars = {}
+						for j = 1, 47 do
+							local b = a[(n - 1) * 48 + j]
+							if not b or b <= 0 or b > 255 then break end
+							chars[#chars + 1] = string.char (b)
+						end
+						names[n] = table.concat (chars)
+					end
+					list[#list + 1] = { route = route:name (), n = k, proc = proc,
+						label = route:name () .. ": " .. (names[1] ~= "" and (names[1] .. ": " .. names[2])
+							or ("Perlin Modulator " .. k)) }
+				end
+				i = i + 1
+			end
+		end
+		return list
+	end
+
+	-- the noise buses made before: names of buses holding Perlin Noise (x4)
+	local function noise_bus_of (route)
+		local proc = route:nth_plugin (0)
+		if proc:isnil () then return nil end
+		if proc:display_name () == "Perlin Noise x4" then return 4 end
+		if proc:display_name () == "Perlin Noise" then return 1 end
+		return nil
+	end
+
+	-- where to insert before proc on route: add_processor_by_index counts
+	-- the processors shown to the user
+	local function index_before (route, proc)
+		local i, shown, id = 0, 0, id_of (proc)
+		while true do
+			local q = route:nth_processor (i)
+			if q:isnil () then return shown end
+			if id_of (q) == id then return shown end
+			if q:display_to_user () then shown = shown + 1 end
+			i = i + 1
+		end
+	end
+
+	-- a new noise bus (outputs 1 or 4) with the plugin on it, not heard
+	local function new_noise_bus (outputs, rate, octaves)
+		local name, k = NOISE_BUS[outputs], 1
+		while not Session:route_by_name (name):isnil () do
+			k = k + 1
+			name = NOISE_BUS[outputs] .. " " .. k
+		end
+		local list = Session:new_audio_route (1, outputs, nil, 1, name, ARDOUR.PresentationInfo.Flag.AudioBus,
+			ARDOUR.PresentationInfo.max_order)
+		assert (list:size () == 1, "cannot make the noise bus")
+		local bus = Session:route_by_name (name)
+		local noise = ARDOUR.LuaAPI.new_plugin (Session, NOISE_URI[outputs], ARDOUR.PluginType.LV2, "")
+		assert (not noise:isnil (), "Ardour cannot load " .. NOISE_URI[outputs])
+		assert (bus:add_processor_by_index (noise, 0, nil, true) == 0, "cannot add Perlin Noise")
+		ARDOUR.LuaAPI.set_processor_param (noise, 0, rate)
+		ARDOUR.LuaAPI.set_processor_param (noise, 1, octaves)
+		-- not heard: Ardour connects a new bus to the master from a thread of
+		-- its own; let it, then take the outputs off. One output feeds the
+		-- sidechain through a send before the fader, so the fader goes to
+		-- -inf as well; four go out of the bus's ports (its panner bypassed)
+		local function connected ()
+			for ch = 0, outputs - 1 do
+				local ok, c = pcall (function () return bus:output ():nth (ch):connected () end)
+				if ok and c then return true end
+			end
+			return false
+		end
+		for _ = 1, 50 do
+			if connected () then break end
+			ARDOUR.LuaAPI.usleep (20000)
+		end
+		bus:output ():disconnect_all (nil)
+		ARDOUR.LuaAPI.usleep (100000)
+		bus:output ():disconnect_all (nil)
+		if outputs == 1 then
+			bus:gain_control ():set_value (0, PBD.GroupControlDisposition.NoGroup)
+		else
+			bus:panner_shell ():set_bypassed (true)
+		end
+		return bus
+	end
+
+	local function apply (route_name, target_id, c, lo_pc, hi_pc, noise_choice, output, rate, octaves)
+		local route = Session:route_by_name (route_name)
+		assert (not route:isnil (), "no route " .. route_name)
+		local target = assert (plugin_by_id (route, target_id), "the plugin is gone")
+		local bus, outputs
+		if noise_choice == "new1" or noise_choice == "new4" then
+			outputs = noise_choice == "new4" and 4 or 1
+			bus = new_noise_bus (outputs, rate, octaves)
+		else
+			bus = Session:route_by_name (noise_choice)
+			assert (not bus:isnil (), "no noise bus " .. noise_choice)
+			outputs = assert (noise_bus_of (bus), noise_choice .. " holds no Perlin Noise")
+		end
+		local mod = ARDOUR.LuaAPI.new_luaproc (Session, "Perlin Modulator")
+		assert (not mod:isnil (), "Perlin Modulator is not installed")
+		assert (route:add_processor_by_index (mod, index_before (route, target), nil, true) == 0,
+			"cannot add Perlin Modulator")
+		ARDOUR.LuaAPI.set_processor_param (mod, M_PARAMETER, c.index)
+		ARDOUR.LuaAPI.set_processor_param (mod, M_AT_LO, lo_pc)
+		ARDOUR.LuaAPI.set_processor_param (mod, M_AT_HI, hi_pc)
+		-- the sidechain (what the mixer's pin dialog does), fed by the bus
+		assert (route:add_sidechain (mod), "cannot add a sidechain")
+		local pi = mod:to_plugininsert ()
+		local sc = pi:sidechain_input ()
+		if outputs == 4 then
+			while sc:n_ports ():n_audio () < 4 do sc:add_port ("", nil, audio) end
+			for ch = 0, 3 do
+				assert (sc:nth (ch):connect (bus:output ():nth (ch):name ()) == 0, "cannot connect the sidechain")
+			end
+			ARDOUR.LuaAPI.set_processor_param (mod, M_CHANNEL, math.max (1, math.min (4, output or 1)))
+		else
+			local send = ARDOUR.LuaAPI.new_send (Session, bus, bus:amp ())
+			assert (not send:isnil (), "cannot add a send")
+			send:to_send ():set_remove_on_disconnect (true)
+			assert (send:to_send ():output ():nth (0):connect (sc:nth (0):name ()) == 0,
+				"cannot connect the sidechain")
+		end
+		-- Lua DSP plugins have no sidechain pins of their own: the sidechain's
+		-- buffers come after the route's, wired to the last input pins
+		local im = pi:input_map (0)
+		local nin = pi:natural_input_streams ():n_audio ()
+		for ch = nin - (outputs == 4 and 4 or 1), nin - 1 do im:set (audio, ch, ch) end
+		pi:set_input_map (0, im)
+		-- last, the plugin: counted from here when it is set (the next one)
+		ARDOUR.LuaAPI.set_processor_param (mod, M_PLUGIN, 1)
+		print (string.format ("Modulate with Perlin Noise: %s: %s: %s from %s, at -1 %.4g %%, at +1 %.4g %%",
+			route_name, target:display_name (), c.label, bus:name (), lo_pc, hi_pc))
+		return mod
+	end
+
+	local function remove (route_name, n)
+		for _, m in ipairs (modulators ()) do
+			if m.route == route_name and m.n == n then
+				local route = Session:route_by_name (route_name)
+				assert (route:remove_processor (m.proc, nil, true) == 0, "cannot remove the modulator")
+				print ("Modulate with Perlin Noise: removed " .. m.label)
+				return true
+			end
+		end
+		error ("no Perlin Modulator " .. n .. " on " .. route_name)
+	end
+
+	-- called with parameters (scripts, tests): names and numbers
+	if p["remove"] then
+		remove (p["remove"], tonumber (p["n"]) or 1)
+		collectgarbage ()
+		return
+	end
+	if p["route"] then
+		local route = Session:route_by_name (p["route"])
+		assert (not route:isnil (), "no route " .. p["route"])
+		local i, target = 0, nil
+		while true do
+			local proc = route:nth_plugin (i)
+			if proc:isnil () then break end
+			if proc:display_name () == p["plugin"] then target = proc break end
+			i = i + 1
+		end
+		assert (target, "no plugin " .. tostring (p["plugin"]) .. " on " .. p["route"])
+		local c
+		for _, x in ipairs (inputs_of (target)) do
+			if x.label == p["parameter"] then c = x break end
+		end
+		assert (c, "no parameter " .. tostring (p["parameter"]))
+		local ac = target:to_automatable ():automation_control (
+			Evoral.Parameter (ARDOUR.AutomationType.PluginAutomation, 0, c.port), false)
+		local d = scale_of (ac)
+		apply (p["route"], id_of (target), c, 100 * to_knob (d, tonumber (p["lo"])),
+			100 * to_knob (d, tonumber (p["hi"])), p["noise"] or "new1", tonumber (p["output"]) or 1,
+			tonumber (p["rate"]) or 1, tonumber (p["octaves"]) or 4)
+		collectgarbage ()
+		return
+	end
+
+	-- the dialogs
+	local what = { ["Modulate a parameter"] = "add" }
+	for _, m in ipairs (modulators ()) do
+		local route, n = m.route, m.n
+		what["Remove: " .. m.label] = function () return { route = route, n = n } end
+	end
+	local noises = { ["A new noise bus: Perlin Noise"] = "new1", ["A new noise bus: Perlin Noise x4"] = "new4" }
+	for route in Session:get_routes ():iter () do
+		if noise_bus_of (route) then noises["The bus " .. route:name ()] = route:name () end
+	end
+	local rv = LuaDialog.Dialog ("Modulate with Perlin Noise", {
+		{ type = "dropdown", key = "what", title = "Do", values = what, default = "Modulate a parameter" },
+		{ type = "heading", title = "Modulate" },
+		{ type = "dropdown", key = "param", title = "Parameter", values = parameter_targets () },
+		{ type = "dropdown", key = "noise", title = "Noise", values = noises,
+			default = "A new noise bus: Perlin Noise" },
+		{ type = "number", key = "output", title = "Which output (Perlin Noise x4: 1 to 4)", min = 1, max = 4,
+			step = 1, digits = 0, default = 1 },
+		{ type = "number", key = "rate", title = "Rate of a new bus (cells/s)", min = 0.001, max = 1000,
+			step = 0.1, digits = 3, default = 1 },
+		{ type = "number", key = "octaves", title = "Octaves of a new bus", min = 1, max = 8, step = 1,
+			digits = 0, default = 4 },
+	}):run ()
+	if not rv then return end
+	if type (rv["what"]) == "function" then
+		local r = rv["what"] ()
+		remove (r.route, r.n)
+		collectgarbage ()
+		return
+	end
+	if type (rv["param"]) ~= "function" then return end
+	local t = rv["param"] ()
+	local route = Session:route_by_name (t.route)
+	local target = plugin_by_id (route, t.id)
+	if not target then return end
+	local ac = target:to_automatable ():automation_control (
+		Evoral.Parameter (ARDOUR.AutomationType.PluginAutomation, 0, t.c.port), false)
+	local d = scale_of (ac)
+	-- its range, in its own units (a quarter and three quarters of its
+	-- knob's travel to begin with)
+	local digits = (d.upper - d.lower) >= 100 and 1 or 3
+	local rr = LuaDialog.Dialog ("Modulate " .. target:display_name () .. ": " .. t.c.label, {
+		{ type = "label", title = string.format ("%s: %g .. %g", t.c.label, d.lower, d.upper) },
+		{ type = "number", key = "lo", title = "At noise -1", min = d.lower, max = d.upper,
+			step = (d.upper - d.lower) / 100, digits = digits, default = from_knob (d, 0.25) },
+		{ type = "number", key = "hi", title = "At noise +1", min = d.lower, max = d.upper,
+			step = (d.upper - d.lower) / 100, digits = digits, default = from_knob (d, 0.75) },
+	}):run ()
+	if not rr then return end
+	apply (t.route, t.id, t.c, 100 * to_knob (d, rr["lo"]), 100 * to_knob (d, rr["hi"]), rv["noise"],
+		rv["output"], rv["rate"], rv["octaves"])
+	collectgarbage ()
+end end
