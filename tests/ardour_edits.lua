@@ -512,6 +512,7 @@ elseif phase == "two" then
 	roll()
 	sleep_ms(300)
 	drives("the first enabled again", first, second)
+	print("perlin: round 0: remove_modulator (rolling)") -- (what a crash here was in: the log's last line)
 	chain:remove_processor(first, nil, true)
 	first = nil
 	collectgarbage()

@@ -48,19 +48,40 @@ run() {
 	mkdir -p "$cfg/$ARDOUR/scripts"
 	cp "$script" "$cfg/$ARDOUR/scripts/perlin-modulator.lua"
 	rm -rf "$OUT/session-$name"
+	# (line-buffered: a crash keeps every line printed before it)
 	env XDG_CONFIG_HOME="$cfg" PERLIN_SESSION="$OUT/session-$name" "$@" \
-		timeout 600 "$ARDOUR-lua" "$T/ardour_edits.lua" > "$OUT/$name.log" 2>&1
+		timeout 600 stdbuf -oL "$ARDOUR-lua" "$T/ardour_edits.lua" > "$OUT/$name.log" 2>&1
+}
+
+# known_crash LOG: the run ended in Ardour 8.12's own crash: the teardown of
+# a removed plugin's sidechain ports (the main thread freeing the sidechain's
+# port set while Ardour's auto-connect thread deletes ports; 22 of 98 runs,
+# and as often with a do-nothing Lua plugin in the modulator's place:
+# tests/README.md), i.e. it ended inside the edits that remove a plugin with
+# a sidechain (remove_modulator, clear_track). Only under Ardour 8.
+known_crash() {
+	[ "$ARDOUR" = ardour8 ] || return 1
+	last=$(grep '^perlin: round ' "$1" | tail -n 1 | awk '{ print $4 }')
+	[ "$last" = remove_modulator ] || [ "$last" = clear_track ]
 }
 MOD=$T/../plugin/ardour/perlin-modulator.lua
 
 echo "-- Ardour $(dpkg-query -W -f '${Version}' ardour 2> /dev/null): Perlin Modulator while its chain is edited"
 crashes=0
+known=0
 : > "$OUT/edits.count"
 for r in $(seq 1 "$RUNS"); do
-	run "edits-$r" "$MOD" PERLIN_SEED=$((r + ${PERLIN_SEED_BASE:-0})) PERLIN_ROUNDS="$ROUNDS"
-	rc=$?
-	log=$OUT/edits-$r.log
-	done_=$(grep -c "^perlin: edits done" "$log")
+	# a run Ardour 8.12's own crash ended is run again (5 tries at most)
+	for again in 1 2 3 4 5; do
+		run "edits-$r" "$MOD" PERLIN_SEED=$((r + ${PERLIN_SEED_BASE:-0})) PERLIN_ROUNDS="$ROUNDS"
+		rc=$?
+		log=$OUT/edits-$r.log
+		done_=$(grep -c "^perlin: edits done" "$log")
+		{ [ "$done_" -ne 1 ] || [ $rc -ne 0 ]; } && known_crash "$log" && [ $again -lt 5 ] || break
+		known=$((known + 1))
+		echo "     run $r: Ardour 8.12's sidechain teardown crash in $(grep '^perlin: round ' "$log" | tail -n 1 |
+			sed 's/^perlin: //') (exit $rc): run again"
+	done
 	echo "     run $r (seed $((r + ${PERLIN_SEED_BASE:-0})), $ROUNDS rounds): $ARDOUR-lua exit $rc; $(grep -h '^perlin: checks' "$log" | sed 's/^perlin: //')"
 	if [ "$done_" -ne 1 ] || [ $rc -ne 0 ]; then
 		crashes=$((crashes + 1))
@@ -77,7 +98,7 @@ for r in $(seq 1 "$RUNS"); do
 	echo "     saved session: the filter's cutoff ${saved:-?} (the user's ${user:-?})"
 	check "run $r: the saved session holds the user's cutoff" test -n "$user" -a "${saved:-x}" = "${user:-y}"
 done
-check "no crash in $RUNS runs of edits" test $crashes -eq 0
+check "no crash in $RUNS runs of edits (besides $known of Ardour 8.12's own, run again)" test $crashes -eq 0
 nfail=$(cat "$OUT"/edits-*.log | grep -c "^perlin: FAIL")
 nok=$(cat "$OUT"/edits-*.log | grep -c "^perlin: ok")
 echo "     checks over the runs: $nok held, $nfail did not"
@@ -86,9 +107,14 @@ fewest=$(awk '{ n[$3] += $5 } END { m = -1; for (k in n) if (m < 0 || n[k] < m) 
 echo "     each edit done at least $fewest times"
 check "every edit done at least 10 times" test "${fewest:-0}" -ge 10
 
-# two modulators on one cutoff
-run two "$MOD" PERLIN_PHASE=two
-rc=$?
+# two modulators on one cutoff (one of them removed: run again after
+# Ardour 8.12's own crash, as above)
+for again in 1 2 3 4 5; do
+	run two "$MOD" PERLIN_PHASE=two
+	rc=$?
+	[ $rc -ne 0 ] && known_crash "$OUT/two.log" && [ $again -lt 5 ] || break
+	echo "     two modulators: Ardour 8.12's sidechain teardown crash (exit $rc): run again"
+done
 grep -h "^perlin: FAIL\|^perlin: checks" "$OUT/two.log" | sed 's/^perlin: /     /'
 held=$(grep -c "^perlin: ok" "$OUT/two.log")
 check "two modulators on one cutoff: one drives, the other waits and takes over, the user's value comes back ($held checks, exit $rc)" \
@@ -122,7 +148,9 @@ if [ -z "${PERLIN_SKIP_OLD:-}" ]; then
 		for r in 1 2 3; do
 			run "old-$r" "$OUT/old-modulator.lua" PERLIN_SEED="$r" PERLIN_ROUNDS=2 PERLIN_CHECKS=0
 			rc=$?
-			grep -q "^perlin: edits done" "$OUT/old-$r.log" && [ $rc -eq 0 ] || old_crashes=$((old_crashes + 1))
+			# (Ardour 8.12's own crash does not count: the old modulator's is elsewhere)
+			grep -q "^perlin: edits done" "$OUT/old-$r.log" && [ $rc -eq 0 ] ||
+				known_crash "$OUT/old-$r.log" || old_crashes=$((old_crashes + 1))
 			echo "     earlier modulator, run $r: $ARDOUR-lua exit $rc"
 			[ $old_crashes -gt 0 ] && break
 		done
