@@ -62,14 +62,16 @@ env.factory({ route = "Chain", plugin = "ACE High/Low Pass Filter", parameter = 
 sleep_ms(500)
 
 -- the chain and the noise bus
-local names = {}
-local i = 0
-while not chain:nth_plugin(i):isnil() do
-	names[#names + 1] = chain:nth_plugin(i):display_name()
-	i = i + 1
+local function chain_names()
+	local names, i = {}, 0
+	while not chain:nth_plugin(i):isnil() do
+		names[#names + 1] = chain:nth_plugin(i):display_name()
+		i = i + 1
+	end
+	return table.concat(names, ", ")
 end
-check("the chain: " .. table.concat(names, ", "),
-	table.concat(names, ", ") == "Perlin Noise, Perlin Modulator, ACE EQ, Perlin Modulator, ACE High/Low Pass Filter")
+check("the chain: " .. chain_names(),
+	chain_names() == "Perlin Noise, Perlin Modulator, ACE EQ, Perlin Modulator, ACE High/Low Pass Filter")
 local bus = s:route_by_name("Perlin Noise")
 check("one noise bus for both, named Perlin Noise", not bus:isnil() and s:route_by_name("Perlin Noise 2"):isnil())
 local noise = bus:nth_plugin(0)
@@ -125,14 +127,8 @@ check(string.format("stopped: the user's values back (EQ %.4f, cutoff %.4f)", pa
 -- remove the EQ's modulation: its user's value, the other goes on
 env.factory({ remove = "Chain", n = "1" })()
 sleep_ms(300)
-names = {}
-i = 0
-while not chain:nth_plugin(i):isnil() do
-	names[#names + 1] = chain:nth_plugin(i):display_name()
-	i = i + 1
-end
-check("removed: the chain " .. table.concat(names, ", "),
-	table.concat(names, ", ") == "Perlin Noise, ACE EQ, Perlin Modulator, ACE High/Low Pass Filter")
+check("removed: the chain " .. chain_names(),
+	chain_names() == "Perlin Noise, ACE EQ, Perlin Modulator, ACE High/Low Pass Filter")
 s:request_roll(ARDOUR.TransportRequestSource.TRS_UI)
 sleep_ms(600)
 local still = true
