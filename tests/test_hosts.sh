@@ -314,7 +314,7 @@ lv2lint_tests() {
 		echo "-- lv2lint: not on PATH, skipped (tests/README.md: how to build it)"
 		return
 	fi
-	echo "-- lv2lint $(lv2lint -v 2> /dev/null | awk 'NR == 1 { print $NF }')"
+	echo "-- lv2lint $(lv2lint -v 2>&1 | awk 'NR == 1 { print $NF }')"
 	for uri in $URI $URI_CV $URI4 $URI4_CV $URI_KEYED $URI_MIDI; do
 		for m in pack nopack; do
 			LV2_PATH=$OUT/lv2:/usr/lib/lv2 lv2lint -Ewarn -M$m "$uri" > "$OUT/lv2lint.log" 2>&1
