@@ -343,12 +343,13 @@ static void test_free(int four)
 	free(y);
 }
 
-/* Synced at 120 BPM from a fresh start at beat `beat` (the host's
-   time:Position every 1024 frames: every field, or only frame, speed and
-   tempo when `frames_only`), loop 1 cell: `n` samples into x. */
-static int render_at_beat(float beats, double beat, int frames_only, float *x, size_t n)
+/* Synced from a fresh start at beat `beat` (the host's time:Position
+   every 1024 frames; fields: 0 every one at 120 BPM, 1 only frame, speed
+   and tempo at 120 BPM, 2 only the beat, speed and tempo at 97 BPM), loop
+   1 cell: `n` samples into x. */
+static int render_at_beat(float beats, double beat, int fields, float *x, size_t n)
 {
-	transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
+	transport t = { 0.0, 0.0, fields == 2 ? 97.0 : 120.0, 1.0, 4.0 };
 	setup s;
 	host_inst h;
 	size_t done = 0;
@@ -363,8 +364,10 @@ static int render_at_beat(float beats, double beat, int frames_only, float *x, s
 	while (done < n) {
 		const uint32_t len = n - done < 1024 ? (uint32_t)(n - done) : 1024U;
 		host_position p = message(&t);
-		if (frames_only)
+		if (fields == 1)
 			p.fields = (1U << HOST_POS_FRAME) | (1U << HOST_POS_SPEED) | (1U << HOST_POS_BPM);
+		else if (fields == 2)
+			p.fields = (1U << HOST_POS_BEAT) | (1U << HOST_POS_SPEED) | (1U << HOST_POS_BPM);
 		host_inst_position_any(&h, 0, &p);
 		host_inst_run(&h, x + done, len);
 		done += len;
@@ -378,7 +381,10 @@ static int render_at_beat(float beats, double beat, int frames_only, float *x, s
    TTL states them: six digits, so 1/32 triplet reads 0.083333) stays on
    the grid: at 120 BPM, 10 minutes on (beat 1200, a whole number of cells
    for each of them) the one-cell loop is where it starts, sample for
-   sample, whether the host sends the beat or only frames and tempo. */
+   sample, whether the host sends the beat or only frames and tempo; at 97
+   BPM with the beat alone, so at the first bar line 10 minutes on (242
+   bars) or after where the bars hold whole cells of it (a bar of 1/32
+   dotted holds 21 1/3: every third bar line). */
 static void test_note_values(void)
 {
 	const LilvPlugin *p = world.audio;
@@ -394,23 +400,34 @@ static void test_note_values(void)
 			const LilvScalePoint *pt = lilv_scale_points_get(sp, i);
 			const float v = lilv_node_as_float(lilv_scale_point_get_value(pt));
 			const char *label = lilv_node_as_string(lilv_scale_point_get_label(pt));
-			int frames_only;
-			for (frames_only = 0; frames_only < 2; ++frames_only) {
+			/* the bar lines whose cell count is whole: every `every`-th */
+			const long q = lround((double)v * 96.0);
+			long g = q, r = 384, every, bars;
+			int fields;
+			while (r) {
+				const long t2 = g % r;
+				g = r;
+				r = t2;
+			}
+			every = q / g;
+			bars = (242 + every - 1) / every * every;
+			for (fields = 0; fields < 3; ++fields) {
 				double d;
-				if (render_at_beat(v, 0.0, frames_only, a, n) ||
-				    render_at_beat(v, 1200.0, frames_only, b, n)) {
+				if (render_at_beat(v, 0.0, fields, a, n) ||
+				    render_at_beat(v, fields == 2 ? 4.0 * (double)bars : 1200.0, fields, b, n)) {
 					CHECK(0, "cannot render");
 					continue;
 				}
 				d = max_diff(a + skip, b + skip, n - skip);
 				worst = d > worst ? d : worst;
 				CHECK(d <= 1e-6, "%s (%g beats, %s): 10 minutes on, %g off its start", label,
-				      (double)v, frames_only ? "frames" : "beats", d);
+				      (double)v, fields == 2 ? "97 BPM, beats" : fields ? "frames" : "beats", d);
 			}
 			points++;
 		}
 	}
-	printf("   %d note values, beat and frame positions: 10 minutes on at most %.3g from the start\n",
+	printf("   %d note values, beat and frame positions at 120 BPM, beats at 97: 10 minutes on at most "
+	       "%.3g from the start\n",
 	       points, worst);
 	CHECK(points >= 18, "only %d note values", points);
 	lilv_scale_points_free(sp);
