@@ -311,8 +311,8 @@ typedef struct {
    every octave and shapes the outputs, in groups of 8 samples on the
    clock's grid (group G: samples 8 G .. 8 G + 7 since activation). A
    block then costs its samples and what changed (a cell crossing: the
-   entry of that octave), not the octaves' setup (issue 35: blocks of 16
-   and 32 samples).
+   entry of that octave), not the octaves' setup (blocks of 16 and 32
+   samples).
    The same values as the render loop's kernels: a sample j samples after
    its ramp's anchor is lane m = j & 7 of the anchor's group q = j >> 3,
    u = (float)(a + q 8 step) + mf[m] (plugin/kernel.h); with the anchor at

@@ -55,9 +55,9 @@ struct perlin_kernels {
 	   path through x and y (seg2x), or along x from a table of short
 	   cells (dense); st: acc = (the first octave written into a sum in
 	   a span: sums are never cleared); see plugin/kernel.h. The segment
-	   kernels keep their arguments flat: grouped, the structs cost their
-	   many short calls 1.4-1.9% of the steady and moving rows' instructions
-	   on the AVX2 path (callgrind, issue 36) */
+	   kernels keep their arguments flat: grouped into structs, their many
+	   short calls cost more instructions (plugin/README.md: the kernel
+	   table) */
 	void (*seg1)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	             const float mf[8], const float c[7], float g0, float dg, uint32_t t0,
 	             int st);

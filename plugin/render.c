@@ -5,7 +5,7 @@
    preamble, octave_begin, and its segment's kernel and coefficients) is
    made once into the plan and kept until the octave's cell changes, so
    a block of 16 or 32 samples costs its samples and the octaves whose
-   cells it crosses, not every octave's setup (issue 35). Long blocks
+   cells it crosses, not every octave's setup. Long blocks
    keep the loop (cheaper per sample there: struct perlin_kernels'
    fast_below). Either renders the same values.
    Layer 3 (dsp_private.h): dsp.c calls it; it may call the files below:
