@@ -264,15 +264,18 @@ function factory (params) return function ()
 		for _, m in ipairs (modulators ()) do
 			if m.route == route_name and m.n == n then
 				local route = Session:route_by_name (route_name)
-				-- the sidechain disconnected first, and a cycle or more let
-				-- pass: Ardour 8.12 removing a plugin whose sidechain is still
-				-- connected races its own port teardown against its
-				-- auto-connect thread and corrupts its heap now and then (8
-				-- crashes in 15 runs of 10 removals of ACE Amplifier with a
-				-- sidechain; none in 45 runs removed this way)
+				-- the sidechain disconnected first, and 4 engine periods (100
+				-- ms at least) let pass: Ardour 8.12 corrupts its heap now and
+				-- then when a sidechain's ports die still connected (the
+				-- disconnection reported to ports being deleted: 8 crashes in
+				-- 15 runs of 10 removals of ACE Amplifier with a sidechain;
+				-- none in 30 runs of 20 removals of Perlin Modulator this way)
 				local pi = m.proc:to_plugininsert ()
-				if pi:has_sidechain () then pi:sidechain_input ():disconnect_all (nil) end
-				ARDOUR.LuaAPI.usleep (100000)
+				if pi:has_sidechain () then
+					pi:sidechain_input ():disconnect_all (nil)
+					local ms = math.max (100, 4000 * Session:get_block_size () / Session:nominal_sample_rate ())
+					ARDOUR.LuaAPI.usleep (math.floor (ms * 1000))
+				end
 				assert (route:remove_processor (m.proc, nil, true) == 0, "cannot remove the modulator")
 				print ("Modulate with Perlin Noise: removed " .. m.label)
 				return true
