@@ -45,7 +45,8 @@
    free phase runs on at its rate while stopped, and is re-derived
    (crossfaded) at jumps and when the transport starts; on Free (2, the CV
    plugins' default, for live patching) it ignores the transport: no play,
-   pause, relocate or tempo change moves it (sync still follows the beat). Sync without any time:Position from the host assumes 120 BPM,
+   pause, relocate or tempo change moves it (sync still follows the
+   beat). Sync without any time:Position from the host assumes 120 BPM,
    rolling.
 
    Rendering: one loop for every state (render.c). Each octave's phase is a
