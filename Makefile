@@ -20,7 +20,7 @@ LV2DIR     ?= $(PREFIX)/lib/lv2
 # Ardour's Lua scripts: a system-wide Ardour N (prefix /usr) reads
 # /usr/share/ardourN/scripts, so both 7 and 8 get them (add
 # $(PREFIX)/share/ardour9/scripts for a 9); install-user puts them in every
-# ~/.config/ardourN that exists and in ardour7 and ardour8.
+# ~/.config/ardourN that exists (ardour8 when none does).
 SCRIPTDIRS ?= $(PREFIX)/share/ardour7/scripts $(PREFIX)/share/ardour8/scripts
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
@@ -424,12 +424,14 @@ install: all
 	for d in $(SCRIPTDIRS); do mkdir -p "$(DESTDIR)$$d" && \
 		install -m 644 $(SCRIPTS) "$(DESTDIR)$$d/" || exit 1; done
 
-# The user's Ardour script folders: ardour7, ardour8 and every other
-# ardourN under ~/.config (or XDG_CONFIG_HOME) that exists.
-USER_SCRIPTDIRS = cfg=$${XDG_CONFIG_HOME:-$$HOME/.config}; \
-	dirs="$$cfg/ardour7/scripts $$cfg/ardour8/scripts"; \
-	for c in "$$cfg"/ardour[0-9]*; do [ -d "$$c" ] || continue; \
-		case " $$dirs " in *" $$c/scripts "*) ;; *) dirs="$$dirs $$c/scripts" ;; esac; done
+# The user's Ardour script folders: every ardourN under ~/.config (or
+# XDG_CONFIG_HOME) that exists, or ardour8 when none does. None is made
+# beside an existing one: a new Ardour offers to take the older one's
+# settings only when its own folder does not exist yet (run install-user
+# again after its first start).
+USER_SCRIPTDIRS = cfg=$${XDG_CONFIG_HOME:-$$HOME/.config}; dirs=; \
+	for c in "$$cfg"/ardour[0-9]*; do [ -d "$$c" ] && dirs="$$dirs $$c/scripts"; done; \
+	[ -n "$$dirs" ] || dirs="$$cfg/ardour8/scripts"
 install-user:
 	@$(USER_SCRIPTDIRS); echo "Ardour scripts into:$$dirs"; \
 		$(MAKE) install LV2DIR="$$HOME/.lv2" SCRIPTDIRS="$$dirs" DESTDIR=
