@@ -34,12 +34,12 @@ function factory (params) return function ()
 	local function id_of (proc) return proc:to_stateful ():id ():to_s () end
 
 	-- the knob position (0..1) of a value and the value at a knob position,
-	-- as Ardour's control maps them (the same as in perlin-automate.lua and
-	-- perlin-modulator.lua: sandboxed scripts share no file)
+	-- as Ardour's control maps a continuous parameter (Perlin Modulator
+	-- steps integer and toggled ones itself): linear, or logarithmic where
+	-- the descriptor says so
 	local function scale_of (ac)
 		local pd = ac:desc ()
-		local d = { lower = pd.lower, upper = pd.upper, toggled = pd.toggled, integer = pd.integer_step,
-			steps = pd.rangesteps or 0 }
+		local d = { lower = pd.lower, upper = pd.upper }
 		d.log = pd.logarithmic and d.upper > d.lower and d.lower * d.upper > 0
 		if not (d.upper > d.lower) then d.upper = d.lower + 0.01 end
 		return d
