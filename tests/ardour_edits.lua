@@ -244,6 +244,21 @@ local function choose_filter()
 	sleep_ms(100)
 end
 
+-- saves, closes and opens the session again (rolling again if it was)
+local function reopen()
+	local was_rolling = rolling()
+	s:save_state("", false, false, false, false, false)
+	perlin, chain, send = nil, nil, nil
+	s = nil
+	collectgarbage()
+	close_session()
+	s = assert(load_session(dir, "edits"), "cannot load the session")
+	perlin, chain = s:route_by_name("Perlin"), s:route_by_name("Chain")
+	local i = 0
+	while not perlin:nth_send(i):isnil() do send = perlin:nth_send(i) i = i + 1 end
+	if was_rolling then roll() end
+	sleep_ms(200)
+end
 local edits = {}
 edits.move_target = function ()
 	-- the filter and the amplifier swap places: modulation follows the filter
@@ -269,6 +284,23 @@ edits.insert_between = function ()
 	chain:remove_processor(comp, nil, true)
 	comp = nil
 end
+-- a filter put where the chosen one was: taken up again where "Plugin"
+-- points (the same plugin put back), else left alone until chosen
+local function expect_put_back(nf, what)
+	local mod = mod_of()
+	if not mod then return end
+	if index_of(chain, nf) - index_of(chain, mod) == param(mod, 0) then
+		check(what .. " where Plugin points: taken up again",
+			within(400, function () return param(mod, STATUS) ~= REMOVED end), "status " .. param(mod, STATUS))
+		expect(what .. ", taken up again")
+	else
+		sleep_ms(150)
+		check(what .. " elsewhere: not taken over unasked", at_user(nf) and param(mod, STATUS) == REMOVED,
+			string.format("cutoff %g, status %g", param(nf, LP_CUTOFF), param(mod, STATUS)))
+		choose_filter()
+		expect(what .. " and choose it")
+	end
+end
 edits.remove_target = function ()
 	local f, mod = filter_of(), mod_of()
 	if not f then return end
@@ -281,24 +313,27 @@ edits.remove_target = function ()
 	end
 	bystander_untouched("remove the filter")
 	sleep_ms(math.random(0, 150))
-	-- a new filter where it was: not modulated until it is chosen
-	local nf = insert_at(chain, new_filter(), at)
-	sleep_ms(100)
-	check("re-add a filter: not taken over unasked", at_user(nf), "cutoff " .. param(nf, LP_CUTOFF))
-	choose_filter()
-	expect("re-add and choose the filter")
+	-- another plugin where it was is not taken over
+	local comp = insert_at(chain, ARDOUR.LuaAPI.new_plugin(s, "urn:ardour:a-comp", ARDOUR.PluginType.LV2, ""), at)
+	local before = {}
+	for n = 0, 6 do before[n] = param(comp, n) end
+	sleep_ms(250)
+	local same = true
+	for n = 0, 6 do same = same and param(comp, n) == before[n] end
+	check("another plugin where the filter was: not taken over", same and (not mod or param(mod, STATUS) == REMOVED),
+		"status " .. (mod and param(mod, STATUS) or "-"))
+	chain:remove_processor(comp, nil, true)
+	comp = nil
+	-- the filter put back where it was
+	expect_put_back(insert_at(chain, new_filter(), at), "put a filter back")
 end
 edits.replace_target = function ()
 	local f, mod = filter_of(), mod_of()
 	if not f then return end
-	chain:replace_processor(f, new_filter(), nil)
+	local nf = new_filter()
+	chain:replace_processor(f, nf, nil)
 	f = nil
-	if mod then
-		check("replace the filter: the modulator says it is gone",
-			within(300, function () return param(mod, STATUS) == REMOVED end), "status " .. param(mod, STATUS))
-	end
-	choose_filter()
-	expect("replace and choose the filter")
+	expect_put_back(nf, "replace the filter by a new one")
 end
 edits.remove_modulator = function ()
 	local mod, f = mod_of(), filter_of()
@@ -338,10 +373,23 @@ edits.disable_modulator = function ()
 	expect("enable the modulator again")
 end
 edits.deactivate_modulator = function ()
+	-- (scripts and OSC do this; Ardour's own switches and menus set Enable)
 	local mod = mod_of()
 	if not mod then return end
 	mod:to_plugininsert():deactivate()
 	sleep_ms(math.random(0, 150))
+	if math.random() < 0.5 then
+		-- saved and reopened while deactivated: the modulator holds the
+		-- user's value (its hidden controls), and gives it back once active
+		local held = param(mod, 15) > 0.5
+		mod = nil
+		reopen()
+		mod = mod_of()
+		if not mod then return end
+		check("reopened deactivated: the modulator holds the user's value",
+			not held or (param(mod, 15) > 0.5 and param(mod, 13) == user),
+			string.format("held %g, value %g", param(mod, 15), param(mod, 13)))
+	end
 	mod:to_plugininsert():activate()
 	expect("deactivate and activate the modulator")
 end
@@ -406,18 +454,7 @@ edits.transport = function ()
 	expect(rolling() and "roll" or "stop")
 end
 edits.reopen = function ()
-	local was_rolling = rolling()
-	s:save_state("", false, false, false, false, false)
-	perlin, chain, send = nil, nil, nil
-	s = nil
-	collectgarbage()
-	close_session()
-	s = assert(load_session(dir, "edits"), "cannot load the session")
-	perlin, chain = s:route_by_name("Perlin"), s:route_by_name("Chain")
-	local i = 0
-	while not perlin:nth_send(i):isnil() do send = perlin:nth_send(i) i = i + 1 end
-	if was_rolling then roll() end
-	sleep_ms(200)
+	reopen()
 	expect("close and reopen the session")
 end
 

@@ -2,7 +2,8 @@
 # test_ardour_edits.sh: Perlin Modulator (plugin/ardour/perlin-modulator.lua)
 # in Ardour headless ($ARDOUR-lua: tests/checks.sh; Dummy backend, real time) while its
 # chain is edited as a user edits it (tests/ardour_edits.lua): the target
-# removed, re-added, moved and replaced, the modulator removed, moved,
+# removed (another plugin in its place not taken over, the same one put
+# back taken up again), re-added, moved and replaced, the modulator removed, moved,
 # disabled and deactivated, Perlin Noise removed and bypassed, the
 # sidechain unwired, a plugin inserted between, the track's plugins cleared, the session closed and
 # reopened, the transport started and stopped, at random moments; every

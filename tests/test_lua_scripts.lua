@@ -36,6 +36,7 @@ local function processor(id, name, params)
 	local plugin = {}
 	function plugin:id() return id_of(id) end
 	function plugin:name() return name end
+	function plugin:unique_id() return "urn:test:" .. name end
 	function plugin:nth_parameter(n) return n, { n, params[n + 1] ~= nil } end
 	function plugin:parameter_is_control() return true end
 	function plugin:parameter_is_input() return true end
@@ -318,6 +319,29 @@ check("filter removed: the display says so", table.concat(texts, " "):find("remo
 	table.concat(texts, " | "))
 local _, texts2 = render(120, 12)
 check("a display 12 px high draws within it", #texts2 >= 1)
+
+-- another plugin where it was is left alone; the same one put back is
+-- taken up again (looked at every 100 ms)
+local amp_gain = control({ lower = -20, upper = 20, logarithmic = false, toggled = false,
+	integer_step = false, rangesteps = 0 }, 0)
+local amp = processor("7010", "ACE Amplifier", { { label = "Gain", control = amp_gain } })
+table.insert(route.plugins, 2, amp)
+for _ = 1, 8 do cycle(0.9) end
+check("another plugin where the filter was: not taken over",
+	amp_gain.writes == 0 and CtrlPorts_array[STATUS] == 3, "status " .. tostring(CtrlPorts_array[STATUS]))
+local filter2 = processor("7011", "ACE High/Low Pass Filter", {
+	{ label = "Cut off frequency", control = control(log_cutoff, 15000) },
+})
+route.plugins[2] = filter2
+route.plugins[3] = amp
+for _ = 1, 8 do cycle(0.9) end
+local c2 = filter2.params[1].control
+check("the same plugin put back where Plugin points: modulated again",
+	CtrlPorts_array[STATUS] == 1 and c2.value ~= 15000 and amp_gain.writes == 0,
+	string.format("status %s, cutoff %g", tostring(CtrlPorts_array[STATUS]), c2.value))
+rolling = false
+cycle(0.9)
+check("and its own value is the user's", c2.value == 15000, c2.value)
 
 print(string.format("%d passed, %d failed", passed, failed))
 os.exit(failed == 0 and 0 or 1)

@@ -12,10 +12,10 @@ then connect the sidechain to the route that holds Perlin Noise) and
 choose the plugin ("Plugin": 1 = the next one after this) and its
 parameter ("Parameter": 0 = its first control input). From then on it
 follows that plugin, wherever it is moved on the strip; if the plugin is
-removed, modulation stops and nothing else is touched (set "Plugin" again
-to choose another). "At -1" and "At +1" are positions of the parameter's
-own knob, in percent of its travel (a logarithmic cutoff moves as its knob
-does). While the transport rolls (and in exports) the parameter follows the
+removed, modulation stops and nothing else is touched, until the same
+plugin is put back where "Plugin" points (set "Plugin" to choose another).
+"At -1" and "At +1" are positions of the parameter's own knob, in percent
+of its travel (a logarithmic cutoff moves as its knob does). While the transport rolls (and in exports) the parameter follows the
 noise; when modulation stops (transport stopped, this plugin disabled or
 removed, the sidechain silent) the parameter returns to the value the user
 gave it, so a session saved while stopped keeps the user's value. With
@@ -103,6 +103,8 @@ local status = NO_TARGET
 -- processor itself. A removed one goes to `grave`, which lets it go only
 -- when this plugin is destroyed (so never in the process thread).
 local target, target_id, id_obj
+local kind                  -- the chosen plugin's unique ID (LV2: its URI): one put back is taken up
+local kind_countdown = 0    -- samples until the place is looked at again
 local grave = {}
 local param, param_n        -- Evoral.Parameter and control number driven
 local param_wanted          -- the "Parameter" they were looked up for
@@ -289,9 +291,16 @@ local function forget_target ()
 	target, target_id, id_obj, param, param_n, desc, param_wanted = nil, nil, nil, nil, nil, nil, nil
 end
 
+local function kind_of (proc)
+	local pi = proc:to_insert ()
+	if pi:isnil () then return nil end
+	return pi:plugin (0):unique_id ()
+end
+
 -- choose the plugin at position ctrl[PLUGIN] after this one, and keep its ID
 local function choose (ctrl)
 	forget_target ()
+	kind = nil
 	local route = self:route ()
 	if route:isnil () then return end
 	local i, pi = scan (route)
@@ -305,7 +314,19 @@ local function choose (ctrl)
 	target_id = string.format ("%.0f", hi * 16777216 + lo)
 	id_obj = PBD.ID (target_id)
 	target = proc
+	kind = kind_of (proc)
 	arm ()
+end
+
+-- after the chosen plugin was removed: whether the same plugin (the same
+-- unique ID) is now where "Plugin" points, put back or replaced by itself
+local function put_back (ctrl)
+	local route = self:route ()
+	if route:isnil () then return false end
+	local i = scan (route)
+	if not i then return false end
+	local proc = route:nth_plugin (i + math.floor (ctrl[PLUGIN] + 0.5))
+	return not proc:isnil () and kind_of (proc) == kind
 end
 
 -- the plugin kept in the session (a reopened session): found by its ID, on
@@ -313,6 +334,7 @@ end
 -- take it over)
 local function recall (ctrl)
 	forget_target ()
+	kind = nil
 	local id = ctrl[ID_HI] * 16777216 + ctrl[ID_LO]
 	if id < 1 then return end
 	target_id = string.format ("%.0f", id)
@@ -326,6 +348,7 @@ local function recall (ctrl)
 		if proc:to_stateful ():id ():to_s () == target_id then
 			id_obj = PBD.ID (target_id)
 			target = proc
+			kind = kind_of (proc)
 			arm ()
 			return
 		end
@@ -442,6 +465,14 @@ local function cycle (ins, outs, n_samples)
 	local chosen = math.floor (ctrl[PLUGIN] + 0.5)
 	local turned = tried ~= nil and chosen ~= tried -- "Plugin" set by the user
 	tried = chosen
+	if not turned and target_id == "removed" and kind then
+		-- the same plugin put back where "Plugin" points: taken up again
+		kind_countdown = kind_countdown - n_samples
+		if kind_countdown <= 0 then
+			kind_countdown = 0.1 * rate
+			turned = put_back (ctrl)
+		end
+	end
 	if turned or ctrl[CHOSEN] ~= chosen then
 		give_back ()
 		countdown = countdown - n_samples
