@@ -290,8 +290,12 @@ local function expect_put_back(nf, what)
 	local mod = mod_of()
 	if not mod then return end
 	if index_of(chain, nf) - index_of(chain, mod) == param(mod, 0) then
+		-- its chosen plugin's ID (hidden controls 10 and 11: low, high 24 bits)
+		local id = tonumber(nf:to_stateful():id():to_s())
+		local function chosen() return param(mod, 10) + 16777216 * param(mod, 11) end
 		check(what .. " where Plugin points: taken up again",
-			within(400, function () return param(mod, STATUS) ~= REMOVED end), "status " .. param(mod, STATUS))
+			within(400, function () return chosen() == id and param(mod, STATUS) ~= REMOVED end),
+			string.format("status %g, chosen %.0f, the filter %.0f", param(mod, STATUS), chosen(), id))
 		expect(what .. ", taken up again")
 	else
 		sleep_ms(150)
