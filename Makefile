@@ -37,12 +37,12 @@ CCFLAGS  = $(STD) $(WARN) $(CFLAGS)
 
 NOISE_SRC = noise/noise.c noise/noise.h
 # The DSP's C files, compiled into the plugin and the tests alike.
-DSP_C     = plugin/dsp.c plugin/params.c plugin/smooth.c plugin/transport.c \
-            plugin/voice.c plugin/ramp.c plugin/coef.c plugin/cells.c plugin/render.c \
-            plugin/step.c plugin/kernels.c noise/noise.c
-DSP_SRC   = $(DSP_C) plugin/dsp.h plugin/dsp_private.h plugin/ports.h \
-            plugin/kernel.h plugin/kernel_seg.h plugin/kernel_dense.h \
-            plugin/kernel_out.h $(NOISE_SRC)
+DSP_C     = plugin/engine/dsp.c plugin/engine/params.c plugin/engine/smooth.c plugin/engine/transport.c \
+            plugin/engine/voice.c plugin/engine/ramp.c plugin/engine/coef.c plugin/engine/cells.c plugin/engine/render.c \
+            plugin/engine/step.c plugin/engine/kernels.c noise/noise.c
+DSP_SRC   = $(DSP_C) plugin/engine/dsp.h plugin/engine/engine.h plugin/engine/state.h plugin/engine/params.h plugin/lv2/ports.h \
+            plugin/engine/kernel.h plugin/engine/kernel_seg.h plugin/engine/kernel_dense.h \
+            plugin/engine/kernel_out.h $(NOISE_SRC)
 # DSP_C compiled once, with the flags it had inside each program (so the
 # same code): $(OBJ) for the programs that run it in process (the tests and
 # perlin-render), $(PIC) position-independent and hidden for the bundle and
@@ -55,12 +55,12 @@ DSP_O     = $(OBJ)/dsp.o $(OBJ)/params.o $(OBJ)/smooth.o $(OBJ)/transport.o \
 DSP_PIC_O = $(PIC)/dsp.o $(PIC)/params.o $(PIC)/smooth.o $(PIC)/transport.o \
             $(PIC)/voice.o $(PIC)/ramp.o $(PIC)/coef.o $(PIC)/cells.o \
             $(PIC)/render.o $(PIC)/step.o $(PIC)/kernels.o $(PIC)/noise.o
-# The LV2 glue's own C besides plugin/perlin.c: the inline display, drawn
+# The LV2 glue's own C besides plugin/lv2/perlin.c: the inline display, drawn
 # with cairo (perlin.c is also #included by the bench, the fuzzer and the
 # broken bundles, which compile display.c beside it).
-GLUE_C    = plugin/display.c plugin/events.c plugin/perlin_midi.c
-GLUE_SRC  = plugin/perlin.c $(GLUE_C) plugin/display.h plugin/events.h \
-            plugin/perlin_midi.h
+GLUE_C    = plugin/display/display.c plugin/lv2/events.c plugin/lv2/perlin_midi.c
+GLUE_SRC  = plugin/lv2/perlin.c $(GLUE_C) plugin/display/display.h plugin/lv2/events.h \
+            plugin/lv2/perlin_midi.h
 GLUE_LIBS = `$(PKG_CONFIG) --libs cairo`
 LIB_EXT   = .so
 BUNDLE    = $(B)/perlin.lv2
@@ -103,7 +103,7 @@ $(PIC)/.built: $(B)/.builddeps $(DSP_SRC)
 $(BUNDLE)/perlin$(LIB_EXT): $(B)/.builddeps $(GLUE_SRC) $(PIC)/.built
 	@mkdir -p $(BUNDLE)
 	$(CC) $(CCFLAGS) -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/perlin.c $(GLUE_C) $(DSP_PIC_O) \
+		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/lv2/perlin.c $(GLUE_C) $(DSP_PIC_O) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 
 $(BUNDLE)/manifest.ttl: ttl/manifest.ttl.in
@@ -197,7 +197,7 @@ $(B)/test_render: $(B)/.deps $(OBJ)/.built tests/test_render.c tests/automation.
 		tests/test_render.c tests/smf.c tests/host.c $(DSP_O) \
 		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 
-$(B)/test_display: $(B)/.deps $(OBJ)/.built tests/test_display.c tests/test.h plugin/display.h $(HOST_SRC)
+$(B)/test_display: $(B)/.deps $(OBJ)/.built tests/test_display.c tests/test.h plugin/display/display.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags cairo` -o $@ tests/test_display.c \
 		tests/host.c $(DSP_O) $(LILV_LIBS) $(GLUE_LIBS) -lpthread -lm
 
@@ -208,7 +208,7 @@ $(TSAN)/.built: $(B)/.deps $(GLUE_SRC) $(HOST_SRC) tests/test_display.c tests/te
 	@mkdir -p $(TSAN)/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(TSAN)/perlin.lv2/
 	$(CC) $(CCFLAGS) -fsanitize=thread -fPIC -shared `$(PKG_CONFIG) --cflags lv2 cairo` \
-		-o $(TSAN)/perlin.lv2/perlin$(LIB_EXT) plugin/perlin.c $(GLUE_C) $(DSP_C) \
+		-o $(TSAN)/perlin.lv2/perlin$(LIB_EXT) plugin/lv2/perlin.c $(GLUE_C) $(DSP_C) \
 		$(GLUE_LIBS) -lm
 	$(CC) $(CCFLAGS) -fsanitize=thread $(LILV) `$(PKG_CONFIG) --cflags cairo` \
 		-o $(TSAN)/test_display tests/test_display.c tests/host.c $(DSP_C) \
@@ -232,7 +232,7 @@ $(BROKEN_XFADE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC)
 	@mkdir -p $(B)/broken-xfade/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(B)/broken-xfade/perlin.lv2/
 	$(CC) $(CCFLAGS) -DPERLIN_XFADE_S=0.00001 -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/perlin.c $(GLUE_C) $(DSP_C) \
+		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/lv2/perlin.c $(GLUE_C) $(DSP_C) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 
 # The plugin built with clang: tests/test_clang.sh requires it to render
@@ -243,7 +243,7 @@ $(CLANG_BUNDLE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC)
 	@mkdir -p $(B)/clang/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(B)/clang/perlin.lv2/
 	$(CLANG) $(STD) $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden -shared \
-		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/perlin.c $(GLUE_C) $(DSP_C) \
+		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/lv2/perlin.c $(GLUE_C) $(DSP_C) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 
 TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_display $(B)/test_transport $(B)/test_render $(BROKEN_ALLOC) \
@@ -263,7 +263,7 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) $(GLUE_SRC) tests/test_noise.c \
 	ln -sfn ../broken-xfade $(ASAN)/broken-xfade
 	cp $(BUNDLE)/*.ttl $(ASAN)/perlin.lv2/
 	$(CC) $(CCFLAGS) $(SAN) -fPIC -shared `$(PKG_CONFIG) --cflags lv2 cairo` \
-		-o $(ASAN)/perlin.lv2/perlin$(LIB_EXT) plugin/perlin.c $(GLUE_C) \
+		-o $(ASAN)/perlin.lv2/perlin$(LIB_EXT) plugin/lv2/perlin.c $(GLUE_C) \
 		$(DSP_C) $(GLUE_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) -o $(ASAN)/test_noise tests/test_noise.c \
 		noise/noise.c -lm

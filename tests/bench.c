@@ -1,5 +1,5 @@
 /* bench.c: the cost of the plugin's whole run() (urn:perlin-lv2:perlin,
-   plugin/perlin.c compiled in) in the scenarios users put it in, on the
+   plugin/lv2/perlin.c compiled in) in the scenarios users put it in, on the
    4-lane (SSE2) and 8-lane (AVX2) paths, against stb_perlin_fbm_noise3
    (Debian's libstb-dev) and the scalar reference in the same process
    (make bench). Figures are printed, never asserted.
@@ -53,7 +53,7 @@
 #define STB_PERLIN_IMPLEMENTATION
 #include <stb/stb_perlin.h>
 
-#include "../plugin/perlin.c"
+#include "../plugin/lv2/perlin.c"
 
 #include <lv2/atom/atom.h>
 #include <lv2/time/time.h> /* (perlin.c no longer includes it) */

@@ -4,7 +4,7 @@
    unchanged; only the descriptors this file hands out differ.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #define lv2_descriptor perlin_real_descriptor
-#include "../plugin/perlin.c"
+#include "../plugin/lv2/perlin.c"
 #undef lv2_descriptor
 
 static LV2_Descriptor broken[8]; /* (lv2_descriptor's indices: 0..5) */
@@ -16,7 +16,7 @@ static void broken_run(LV2_Handle instance, uint32_t n_samples)
 	run(instance, n_samples);
 }
 
-/* Perlin Noise MIDI's (its own run, in plugin/perlin_midi.c). */
+/* Perlin Noise MIDI's (its own run, in plugin/lv2/perlin_midi.c). */
 static void broken_midi_run(LV2_Handle instance, uint32_t n_samples)
 {
 	void *volatile p = malloc(16);

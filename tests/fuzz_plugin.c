@@ -21,7 +21,7 @@
    Build and run: make fuzz (tests/fuzz_plugin.c, clang's libFuzzer);
    make test runs it for FUZZ_SECONDS from tests/fuzz-corpus.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "../plugin/perlin.c" /* the entry points, and the DSP state to read */
+#include "../plugin/lv2/perlin.c" /* the entry points, and the DSP state to read */
 
 #include <lv2/atom/forge.h>
 #include <lv2/midi/midi.h>
@@ -290,7 +290,7 @@ static LV2_Atom_Sequence *sequence_copy(reader *r, envelope *e, uint32_t n)
 	return seq;
 }
 
-/* Perlin Noise MIDI (plugin/perlin_midi.c): any controls and MIDI
+/* Perlin Noise MIDI (plugin/lv2/perlin_midi.c): any controls and MIDI
    settings, time:Position and odd sequences at its control input, MIDI
    (and anything else) at its MIDI input, and an output of any capacity
    (0, a few bytes, odd sizes, plenty, or not connected), in a buffer of

@@ -561,7 +561,7 @@ typedef struct {
 } dsp_target;
 
 /* A time:Position as host_inst_position forges it (the same float and
-   integer fields, read back as plugin/perlin.c reads them). */
+   integer fields, read back as plugin/lv2/perlin.c reads them). */
 static void dsp_position(void *t, double frame, double speed, double beat, double bpm)
 {
 	perlin_position p;
@@ -583,7 +583,7 @@ static void dsp_run(void *t, float *const out[], uint32_t n)
 	int i;
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		values[i] = &d->controls[i];
-	/* as plugin/perlin.c's run(): the controls, then the events */
+	/* as plugin/lv2/perlin.c's run(): the controls, then the events */
 	perlin_dsp_controls(&d->dsp, values);
 	perlin_dsp_spread(&d->dsp, d->controls[RENDER_SPREAD]);
 	for (i = 0; i < d->n_queued; ++i)

@@ -11,9 +11,9 @@
 #ifndef PERLIN_HOST_H
 #define PERLIN_HOST_H
 
-#include "../plugin/dsp.h"
-#include "../plugin/perlin_midi.h"
-#include "../plugin/ports.h"
+#include "../plugin/engine/dsp.h"
+#include "../plugin/lv2/perlin_midi.h"
+#include "../plugin/lv2/ports.h"
 
 #include <lilv/lilv.h>
 #include <stdint.h>

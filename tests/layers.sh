@@ -1,21 +1,25 @@
 #!/bin/sh
-# tests/layers.sh [DIR]: the C files of DIR (plugin/ by default) call each
-# other in the layers DIR/dsp_private.h declares (its "layer N: a.c b.c"
-# lines, 1 the top): a file may call only functions defined in files on
-# layers below its own, never up and never sideways. One check per C file
-# (a file on no layer fails too); prints "layers: N passed, M failed".
+# tests/layers.sh [DIR]: the C files and headers under DIR (plugin/ by
+# default; its ardour/ left out) call and include each other in the layers
+# DIR/README.md declares (its "    layer N: a.c b.h" lines, 1 the top). A
+# file may call only functions defined in files on layers below its own,
+# never up and never sideways; a file may include only its own header
+# (a.h of a.c) and headers on layers below its own. A header is on its .c
+# file's layer unless a line names it. One check per file (a file on no
+# layer fails too); prints "layers: N passed, M failed".
 #
-# For each file (with the headers of DIR it #includes, as the compiler
+# For each C file (with the headers of DIR it #includes, as the compiler
 # sees it, but both sides of every #if) the script takes, with comments
 # and literals dropped: the functions it defines (a name, its parameters in
 # parentheses, then "{" outside any braces) and the names it calls (a name
 # followed by "(" inside a body or a #define, not after "." or "->"). A
 # call goes to the file that defines that name without "static", unless
 # the caller defines it itself. Calls through function pointers (the
-# kernels' table) are not seen.
+# kernels' table) are not seen. Files are known by their names, which are
+# unique under DIR.
 # Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 dir=${1:-plugin}
-decl=$dir/dsp_private.h
+decl=$dir/README.md
 [ -f "$decl" ] || { echo "layers: no $decl"; echo "layers: 0 passed, 1 failed"; exit 1; }
 
 awk -v dir="$dir" -v decl="$decl" '
@@ -76,6 +80,34 @@ function scan(line,    n, i, c, c2, q, out) {
 		add_tok("#end")
 }
 
+function base(p) { sub(/.*\//, "", p); return p }
+function folder(p) { if (p !~ /\//) return "."; sub(/\/[^\/]*$/, "", p); return p }
+# a path with "x/../" and "./" taken out
+function tidy(p,    n, i, w, out, k, st) {
+	n = split(p, w, "/")
+	k = 0
+	for (i = 1; i <= n; i++) {
+		if (w[i] == "." || w[i] == "") continue
+		if (w[i] == ".." && k > 0 && st[k] != "..") { k--; continue }
+		st[++k] = w[i]
+	}
+	out = p ~ /^\// ? "/" : ""
+	for (i = 1; i <= k; i++) out = out (i > 1 ? "/" : "") st[i]
+	return out
+}
+# The headers a file includes ("..."), as paths (its includes[] entries).
+function includes_of(path, f,    line, h) {
+	while ((getline line < path) > 0) {
+		if (line ~ /^[ \t]*#[ \t]*include[ \t]*"/) {
+			h = line
+			sub(/^[^"]*"/, "", h)
+			sub(/".*/, "", h)
+			incl[f, ++nincl[f]] = tidy(folder(path) "/" h)
+		}
+	}
+	close(path)
+}
+
 # A file and, where they are, the headers of dir it includes ("...").
 function read_file(path,    line, h) {
 	seen[path] = 1
@@ -84,8 +116,8 @@ function read_file(path,    line, h) {
 			h = line
 			sub(/^[^"]*"/, "", h)
 			sub(/".*/, "", h)
-			h = dir "/" h
-			if (!(h in seen) && (getline probe < h) > 0) {
+			h = tidy(folder(path) "/" h)
+			if (!(h in seen) && (h in inside) && (getline probe < h) > 0) {
 				close(h)
 				read_file(h)
 				continue
@@ -141,13 +173,13 @@ BEGIN {
 	for (i in w) kw[w[i]] = 1
 	# the declared layers
 	while ((getline line < decl) > 0) {
-		if (line !~ /^[ \t\/*]*layer[ \t]+[0-9]+:/)
+		if (line !~ /^    layer[ \t]+[0-9]+:/)
 			continue
 		n = split(line, w, /[ \t]+/)
 		for (i = 1; i <= n; i++) {
 			if (w[i] ~ /^[0-9]+:$/)
 				lay = w[i] + 0
-			if (w[i] ~ /^[A-Za-z_0-9]+\.c$/) {
+			if (w[i] ~ /^[A-Za-z_0-9]+\.[ch]$/) {
 				if (w[i] in layer) { dupdecl = dupdecl " " w[i] }
 				layer[w[i]] = lay
 				declared[++ndecl] = w[i]
@@ -155,12 +187,32 @@ BEGIN {
 		}
 	}
 	close(decl)
-	# the C files of dir
-	cmd = "ls \"" dir "\"/*.c 2>/dev/null"
-	nfiles = 0
+	# the C files and headers under dir (not its ardour/)
+	cmd = "find \"" dir "\" -path \"" dir "/ardour\" -prune -o \\( -name \"*.c\" -o -name \"*.h\" \\) -print | sort"
+	nall = 0
 	while ((cmd | getline path) > 0) {
-		f = path
-		sub(/.*\//, "", f)
+		path = tidy(path)
+		all[++nall] = path
+		inside[path] = 1
+	}
+	close(cmd)
+	# a header is on the layer of its C file unless declared
+	for (i = 1; i <= nall; i++) {
+		f = base(all[i])
+		if (f ~ /\.h$/ && !(f in layer)) {
+			c = f
+			sub(/\.h$/, ".c", c)
+			if (c in layer) layer[f] = layer[c]
+		}
+	}
+	nfiles = 0
+	for (i = 1; i <= nall; i++) {
+		path = all[i]
+		f = base(path)
+		if (f in where) dupname = dupname " " f
+		where[f] = path
+		includes_of(path, f)
+		if (f !~ /\.c$/) continue
 		files[++nfiles] = f
 		present[f] = 1
 		ntok = 0; depth = 0; incomment = 0; inpp = 0; cont = 0
@@ -168,7 +220,6 @@ BEGIN {
 		read_file(path)
 		facts(f)
 	}
-	close(cmd)
 	passed = failed = 0
 	if (!ndecl) {
 		print "FAIL: no \"layer N: a.c b.c\" lines in " decl
@@ -183,8 +234,8 @@ BEGIN {
 		failed++
 	}
 	for (i = 1; i <= ndecl; i++)
-		if (!(declared[i] in present))
-			print "note: " declared[i] " (layer " layer[declared[i]] ") is not in " dir "/"
+		if (!(declared[i] in where))
+			print "note: " declared[i] " (layer " layer[declared[i]] ") is not under " dir "/"
 	for (i = 1; i <= nfiles; i++) {
 		f = files[i]
 		if (!(f in layer)) {
@@ -220,6 +271,43 @@ BEGIN {
 			failed++
 		} else {
 			print "ok: " f " (layer " layer[f] ") calls" (ok == "" ? " no other file" : ok)
+			passed++
+		}
+	}
+	if (dupname != "") {
+		print "FAIL: more than one file named" dupname " under " dir
+		failed++
+	}
+	# the includes of every file, headers too
+	for (i = 1; i <= nall; i++) {
+		f = base(all[i])
+		if (!(f in layer)) {
+			if (f ~ /\.h$/) {
+				print "FAIL: " f " is on no layer: name it on a \"layer N:\" line of " decl
+				failed++
+			}
+			continue
+		}
+		own = f
+		sub(/\.[ch]$/, ".h", own)
+		bad = ""
+		ok = ""
+		for (j = 1; j <= nincl[f]; j++) {
+			h = incl[f, j]
+			if (!(h in inside))
+				continue
+			g = base(h)
+			if (g == own && f ~ /\.c$/) { ok = ok " " g " (its own)"; continue }
+			if (!(g in layer) || layer[g] <= layer[f])
+				bad = bad " " g " (layer " (g in layer ? layer[g] : "none") ")"
+			else
+				ok = ok " " g
+		}
+		if (bad != "") {
+			print "FAIL: " f " (layer " layer[f] ") includes up or sideways:" bad
+			failed++
+		} else {
+			print "ok: " f " (layer " layer[f] ") includes" (ok == "" ? " no file of " dir : ok)
 			passed++
 		}
 	}

@@ -1,4 +1,4 @@
-/* test_display.c: the inline display (plugin/display.h) through lilv, as
+/* test_display.c: the inline display (plugin/display/display.h) through lilv, as
    Ardour uses it: the host gives the queue_draw feature, runs the plugin,
    and renders the picture in another thread.
    - the trace is where the output says: column by column, its pixels of
@@ -16,7 +16,7 @@
    (make plots keeps them in tests/plots/).
    Usage: test_display BUNDLE_DIR [seed]
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "../plugin/display.h"
+#include "../plugin/display/display.h"
 #include "host.h"
 #include "test.h"
 

@@ -1,4 +1,4 @@
-/* test_dsp.c: the DSP in process (plugin/dsp.h, no LV2 in between):
+/* test_dsp.c: the DSP in process (plugin/engine/dsp.h, no LV2 in between):
    its render paths against each other and against the scalar reference
    (perlin_dsp_set_path), and the in-process rendering against the built
    plugin through lilv, so what is proven here holds for the plugin.
@@ -7,7 +7,7 @@
 #include "automation.h"
 #include "host.h"
 #include "test.h"
-#include "../plugin/dsp_private.h" /* test_staircase, test_table2: the staircase, kernels */
+#include "../plugin/engine/engine.h" /* test_staircase, test_table2: the staircase, kernels */
 
 #include <float.h>
 #include <math.h>
@@ -16,7 +16,7 @@
 
 #define max_diff test_max_diff
 
-/* The render paths (plugin/dsp.h): the vector kernels (4 lanes, SSE2) and
+/* The render paths (plugin/engine/dsp.h): the vector kernels (4 lanes, SSE2) and
    the best path here (AVX2 when the CPU has it) against the scalar
    reference, with the settings of both plugins, with random settings, seeds, sample rates,
    block sizes, stepped changes and full random automation. The kernels
@@ -67,7 +67,7 @@ static void test_paths(void)
 		}
 		if (trial >= 4 && trial < 8 && trial != 6) {
 			/* the ways the kernels finish a steady depth and offset
-			   (plugin/kernel.h, kmode): depth 1 and offset 0 (the shape
+			   (plugin/engine/kernel.h, kmode): depth 1 and offset 0 (the shape
 			   itself), |offset| + |depth| = 1 exactly (no last clamp),
 			   offset 0.5 at depth 1 (the clamp at work) */
 			static const float depth_offset[3][2] = { { 1.0f, 0.0f },
@@ -144,7 +144,7 @@ static void test_paths(void)
 	CHECK(worst_kernel > 0.0, "the kernels never ran: vector == reference exactly");
 }
 
-/* A 2D path segment's form (plugin/render.c, path_prepare: one
+/* A 2D path segment's form (plugin/engine/render.c, path_prepare: one
    polynomial or lines) is the same whoever chooses it: the steady plan,
    at the end of a short block that ends where an octave crosses into its
    next cell (fast_events), before the next block's controls arrive; or
@@ -267,7 +267,7 @@ static void test_plan_ends(void)
 }
 
 /* The kernels' shape z (1.5 - 0.5 z^2), in float as they compute it
-   (plugin/kernel.h), stays in [-1, 1] for every float z in [-1, 1]: what
+   (plugin/engine/kernel.h), stays in [-1, 1] for every float z in [-1, 1]: what
    lets them leave out the last clamp where |offset| + |depth| <= 1 (kmode).
    Every z in [0, 1]; the shape is odd, exactly, in float. */
 static void test_shape_bound(void)
@@ -568,7 +568,7 @@ static void test_band_limit(void)
 	CHECK(steady > 0.0, "no energy above sr/4 at all: the measure measures nothing");
 }
 
-/* The 2D dense kernel's staircase (plugin/cells.c, dense_cells, and the
+/* The 2D dense kernel's staircase (plugin/engine/cells.c, dense_cells, and the
    kernels' places): every sample is listed in a cell that holds its phase
    (within rounding: 1e-9 of a cell), one cell more at most a sample on,
    the cell's lattice column and row are the phase's, and the kernel's u
@@ -671,7 +671,7 @@ static void test_staircase(void)
 					uc = s->pos[4 * c + 1];
 					beta = s->pos[4 * c + 2];
 				}
-				/* the kernel's (plugin/kernel_dense.h, dense2_body) */
+				/* the kernel's (plugin/engine/kernel_dense.h, dense2_body) */
 				u = uc + ((float)i - jc) * s->su;
 				w = s->alphaf * u + beta;
 				tu = s->along_y ? ty - s->cy[c] - 0.5 : tx - s->cx[c] - 0.5;
@@ -700,7 +700,7 @@ static void test_staircase(void)
 	CHECK(worst_n < (int)DENSE2_CELLS, "%d cells: the table's room was reached", worst_n);
 }
 
-/* The kernels' 2D tables of corners (plugin/kernel_dense.h, table2:
+/* The kernels' 2D tables of corners (plugin/engine/kernel_dense.h, table2:
    every corner hashed, KW cells at a time, a row per float) against the
    noise library's (noise_octave_cells_2d, which takes the corners a cell
    shares with the one before from it): bit-identical on both lane

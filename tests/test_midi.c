@@ -357,7 +357,7 @@ static size_t random_input(host_midi_event *in, size_t n, uint64_t frames)
 /* The same events for every block size, with triggers (note-ons on
    channel 2 thru, the trigger channel any), a transport jump and
    automation; and again in a second run. */
-static void test_blocks(const host_world *w)
+static void test_same_events_whatever_the_blocks(const host_world *w)
 {
 	static const uint32_t blocks[6] = { 512, 1, 7, 64, 4096, 0 };
 	static host_midi_event ref[MAX_OUT], in[64];
@@ -699,7 +699,7 @@ int main(int argc, char **argv)
 	test_section("presets");
 	test_presets(&w);
 	test_section("the same events for blocks of 1, 7, 64, 4096, random, and every run");
-	test_blocks(&w);
+	test_same_events_whatever_the_blocks(&w);
 	test_section("thru");
 	test_thru(&w);
 	test_section("a small output: nothing past its capacity");

@@ -629,7 +629,7 @@ static void test_presets(const LilvPlugin *p, const char *name)
 }
 
 /* ---- block-size independence ---- */
-static void test_blocks(const LilvPlugin *p, const char *name)
+static void test_same_output_whatever_the_blocks(const LilvPlugin *p, const char *name)
 {
 	static const uint32_t sizes[] = { 1, 7, 64, 4096, 0 };
 	/* settings: defaults; 2D with morph, drift and fast rate; a loop; synced */
@@ -823,11 +823,11 @@ int main(int argc, char **argv)
 	test_preset_order(audio, "audio plugin");
 	test_preset_order(audio4, "audio x4 plugin");
 	test_section("block sizes 1, 7, 64, 4096 and random give identical output");
-	test_blocks(audio, "audio plugin");
-	test_blocks(cv, "CV plugin");
-	test_blocks(audio4, "audio x4 plugin");
-	test_blocks(cv4, "CV x4 plugin");
-	test_blocks(keyed, "Keyed plugin");
+	test_same_output_whatever_the_blocks(audio, "audio plugin");
+	test_same_output_whatever_the_blocks(cv, "CV plugin");
+	test_same_output_whatever_the_blocks(audio4, "audio x4 plugin");
+	test_same_output_whatever_the_blocks(cv4, "CV x4 plugin");
+	test_same_output_whatever_the_blocks(keyed, "Keyed plugin");
 	test_section("denormal control values (+-1e-40): none in the output");
 	test_denormals(audio, "audio plugin");
 	test_denormals(cv, "CV plugin");

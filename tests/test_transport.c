@@ -832,7 +832,7 @@ static double random_transport(int trial, double *settle)
 	return r;
 }
 
-static void test_random(void)
+static void test_random_transports_never_step(void)
 {
 	double worst = 0.0, worst_settle = 0.0;
 	int trial, failed = 0, off = 0;
@@ -885,7 +885,7 @@ int main(int argc, char **argv)
 	test_partial_export(0);
 	test_partial_export(1);
 	test_section("random transports: no step, then where a fresh start is");
-	test_random();
+	test_random_transports_never_step();
 	host_world_close(&world);
 	return test_done("test_transport");
 }

@@ -157,7 +157,7 @@ static const char *mode_name(int m)
 
 /* The same triggers give the same output whatever the blocks, and
    whether they come by MIDI or CV (on the CV plugins). */
-static void test_blocks(const host_world *w)
+static void test_same_triggers_whatever_the_blocks(const host_world *w)
 {
 	const LilvPlugin *ps[3] = { w->cv, w->cv4, w->keyed };
 	const char *names[3] = { "CV", "CV x4", "Keyed" };
@@ -443,7 +443,7 @@ static void test_channel(const host_world *w)
    7.3 leaves it unset (malloc'ed, reused buffers): taken as "not frames"
    when neither 0 nor atom:frameTime, its notes fell at the block's start
    now and then. */
-static void test_unit(const host_world *w)
+static void test_notes_at_their_frames_whatever_the_unit(const host_world *w)
 {
 	const uint32_t garbage[2] = { 0xdeadbeefU, 0x5a5a5a5aU };
 	trig_spec s;
@@ -614,7 +614,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	test_section("the same triggers, any blocks, MIDI or CV: the same output");
-	test_blocks(&w);
+	test_same_triggers_whatever_the_blocks(&w);
 	test_section("restart repeats the same segment; phase moves it");
 	test_restart(&w);
 	test_section("new shapes: a sequence the seed fixes");
@@ -625,7 +625,7 @@ int main(int argc, char **argv)
 	test_section("the trigger channel");
 	test_channel(&w);
 	test_section("the sequence's unit: times in frames whatever it holds");
-	test_unit(&w);
+	test_notes_at_their_frames_whatever_the_unit(&w);
 	test_section("notes at the control port (Carla)");
 	test_control_port(&w);
 	test_section("continuity under random triggers");

@@ -1,43 +1,20 @@
-/* dsp_private.h: what the DSP's own files (dsp.c, params.c, smooth.c,
-   transport.c, voice.c, ramp.c, coef.c, cells.c, render.c, kernels.c) share;
-   nothing outside plugin/ includes it (but tests/test_dsp.c, for the
-   kernels and the staircase).
-
-   The files of plugin/ call each other in layers, top to bottom: a file
-   calls only functions of files on the layers below its own (never up,
-   never sideways), so each one reads alone, with what it calls. Data goes
-   down (perlin_dsp's fields: what the transport says, the targets and
-   smoothed values, the voices); where helpers must act in turn (new
-   controls, a time:Position, a grid point, a crossfade's end) dsp.c calls
-   them in that order. tests/layers.sh (make test) checks these lines:
-     layer 1: perlin.c perlin_midi.c
-       the LV2 glue (Perlin Noise MIDI's in its own file)
-     layer 2: dsp.c display.c events.c
-       the order of the steps (setting up, each entry point, the block span
-       by span); the inline display (perlin.c's alone); the host's atoms
-       read (time:Position, MIDI)
-     layer 3: voice.c smooth.c render.c step.c
-       the voices (settings, gains, phase steps, starting one); the
-       smoothed controls and their targets; a span through the kernels;
-       sample and hold
-     layer 4: transport.c cells.c
-       the transport (time:Position, where it puts the phase); the dense
-       kernels' tables of cells
-     layer 5: coef.c ramp.c kernels.c params.c
-       a cell's coefficients; a phase; the kernels and their table; the
-       controls' ranges and clamping
+/* engine.h: what the engine's own files share and no one else sees: the
+   kernels' table and their arguments, and each file's functions that
+   another calls (tests/test_dsp.c includes it for the kernels and the
+   staircase). The files call each other in layers, declared in
+   plugin/README.md's map and checked by tests/layers.sh.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#ifndef PERLIN_DSP_PRIVATE_H
-#define PERLIN_DSP_PRIVATE_H
+#ifndef PERLIN_ENGINE_H
+#define PERLIN_ENGINE_H
 
-#include "dsp.h"
+#include "state.h"
 
 #include <stdint.h>
 
-/* The kernels of one lane width (plugin/kernel.h, compiled in kernels.c),
+/* The kernels of one lane width (plugin/engine/kernel.h, compiled in kernels.c),
    chosen once (perlin_dsp_set_path): the render loops call them through
    this table. */
-/* The kernels' arguments, by what they describe (plugin/kernel.h).
+/* The kernels' arguments, by what they describe (plugin/engine/kernel.h).
    A span: len samples, the first at t0 in its grid chunk (where the
    lines are read, so a sample's gain is the same wherever a span
    starts). */
@@ -54,7 +31,7 @@ struct perlin_kernels {
 	/* acc += gain line x the octave along x (seg1), along a straight
 	   path through x and y (seg2x), or along x from a table of short
 	   cells (dense); st: acc = (the first octave written into a sum in
-	   a span: sums are never cleared); see plugin/kernel.h. The segment
+	   a span: sums are never cleared); see plugin/engine/kernel.h. The segment
 	   kernels keep their arguments flat: grouped into structs, their many
 	   short calls cost more instructions (plugin/README.md: the kernel
 	   table) */
@@ -67,9 +44,8 @@ struct perlin_kernels {
 	void (*seg2l)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0,
 	              int st);
-	/* 4 lanes on either path: the same values, and faster here than 8
-	   (make bench: 6.2 against 8.3 ns a sample, 8-octave 1D at rate 1000
-	   on an AMD EPYC) */
+	/* 4 lanes on either path: the same values, and faster than 8
+	   (plugin/README.md: the constants' figures) */
 	void (*dense)(float *acc, kernel_span s, const kernel_ramp *r, int32_t c0,
 	              const float *line, kernel_line g, int st);
 	/* acc += gain line x a 2D octave along path p from a table of its
@@ -93,7 +69,7 @@ struct perlin_kernels {
 	   as lines that share h(u): along x (c: the layers' cell lines, see
 	   perlin_stream's line) and along a 2D path (c: seg2l's); folded (c0
 	   NULL: c[l] with gain 1), or layer 0's c0 and each output's c[l] with
-	   their gain lines (see plugin/kernel_seg.h, segn_body) */
+	   their gain lines (see plugin/engine/kernel_seg.h, segn_body) */
 	void (*seg1n)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
 	              const float mf[8], const float *const *c, const float *c0, float g0a,
 	              float dga, float g0b, float dgb, uint32_t t0, int st);
@@ -136,7 +112,7 @@ struct perlin_kernels {
 	   / g_len (g_len 0: none) and, lw not NULL, the live noise's at (l_at
 	   + i) / l_len; then one output's len samples from them (gliding
 	   for the first ng, blended with live unless NULL), its last value
-	   returned. See plugin/kernel_out.h */
+	   returned. See plugin/engine/kernel_out.h */
 	void (*hold_lines)(double *glide, double *lw, double *dep, double *off, uint32_t len,
 	                   double x0, double d0, double dd, double o0, double od, double g_at,
 	                   double g_len, double l_at, double l_len);
@@ -145,9 +121,8 @@ struct perlin_kernels {
 	              double to);
 	/* blocks from this length on render with the per-octave kernels
 	   instead (render_span's loop: coefficients in registers, groups
-	   aligned to each octave's anchor, cheaper per sample than fast's
-	   from there: make bench's block table, 8 octaves, about 200 samples
-	   with 4 lanes, 256 with 8) */
+	   aligned to each octave's anchor, cheaper per sample than the
+	   plan's from there: plugin/README.md, the constants' figures) */
 	uint32_t fast_below;
 	/* the layout of dense2's tables: 0, a cell's floats together (4
 	   lanes: each lane loads its cell's rows of 4); 1, each float's row
@@ -215,6 +190,11 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 /* len samples from t0 in the chunk into out[0..d->outputs) (NULL entries:
    not wanted): the live voices' octaves through the kernels, mixed while
    crossfading (or by the steady plan, where it holds). */
+/* The kernels' table of path p's lane width (a path the CPU lacks: the
+   4-lane one), and the fastest path this CPU runs (kernels.c). */
+const struct perlin_kernels *kernels_of(perlin_path p);
+perlin_path kernels_best_path(void);
+
 void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0);
 /* n samples into out[0..d->outputs) by the steady plan (perlin_fast in
    dsp.h) if it holds (made for this gen, no restep asked), from the
@@ -299,4 +279,4 @@ double dsp_clamp_finite(double v, double lo, double hi, double fallback);
 /* A float denormal as 0: none reaches the host. */
 float dsp_flush_out(float y);
 
-#endif /* PERLIN_DSP_PRIVATE_H */
+#endif /* PERLIN_ENGINE_H */

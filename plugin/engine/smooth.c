@@ -1,10 +1,9 @@
 /* smooth.c: the continuous controls, one-pole smoothed on the grid
    (dsp.h), and their targets (from the controls, the transport's speed
-   and tempo). What a grid point gives the voices is voice.c's. Layer 3
-   (dsp_private.h): dsp.c calls it; it may call the files below:
-   transport.c (whether the phase holds when stopped), params.c.
+   and tempo). What a grid point gives the voices is voice.c's. dsp.c
+   calls it; it calls transport.c (whether the phase holds when stopped), params.c.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "dsp_private.h"
+#include "engine.h"
 
 #include <math.h>
 #include <stddef.h>

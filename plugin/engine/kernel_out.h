@@ -2,7 +2,7 @@
    octaves' sums to the outputs: shaped, scaled by depth, offset, clamped
    and denormals flushed (finish, finish4 for four outputs at once), the
    crossfade of two voices (mix), a layer added onto another (add), and
-   sample and hold's outputs (hold_lines, hold: plugin/step.c).
+   sample and hold's outputs (hold_lines, hold: plugin/engine/step.c).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 
 /* v clamped into [mone, one] (-1 and 1; never NaN here) */

@@ -1,10 +1,9 @@
-/* coef.c: a cell's kernel coefficients (plugin/kernel_seg.h) from its
+/* coef.c: a cell's kernel coefficients (plugin/engine/kernel_seg.h) from its
    gradients, in each form: along x, along x and y, along a straight path
-   (the tables of short cells are cells.c's). Layer 5 (dsp_private.h), the
-   bottom: render.c, voice.c and cells.c call it; it calls no other file
-   of plugin/ (the noise library only).
+   (the tables of short cells are cells.c's). render.c, voice.c and
+   cells.c call it; it calls the noise library only.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "dsp_private.h"
+#include "engine.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -37,7 +36,7 @@ static void path_poly(const double M[2], const double D[2], float c[7])
 }
 
 /* Kernel coefficients of octave k for its current cell (gradients hashed
-   here, once per cell), in u = t - 1/2 (see plugin/kernel.h): cell_line
+   here, once per cell), in u = t - 1/2 (see plugin/engine/kernel.h): cell_line
    by powers of u, h(u) = 15/8 u - 5 u^3 + 6 u^5, and as the line itself. */
 static void line_coef(double P, double Q, double P2, double Q2, double sc,
                       float c[7], float line[4])
@@ -168,7 +167,7 @@ static void line_pair(const double l[4], double uc, const double hx[6], double o
    coefficients, from the lowest, by powers of w = ux - uc (uc: the middle
    of the segment, which keeps the float Horner sum within 4e-7 of the
    double value at any place in the cell); lines: the lines instead (see
-   seg2l in plugin/kernel_seg.h). along_y: the path on y's ramp
+   seg2l in plugin/engine/kernel_seg.h). along_y: the path on y's ramp
    instead, ux = alpha uy + beta (the same formula with x and y trading
    places, for paths closer to y). */
 void path_coef(const perlin_stream *y, int along_y, double alpha, double beta, double uc,
@@ -190,7 +189,7 @@ void path_coef(const perlin_stream *y, int along_y, double alpha, double beta, d
 	lb[1] = 0.5 * (dq[ip] + dq[iq] * alpha);
 	lb[2] = cm[9 + ip] + cm[9 + iq] * alpha;
 	lb[3] = cm[9 + iq] * beta + cm[11];
-	if (lines) { /* seg2l, which takes h / 6 (h6 in plugin/kernel.h): A's
+	if (lines) { /* seg2l, which takes h / 6 (h6 in plugin/engine/kernel.h): A's
 		       h(ux) line times 6, B times 6 and its h(ux) line 36 */
 		static const double six[4] = { 1.0, 1.0, 6.0, 6.0 };
 		unsigned i;

@@ -17,7 +17,7 @@
 #ifndef PERLIN_DISPLAY_H
 #define PERLIN_DISPLAY_H
 
-#include "dsp.h"
+#include "../engine/dsp.h"
 
 #include <lv2/core/lv2.h>
 

@@ -1,7 +1,6 @@
 /* events.c: a block's atom:Sequence read safely (events.h): the
-   transport's time:Position and MIDI. Layer 2 (plugin/dsp_private.h):
-   the glue calls it; it calls nothing of plugin/ (the glue gives the DSP
-   what it reads).
+   transport's time:Position and MIDI. The glue calls it; it calls
+   nothing of plugin/ (the glue gives the DSP what it reads).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "events.h"
 

@@ -1,8 +1,7 @@
 /* perlin_midi.c: LV2 glue for "Perlin Noise MIDI" (perlin_midi.h): the
    DSP with four outputs (as Perlin Noise x4), rendered into buffers of
    the instance, each output a lane whose value goes out as a MIDI
-   control change (7-bit, or 14-bit as MSB then LSB) or pitch bend. Layer
-   1 (plugin/dsp_private.h), beside perlin.c.
+   control change (7-bit, or 14-bit as MSB then LSB) or pitch bend.
 
    Thinning: a lane sends only on the grid of `interval`, counted in
    samples from activation and, once the host says where its transport
@@ -31,8 +30,8 @@
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "perlin_midi.h"
 
-#include "display.h"
-#include "dsp.h"
+#include "../display/display.h"
+#include "../engine/dsp.h"
 #include "events.h"
 #include "ports.h"
 

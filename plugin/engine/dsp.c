@@ -1,5 +1,4 @@
-/* dsp.c: see dsp.h for the behaviour and the threading classes. The
-   orchestration (layer 2, dsp_private.h): setting up, and the order of the
+/* dsp.c: the engine's interface (dsp.h) and its orchestration: setting up, and the order of the
    steps of each entry point: new controls, spread and a time:Position
    (the targets, then a voice if one is wanted), and the block, span by
    span (a grid point: smoothers, then voices; the phase steps; a span; a
@@ -20,7 +19,9 @@
    kernels and mixes them. Everything that happens does so at a grid point
    or at the sample a host event names, never where a block starts.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "dsp_private.h"
+#include "dsp.h"
+#include "engine.h"
+#include "params.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -347,4 +348,18 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 			}
 		}
 	}
+}
+
+perlin_path perlin_dsp_best_path(void)
+{
+	return kernels_best_path();
+}
+
+void perlin_dsp_set_path(perlin_dsp *d, perlin_path p)
+{
+	if (p == PERLIN_PATH_AVX2 && kernels_best_path() != PERLIN_PATH_AVX2)
+		p = PERLIN_PATH_VECTOR;
+	d->path = p;
+	d->gen++; /* (a steady plan is made for the kernels) */
+	d->kernels = kernels_of(p);
 }

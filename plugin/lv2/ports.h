@@ -6,7 +6,7 @@
 #ifndef PERLIN_PORTS_H
 #define PERLIN_PORTS_H
 
-#include "dsp.h"
+#include "../engine/dsp.h"
 
 /* 0..13 are the controls PERLIN_RATE..PERLIN_RESET at their own index;
    "stopped" was added later, after the outputs, and the four-output

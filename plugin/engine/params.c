@@ -1,8 +1,8 @@
 /* params.c: the controls' symbols, ranges and defaults, and their
-   clamping (dsp.h), and dsp_clamp_finite's for doubles. Layer 5
-   (dsp_private.h), the bottom: it calls no other file of plugin/.
+   clamping (params.h), and dsp_clamp_finite's for doubles.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "dsp_private.h"
+#include "engine.h"
+#include "params.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* kernel.h: the inner loops of plugin/render.c's render loop, written once with
+/* kernel.h: the inner loops of plugin/engine/render.c's render loop, written once with
    GCC/Clang vector extensions and included by kernels.c once per instruction
    set: KW float lanes, KF(name) the function names, KATTR the target
    attribute (empty for the baseline: SSE2 on x86-64, whatever the compiler

@@ -1,9 +1,8 @@
 /* transport.c: what the host's time:Position says (dsp.h,
    perlin_dsp_position), where the transport is now, and where it puts the
-   phase. Layer 4 (dsp_private.h): dsp.c, voice.c and smooth.c call it; it
-   may call the files below (params.c).
+   phase. dsp.c, voice.c and smooth.c call it; it calls params.c.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "dsp_private.h"
+#include "engine.h"
 
 #include <math.h>
 

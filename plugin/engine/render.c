@@ -8,18 +8,17 @@
    cells it crosses, not every octave's setup. Long blocks
    keep the loop (cheaper per sample there: struct perlin_kernels'
    fast_below). Either renders the same values.
-   Layer 3 (dsp_private.h): dsp.c calls it; it may call the files below:
-   cells.c (the dense kernels' tables), coef.c (a cell's coefficients),
+   dsp.c calls it; it calls cells.c (the dense kernels' tables), coef.c (a cell's coefficients),
    ramp.c (a phase), and the kernels through perlin_dsp's table.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "dsp_private.h"
+#include "engine.h"
 
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
 
 /* An octave along x alone (1D, or 2D with y still) whose cells last at
-   most 1 / DENSE_STEP samples renders with dense (plugin/kernel_dense.h): its
+   most 1 / DENSE_STEP samples renders with dense (plugin/engine/kernel_dense.h): its
    ramp keeps its anchor across cells (rebased every RAMP_REBASE samples),
    and the cells' lines come from a table made for each span. */
 #define DENSE_STEP 0.0625
@@ -27,11 +26,8 @@
 /* A 2D octave with y moving whose path's cells last at most 1 / DENSE2_STEP
    samples (steps |x| + |y|) renders with dense2 over a staircase of cells
    (see octave_dense): there a cell's table entry costs less than a
-   segment's coefficients and call (make bench, instructions a sample on
-   SSE2 / AVX2: 2D at rate 1000, whose octave 0's cells last 36 samples,
-   182 / 80 with 1/48, 187 / 92 with 1/24; everything moving 168 / 98
-   with 1/48, 169 / 101 with 1/24, 171 / 97 with 1/96; the choice must be
-   the same on both paths). */
+   segment's coefficients and call (plugin/README.md, the constants'
+   figures); the choice must be the same on both paths. */
 #define DENSE2_STEP (1.0 / 48.0)
 
 /* A 2D path segment shorter than this (samples), or any while controls
@@ -406,7 +402,7 @@ octave_begin(perlin_dsp *d, perlin_voice *v, unsigned k, int fresh[], uint32_t l
 	/* (the heard layers' forms are one, made together, unless behind) */
 	two = v->st[k][g->heard[0] ? 0 : 1].form == 2;
 	/* a silent octave returned above: some layer is heard (the hint spares
-	   the compiler the case, about 2% of the 2D rows' instructions) */
+	   the compiler the case) */
 	if (!g->heard[0] && (nl == 1 || !g->heard[1]))
 		__builtin_unreachable();
 	if (behind) { /* a layer heard again (from a grid point): catch up */

@@ -6,11 +6,10 @@
    are the noise sampled at the triggers, the same whatever the blocks);
    a trigger's sample is rendered alone (noise_only) and captured here;
    leaving the mode, the live noise fades back in over a crossfade.
-   Layer 3 (dsp_private.h): dsp.c calls it; it may call the files below
-   (kernels.c: dsp_flush_out, and the kernels' hold_lines and hold
-   through d->kernels).
+   dsp.c calls it; it calls kernels.c (dsp_flush_out, and the kernels'
+   hold_lines and hold through d->kernels).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "dsp_private.h"
+#include "engine.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -106,8 +105,7 @@ void step_capture(perlin_dsp *d, const float now[PERLIN_OUTPUTS])
 	busy(d);
 }
 
-/* out[0..len) = y, four floats a store (a float a store cost the x4
-   step row 3.8 instructions a sample: make bench) */
+/* out[0..len) = y, four floats a store (cheaper than a float a store) */
 typedef float step_v4 __attribute__((vector_size(16)));
 
 static void fill(float *out, float y, uint32_t len)

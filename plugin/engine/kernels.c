@@ -1,10 +1,9 @@
-/* kernels.c: plugin/kernel.h compiled once per lane width (4: SSE2, the
+/* kernels.c: plugin/engine/kernel.h compiled once per lane width (4: SSE2, the
    baseline; 8: AVX2, where the compiler targets x86-64) and the table the
-   render loops call them through, chosen once per path. Layer 5
-   (dsp_private.h), the bottom: dsp.c chooses the table, render.c calls
-   through it; it calls no other file of plugin/.
+   render loops call them through, chosen once per path: dsp.c chooses
+   the table, render.c and step.c call through it.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "dsp_private.h"
+#include "engine.h"
 
 #include <float.h>
 #include <math.h>
@@ -20,7 +19,7 @@ float dsp_flush_out(float y)
 }
 
 
-/* Scalar twins of finish()'s lane formula (plugin/kernel.h), for the
+/* Scalar twins of finish()'s lane formula (plugin/engine/kernel.h), for the
    last samples: the same float operations in the same order. */
 static float kclamp(float v)
 {
@@ -43,7 +42,7 @@ static float kmix1(float now, float was, float f, float inv_n, float depth, floa
 	return dsp_flush_out(kclamp(offset + depth * (b + sm * (a - b))));
 }
 
-/* Lane masks: 8 zeros, 8 ones, 8 zeros (see part() in plugin/kernel.h) */
+/* Lane masks: 8 zeros, 8 ones, 8 zeros (see part() in plugin/engine/kernel.h) */
 static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1 };
 
 #define KW 4
@@ -65,12 +64,55 @@ static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -
 #undef KATTR
 #endif
 
-static const struct perlin_kernels kernels_4 = { seg1_4, seg2x_4, seg2l_4, dense_4, dense2_4, dense2n_4, finish_4, mix_4, add_4, seg1n_4, seg2ln_4, finish4_4, table2_4, lines2_4, places_4, fast_4, hold_lines_4, hold_4, 192U, 0 };
+/* (dense: 4 lanes on either path) */
+static const struct perlin_kernels kernels_4 = {
+	.seg1 = seg1_4,
+	.seg2x = seg2x_4,
+	.seg2l = seg2l_4,
+	.dense = dense_4,
+	.dense2 = dense2_4,
+	.dense2n = dense2n_4,
+	.finish = finish_4,
+	.mix = mix_4,
+	.add = add_4,
+	.seg1n = seg1n_4,
+	.seg2ln = seg2ln_4,
+	.finish4 = finish4_4,
+	.table2 = table2_4,
+	.lines2 = lines2_4,
+	.places = places_4,
+	.fast = fast_4,
+	.hold_lines = hold_lines_4,
+	.hold = hold_4,
+	.fast_below = 192U,
+	.rows = 0,
+};
 #ifdef PERLIN_HAVE_AVX2
-static const struct perlin_kernels kernels_8 = { seg1_8, seg2x_8, seg2l_8, dense_4, dense2_8, dense2n_8, finish_8, mix_8, add_8, seg1n_8, seg2ln_8, finish4_8, table2_8, lines2_8, places_8, fast_8, hold_lines_8, hold_8, 256U, 1 };
+static const struct perlin_kernels kernels_8 = {
+	.seg1 = seg1_8,
+	.seg2x = seg2x_8,
+	.seg2l = seg2l_8,
+	.dense = dense_4,
+	.dense2 = dense2_8,
+	.dense2n = dense2n_8,
+	.finish = finish_8,
+	.mix = mix_8,
+	.add = add_8,
+	.seg1n = seg1n_8,
+	.seg2ln = seg2ln_8,
+	.finish4 = finish4_8,
+	.table2 = table2_8,
+	.lines2 = lines2_8,
+	.places = places_8,
+	.fast = fast_8,
+	.hold_lines = hold_lines_8,
+	.hold = hold_8,
+	.fast_below = 256U,
+	.rows = 1,
+};
 #endif
 
-perlin_path perlin_dsp_best_path(void)
+perlin_path kernels_best_path(void)
 {
 #ifdef PERLIN_HAVE_AVX2
 	__builtin_cpu_init();
@@ -80,15 +122,12 @@ perlin_path perlin_dsp_best_path(void)
 	return PERLIN_PATH_VECTOR;
 }
 
-void perlin_dsp_set_path(perlin_dsp *d, perlin_path p)
+const struct perlin_kernels *kernels_of(perlin_path p)
 {
-	if (p == PERLIN_PATH_AVX2 && perlin_dsp_best_path() != PERLIN_PATH_AVX2)
-		p = PERLIN_PATH_VECTOR;
-	d->path = p;
-	d->gen++; /* (a steady plan is made for the kernels) */
-	d->kernels = &kernels_4;
 #ifdef PERLIN_HAVE_AVX2
-	if (p == PERLIN_PATH_AVX2)
-		d->kernels = &kernels_8;
+	if (p == PERLIN_PATH_AVX2 && kernels_best_path() == PERLIN_PATH_AVX2)
+		return &kernels_8;
 #endif
+	(void)p;
+	return &kernels_4;
 }

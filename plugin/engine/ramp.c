@@ -1,9 +1,8 @@
 /* ramp.c: an octave's phase as a ramp from an anchor (perlin_ramp in
-   dsp.h): where it is, where it leaves its cell, re-anchoring. Layer 5
-   (dsp_private.h), the bottom: render.c and voice.c call it; it calls no
-   other file of plugin/.
+   state.h): where it is, where it leaves its cell, re-anchoring.
+   render.c and voice.c call it.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "dsp_private.h"
+#include "engine.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -2,11 +2,11 @@
    what each grid point gives them (frequency multipliers and octave
    gains, band-limited and blended by spread), their phases' steps, and
    starting one where the transport or the old voice says (crossfaded, or
-   silently where nothing changes). Layer 3 (dsp_private.h): dsp.c calls
-   it; it may call the files below: transport.c (where the transport puts
+   silently where nothing changes). dsp.c calls it; it calls
+   transport.c (where the transport puts
    the phase), coef.c (a cell's coefficients), ramp.c (a phase).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "dsp_private.h"
+#include "engine.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -116,7 +116,7 @@ static KATTR void KF(dense)(float *acc, kernel_span s, const kernel_ramp *r, int
 #endif
 
 /* The 8-lane 2D kernel reads its tables a float's row at a time
-   (dense_stair in plugin/dsp.h): lane l's value is row[rel[l]] (rel
+   (dense_stair in plugin/engine/dsp.h): lane l's value is row[rel[l]] (rel
    below 8: a group's samples are in at most 8 cells, one more at most a
    sample), a load and a permute. */
 #if KW == 8 && defined(__x86_64__) && defined(__GNUC__)
@@ -394,14 +394,14 @@ static KATTR void KF(places)(dense_stair *s)
 }
 
 /* acc[l][i] += (st[l]: =) g(i) x a 2D octave along path p
-   (dsp_private.h) for len samples, for nl layers l, their cells' lines
+   (engine.h) for len samples, for nl layers l, their cells' lines
    from the tables tab[l] (cell_lines2 in cells.c: 8 floats a cell, A's
    and B's lines; with 8 lanes a row per float, see table2) and g layer
    0's gain line (g0a, dga), the others' (g0b, dgb): lane by lane the
    sample's cell from the path's list, its place there (u = uc + (j - Jc)
    su, and w = alpha u + beta for the other ramp) and the fades h6(u) and
    h6(w), made once for every layer, then each layer's value as seg2l's
-   lines (plugin/kernel_seg.h: the same operations as KF(lines)). */
+   lines (plugin/engine/kernel_seg.h: the same operations as KF(lines)). */
 static KATTR inline __attribute__((always_inline)) void
 KF(dense2_group)(float *const *acc, const float *const *tab, const int *st, const dense_stair *p,
                  uint32_t i, uint32_t len, KF(vf) jf, KF(vf) su, KF(vf) va, float g0a,

@@ -8,7 +8,7 @@
 #ifndef PERLIN_EVENTS_H
 #define PERLIN_EVENTS_H
 
-#include "dsp.h"
+#include "../engine/dsp.h"
 
 #include <lv2/atom/atom.h>
 #include <lv2/core/lv2.h>

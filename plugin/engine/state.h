@@ -1,87 +1,16 @@
-/* dsp.h: the DSP object both Perlin plugins share (no LV2 header, so tests
-   can drive it directly).
-
-   Signal: per octave k, an x phase (cell + fraction, see noise/noise.h)
-   integrating rate * m_k cells/s, where m_k = lacunarity^k (or
-   P_k / N when looping N cells), and in 2D a y phase moved by drift and by
-   changes of morph, also scaled by m_k. The octaves are summed with
-   normalised gains, shaped into [-1, 1] (noise_shape), and the output is
-   clamp(offset + depth * noise, -1, 1).
-
-   No clicks: continuous controls are one-pole smoothed with a time
-   constant in seconds (PERLIN_SMOOTH_S), stepped at the points of a grid
-   of about PERLIN_GRID_S counted from activation and linear in between,
-   so block sizes never matter; rate, lacunarity and drift only change
-   phase speeds, never phases.
-   Discrete changes (seed, dimensions, loop, a loop period that lacunarity
-   moves, sync, beats while synced, phase, reset, a trigger, a transport
-   jump, a faster transport) start a new voice and crossfade the old one out
-   over PERLIN_XFADE_S, the old one keeping the speeds and gains it had; a
-   change that arrives during a crossfade is applied as soon as it ends.
-   Triggers (perlin_dsp_trigger) restart the motion at the phase control's
-   place, or at the next noise of a sequence the seed fixes, or sample and
-   hold it (step.c), as the trigger control says. Octaves whose frequency nears Nyquist fade
-   out (band-limit; the first octave always stays), and the gains are
-   renormalised so the spread stays the same; the band-limit follows the
-   rate being played (the smoothed rate at each grid point, the tempo and
-   a transport speed above 1), not the rate a control aims at.
-
-   Transport: the phase follows the transport when synced (beat / beats
-   per cell) or free on Hold (seconds x rate): the transport's speed and
-   tempo apply at once, unsmoothed, so the phase stays where the position
-   says. A time:Position whose placing field (the beat when synced, the
-   frame otherwise) is not where the transport was heading is a jump, and
-   so is starting to roll: the phase is re-derived from the transport
-   (sync: beat / beats per cell; free: seconds x rate; 2D y: morph + drift
-   x seconds). Where that is not where the phase already is, the new phase
-   is crossfaded in; where it is (a held phase at a roll start), nothing
-   is heard to change and the phases are simply taken anew, so the render
-   is the same as a fresh start there from that sample on. Fields that lag
-   (JACK's relocate brings the new frame with the old bar and beat while
-   Starting) thus move a synced phase only when the beat moves, and never
-   with a step. A position before any output is applied at once. While
-   the transport is stopped a synced phase holds, and so does a free
-   phase on Hold (`stopped` 0, the audio plugin's default); on Run (1) a
-   free phase runs on at its rate while stopped, and is re-derived
-   (crossfaded) at jumps and when the transport starts; on Free (2, the CV
-   plugins' default, for live patching) it ignores the transport: no play,
-   pause, relocate or tempo change moves it (sync still follows the
-   beat). Sync without any time:Position from the host assumes 120 BPM,
-   rolling.
-
-   Rendering: one loop for every state (render.c). Each octave's phase is a
-   ramp (perlin_ramp: cell + a + j step) whose step is the chunk's mean
-   rate, re-anchored only where a step changes (a grid point while a
-   control moves, or the sample a transport event names); its gain is a
-   line over the chunk, and so are depth and offset. The kernels
-   (plugin/kernel.h, 4 float lanes or 8 with AVX2, chosen once through a
-   table) evaluate a cell's formula for a run of samples, its gradients
-   hashed once per cell; an octave whose cells last a few samples takes
-   them from a table per span (the dense kernel). A crossfade renders both
-   voices with the same kernels and mixes them. With four outputs a voice
-   renders five layers on the same ramps and cells: layer 0, the
-   one-output signal, and one of each output's own, blended in octave by
-   octave by spread (perlin_dsp_spread); an octave whose layers are all
-   heard renders its four outputs in one kernel call. PERLIN_PATH_REFERENCE runs
-   the same loop with every octave evaluated sample by sample by the noise
-   library in double: the oracle the tests compare the kernels with
-   (within 1e-6). While nothing moves, a short block renders by the
-   steady plan (perlin_fast below): the loop's decisions for each octave
-   kept from block to block, every octave in one kernel call; the same
-   values, whatever the block sizes.
-
-   Threading: perlin_dsp_init in the instantiation class; everything else in
-   the audio class: no allocation, locks, I/O or syscalls; the time spent
-   grows with n_samples and the octave count only.
+/* state.h: the engine's types and the DSP object's definition (struct
+   perlin_dsp): the bottom of the engine, which every other file of it and
+   the glue include. No LV2 header, no function. Who writes which field of
+   perlin_dsp: plugin/README.md (the map).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#ifndef PERLIN_DSP_H
-#define PERLIN_DSP_H
+#ifndef PERLIN_STATE_H
+#define PERLIN_STATE_H
 
-#include "../noise/noise.h"
+#include "../../noise/noise.h"
 
 #include <stdint.h>
 
-/* The controls (plugin/ports.h maps them to LV2 port indices). */
+/* The controls (plugin/lv2/ports.h maps them to LV2 port indices). */
 typedef enum {
 	PERLIN_RATE = 0,
 	PERLIN_OCTAVES = 1,
@@ -130,7 +59,6 @@ typedef struct {
 	float min, max, def, cv_def;
 } perlin_param_info;
 
-extern const perlin_param_info perlin_params[PERLIN_N_PARAMS];
 
 #define PERLIN_SMOOTH_S 0.02  /* one-pole time constant of continuous controls */
 #ifndef PERLIN_XFADE_S /* tests build a bundle without crossfades to show they are needed */
@@ -166,7 +94,7 @@ typedef struct {
 	double a, step, inv; /* inv: 1 / step (0 when still) */
 	uint64_t j, cross, anchor;
 	uint32_t cell;
-	float mf[8]; /* (float)(m step), m = 0..7: see plugin/kernel.h */
+	float mf[8]; /* (float)(m step), m = 0..7: see plugin/engine/kernel.h */
 } perlin_ramp;
 
 /* Render paths: the same render loop, with the octaves evaluated by */
@@ -253,8 +181,8 @@ typedef struct {
    for that many, made once for every output; a whole number of groups of
    8 (the kernels round a piece up to whole groups). */
 #define PERLIN_STEP_PIECE 256
-/* The 2D dense kernel's staircase of cells (plugin/cells.c and
-   plugin/kernel_dense.h; the render loop's scratch, in the instance, not
+/* The 2D dense kernel's staircase of cells (plugin/engine/cells.c and
+   plugin/engine/kernel_dense.h; the render loop's scratch, in the instance, not
    on the audio thread's stack). A 2D octave whose cells are short
    renders with dense2: its ramps keep their anchors, and the cells its
    path crosses in up to DENSE2_SPAN samples come in a table
@@ -316,7 +244,7 @@ typedef struct {
    samples).
    The same values as the render loop's kernels: a sample j samples after
    its ramp's anchor is lane m = j & 7 of the anchor's group q = j >> 3,
-   u = (float)(a + q 8 step) + mf[m] (plugin/kernel.h); with the anchor at
+   u = (float)(a + q 8 step) + mf[m] (plugin/engine/kernel.h); with the anchor at
    clock 8 C + r, the clock group G's lanes below r are in q = G - C - 1
    (lane m = l - r + 8), the others in q = G - C (m = l - r). An entry
    holds C, 8 step and a twice (both q in one operation), each lane's
@@ -392,11 +320,9 @@ typedef struct {
 /* About the time between the points where the smoothers step (the
    grid, counted from activation, in whole groups of 8 samples: 256 at
    48 kHz): controls are linear between them. A grid point re-anchors
-   every moving octave, so its spacing sets what automation costs (make
-   bench: 1D rate automation 105 instructions a sample with a 64-sample
-   grid, 70 with 128, 52 with 256, against 35 steady); piecewise linear
-   steps of 5.3 ms follow the 20 ms smoothing curve within 1% of a
-   change. */
+   every moving octave, so its spacing sets what automation costs
+   (plugin/README.md, the constants' figures); piecewise linear steps of
+   5.3 ms follow the 20 ms smoothing curve within 1% of a change. */
 #define PERLIN_GRID_S 0.00533
 
 typedef struct {
@@ -487,40 +413,7 @@ typedef struct {
 	perlin_fast fast; /* (render.c) */
 } perlin_dsp;
 
-/* Set up for sample rate sr (clamped to 8 kHz..768 kHz); state as after
-   activate. Instantiation class. */
-void perlin_dsp_init(perlin_dsp *d, double sr);
-/* The same with `outputs` outputs: 1 (as perlin_dsp_init), or
-   PERLIN_OUTPUTS, related by the spread control. */
-void perlin_dsp_init_outputs(perlin_dsp *d, double sr, unsigned outputs);
-/* Forget phases and transport, as LV2 activate() does. */
-void perlin_dsp_activate(perlin_dsp *d);
-/* New control values (any float, NaN included; NULL entries of a pointer
-   array are defaults). Call at the start of a block or between events. */
-void perlin_dsp_controls(perlin_dsp *d, const float *const values[PERLIN_N_PARAMS]);
-/* The same with every entry non-NULL (a plugin's ports, each connected
-   or pointing at its default): one load and compare each, no test. */
-void perlin_dsp_controls_ports(perlin_dsp *d, const float *const values[PERLIN_N_PARAMS]);
-/* A trigger (a note-on, a CV edge) at the current sample: what it does
-   is the trigger control's (perlin_trigger_mode). A restart or new shape
-   that comes during a crossfade starts where it ends. */
-void perlin_dsp_trigger(perlin_dsp *d);
-/* The host's transport said something (at the current sample). */
-void perlin_dsp_position(perlin_dsp *d, const perlin_position *p);
-/* The four-output plugins' spread (any float, NaN included: clamped into
-   perlin_spread_param's range; ignored with one output). Spread s blends
-   each output's octaves from the shared noise N (layer 0) towards noise
-   of the output's own, N_i: octave k is a N_k + b N_ik with b = sqrt(s) w_k
-   and a = sqrt(1 - b^2), so its spread stays the same and two outputs
-   correlate by about 1 - s. w_k is 1 for an octave with less than 95% of
-   the variance below it and 0 from 97% (those last, quiet, high octaves
-   stay shared, holding at most 5% of the variance: the outputs correlate
-   by 0.05 at most at spread 1, and four outputs cost about twice one).
-   At 0 every output is layer 0 alone, bit-identical to one output. */
-void perlin_dsp_spread(perlin_dsp *d, float spread);
-extern const perlin_param_info perlin_spread_param;
-
-/* Perlin Noise MIDI's settings (plugin/perlin_midi.c; not the DSP's:
+/* Perlin Noise MIDI's settings (plugin/lv2/perlin_midi.c; not the DSP's:
    their ranges are here with the others'), in the order of
    perlin_midi_params: */
 typedef enum {
@@ -539,28 +432,4 @@ typedef enum {
 	                     the other lanes 7-bit */
 } perlin_midi_resolution;
 
-/* Symbol, range and default of each MIDI setting (cv_def as def). */
-extern const perlin_param_info perlin_midi_params[MIDI_N_PARAMS];
-/* Render n samples into out (out may be NULL: the state still advances);
-   with several outputs, the first. */
-void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n);
-/* Render n samples of each output into out[0..outputs) (an entry may be
-   NULL). */
-void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n);
-
-/* The fastest path this CPU runs (what perlin_dsp_init picks). */
-perlin_path perlin_dsp_best_path(void);
-/* Render with path p from now on (tests and the benchmark; a path the CPU
-   lacks falls back to PERLIN_PATH_VECTOR). */
-void perlin_dsp_set_path(perlin_dsp *d, perlin_path p);
-
-/* Clamp v into param's range; NaN gives the default. */
-float perlin_clamp(perlin_param param, float v);
-/* The same for the range info gives. */
-float perlin_clamp_info(const perlin_param_info *info, float v);
-/* The glues' controls before the host connects them: each its default,
-   held in dflt (as perlin_dsp_controls_ports reads an unconnected one). */
-void perlin_controls_defaults(float dflt[PERLIN_N_PARAMS],
-                              const float *controls[PERLIN_N_PARAMS]);
-
-#endif /* PERLIN_DSP_H */
+#endif /* PERLIN_STATE_H */

@@ -1,5 +1,5 @@
 /* perlin_midi.h: "Perlin Noise MIDI" (urn:perlin-lv2:perlin-midi,
-   plugin/perlin_midi.c): the four-output engine's lanes sent as MIDI
+   plugin/lv2/perlin_midi.c): the four-output engine's lanes sent as MIDI
    control changes (7- or 14-bit) or pitch bend, with MIDI thru. Its
    ports (ttl/perlin.ttl.in says the same; tests/test_plugin.c and
    tests/test_midi.c check them) are Perlin Noise x4's where they mean
@@ -13,7 +13,7 @@
 #ifndef PERLIN_MIDI_H
 #define PERLIN_MIDI_H
 
-#include "dsp.h"
+#include "../engine/dsp.h"
 
 #include <lv2/core/lv2.h>
 

@@ -4,9 +4,9 @@
    "Perlin Noise Keyed" (Perlin Noise with a MIDI input, for MIDI tracks:
    a MIDI input makes Ardour take a plugin for an instrument, which on an
    audio bus gets no transport, so Perlin Noise itself has none). All share
-   the DSP (plugin/dsp.h) and the same ports at the same indices (only the
+   the DSP (plugin/engine/dsp.h) and the same ports at the same indices (only the
    output at index 16 differs in type); the twins add spread and three more
-   outputs and levels after them (plugin/ports.h). With a host that draws
+   outputs and levels after them (plugin/lv2/ports.h). With a host that draws
    them (Ardour, Carla), each shows its recent output in an inline display
    (display.h). Triggers (perlin_dsp_trigger) come as MIDI note-ons at the
    MIDI input (the CV plugins and Keyed) and as rising edges at the CV
@@ -14,8 +14,8 @@
    volts, for MOD (volts_out). "Perlin Noise MIDI" has its own glue
    (perlin_midi.c); its descriptor is handed out here.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "display.h"
-#include "dsp.h"
+#include "../display/display.h"
+#include "../engine/dsp.h"
 #include "events.h"
 #include "perlin_midi.h"
 #include "ports.h"
@@ -300,7 +300,7 @@ static const LV2_Descriptor descriptors[5] = {
 };
 
 /* The one exported function: the five above, then Perlin Noise MIDI
-   (plugin/perlin_midi.c) at index 5. */
+   (plugin/lv2/perlin_midi.c) at index 5. */
 LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index)
 {
 	return index < 5 ? &descriptors[index] : index == 5 ? &perlin_midi_descriptor : NULL;

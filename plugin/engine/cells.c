@@ -1,12 +1,11 @@
-/* cells.c: the tables of cells the dense kernels read (plugin/kernel_dense.h):
+/* cells.c: the tables of cells the dense kernels read (plugin/engine/kernel_dense.h):
    a 1D octave's cell lines along x, and the cells a 2D path crosses (a
    staircase: each one's lattice column and row, the sample it starts at,
    and each sample's cell), made per span for octaves whose cells last a
    few samples; the kernels make the 2D cells' places, corners and lines
-   from it. Layer 4 (dsp_private.h): render.c calls it; it may call the
-   files below (coef.c: a cell's lines).
+   from it. render.c calls it; it calls coef.c (a cell's lines).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "dsp_private.h"
+#include "engine.h"
 
 #include <math.h>
 #include <string.h>

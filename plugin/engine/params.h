@@ -1,0 +1,25 @@
+/* params.h: the controls' ranges and defaults, one checked table (params.c),
+   and their clamping: what the glues, the DSP and the tests share.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
+#ifndef PERLIN_PARAMS_H
+#define PERLIN_PARAMS_H
+
+#include "state.h"
+
+/* Symbol, range and defaults of each control input (tests/test_plugin.c
+   checks the TTL against them), of the four-output plugins' spread, and
+   of each MIDI setting (cv_def as def). */
+extern const perlin_param_info perlin_params[PERLIN_N_PARAMS];
+extern const perlin_param_info perlin_spread_param;
+extern const perlin_param_info perlin_midi_params[MIDI_N_PARAMS];
+
+/* Clamp v into param's range; NaN gives the default. */
+float perlin_clamp(perlin_param param, float v);
+/* The same for the range info gives. */
+float perlin_clamp_info(const perlin_param_info *info, float v);
+/* The glues' controls before the host connects them: each its default,
+   held in dflt (as perlin_dsp_controls_ports reads an unconnected one). */
+void perlin_controls_defaults(float dflt[PERLIN_N_PARAMS],
+                              const float *controls[PERLIN_N_PARAMS]);
+
+#endif /* PERLIN_PARAMS_H */
