@@ -26,28 +26,9 @@ pass=0
 fail=0
 ok() { pass=$((pass + 1)); echo "ok   $*"; }
 no() { fail=$((fail + 1)); echo "FAIL $*"; }
-rm -rf "$OUT"
 CFG=$OUT/cfg/ardour7
-mkdir -p "$CFG/scripts" "$OUT/lv2"
-cp -r "$B/perlin.lv2" "$OUT/lv2/"
-cp "$T/../plugin/ardour/"*.lua "$CFG/scripts/"
-touch "$CFG/.a7" # no first-run wizard
-cat > "$CFG/config" <<- EOF
-	<?xml version="1.0" encoding="UTF-8"?>
-	<Ardour>
-	  <Config>
-	    <Option name="try-autostart-engine" value="1"/>
-	    <Option name="check-announcements" value="0"/>
-	  </Config>
-	  <Extra>
-	    <AudioMIDISetup>
-	      <EngineStates>
-	        <State backend="JACK" driver="" device="" input-device="" output-device="" sample-rate="48000" buffer-size="1024" n-periods="2" input-latency="0" output-latency="0" lm-input="" lm-output="" active="1" use-buffered-io="0" midi-option="" lru="1"/>
-	      </EngineStates>
-	    </AudioMIDISetup>
-	  </Extra>
-	</Ardour>
-EOF
+. "$T/ardour_gui_setup.sh"
+gui_setup "$OUT" "$B" perlin-modulator.lua perlin-modulation.lua
 # action slot 1: the Script Manager's saved form (a Lua chunk that fills
 # `scripts`; "f" is a chunk that returns the action, given its arguments)
 lua5.3 - "$T/../plugin/ardour/perlin-modulation.lua" > "$OUT/actions.lua" <<- 'EOF'

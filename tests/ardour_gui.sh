@@ -15,28 +15,8 @@ B=$(cd "$1" && pwd)
 T=$(cd "$(dirname "$0")" && pwd)
 OUT=${2:-$B/gui}
 D=:42
-rm -rf "$OUT"
-mkdir -p "$OUT/cfg/ardour7/scripts" "$OUT/lv2"
-cp -r "$B/perlin.lv2" "$OUT/lv2/"
-cp "$T/../plugin/ardour/perlin-modulator.lua" "$OUT/cfg/ardour7/scripts/"
-touch "$OUT/cfg/ardour7/.a7" # no first-run wizard
-# the engine: JACK, started by hand below, started by Ardour at once
-cat > "$OUT/cfg/ardour7/config" <<- EOF
-	<?xml version="1.0" encoding="UTF-8"?>
-	<Ardour>
-	  <Config>
-	    <Option name="try-autostart-engine" value="1"/>
-	    <Option name="check-announcements" value="0"/>
-	  </Config>
-	  <Extra>
-	    <AudioMIDISetup>
-	      <EngineStates>
-	        <State backend="JACK" driver="" device="" input-device="" output-device="" sample-rate="48000" buffer-size="1024" n-periods="2" input-latency="0" output-latency="0" lm-input="" lm-output="" active="1" use-buffered-io="0" midi-option="" lru="1"/>
-	      </EngineStates>
-	    </AudioMIDISetup>
-	  </Extra>
-	</Ardour>
-EOF
+. "$T/ardour_gui_setup.sh"
+gui_setup "$OUT" "$B" perlin-modulator.lua
 cat > "$OUT/build.lua" <<- 'EOF'
 	AudioEngine:set_backend("JACK", "", "")
 	local s = assert(create_session(os.getenv("PERLIN_SESSION"), "gui", 48000))
