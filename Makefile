@@ -39,9 +39,9 @@ NOISE_SRC = noise/noise.c noise/noise.h
 # The DSP's C files, compiled into the plugin and the tests alike.
 DSP_C     = plugin/engine/dsp.c plugin/engine/params.c plugin/engine/smooth.c plugin/engine/transport.c \
             plugin/engine/voice.c plugin/engine/ramp.c plugin/engine/coef.c plugin/engine/cells.c plugin/engine/render.c \
-            plugin/engine/step.c plugin/engine/kernels.c noise/noise.c
+            plugin/engine/plan.c plugin/engine/step.c plugin/engine/kernels.c noise/noise.c
 DSP_SRC   = $(DSP_C) plugin/engine/dsp.h plugin/engine/engine.h plugin/engine/state.h plugin/engine/params.h plugin/lv2/ports.h \
-            plugin/engine/kernel.h plugin/engine/kernel_seg.h plugin/engine/kernel_dense.h \
+            plugin/engine/octave.h plugin/engine/kernel.h plugin/engine/kernel_seg.h plugin/engine/kernel_dense.h \
             plugin/engine/kernel_out.h $(NOISE_SRC)
 # DSP_C compiled once, with the flags it had inside each program (so the
 # same code): $(OBJ) for the programs that run it in process (the tests and
@@ -51,10 +51,10 @@ OBJ       = $(B)/obj
 PIC       = $(B)/obj-pic
 DSP_O     = $(OBJ)/dsp.o $(OBJ)/params.o $(OBJ)/smooth.o $(OBJ)/transport.o \
             $(OBJ)/voice.o $(OBJ)/ramp.o $(OBJ)/coef.o $(OBJ)/cells.o \
-            $(OBJ)/render.o $(OBJ)/step.o $(OBJ)/kernels.o $(OBJ)/noise.o
+            $(OBJ)/render.o $(OBJ)/plan.o $(OBJ)/step.o $(OBJ)/kernels.o $(OBJ)/noise.o
 DSP_PIC_O = $(PIC)/dsp.o $(PIC)/params.o $(PIC)/smooth.o $(PIC)/transport.o \
             $(PIC)/voice.o $(PIC)/ramp.o $(PIC)/coef.o $(PIC)/cells.o \
-            $(PIC)/render.o $(PIC)/step.o $(PIC)/kernels.o $(PIC)/noise.o
+            $(PIC)/render.o $(PIC)/plan.o $(PIC)/step.o $(PIC)/kernels.o $(PIC)/noise.o
 # The LV2 glue's own C besides plugin/lv2/perlin.c: the inline display, drawn
 # with cairo (perlin.c is also #included by the bench, the fuzzer and the
 # broken bundles, which compile display.c beside it).

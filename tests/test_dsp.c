@@ -147,7 +147,7 @@ static void test_paths(void)
 /* A 2D path segment's form (plugin/engine/render.c, path_prepare: one
    polynomial or lines) is the same whoever chooses it: the steady plan,
    at the end of a short block that ends where an octave crosses into its
-   next cell (fast_events), before the next block's controls arrive; or
+   next cell (plan_events), before the next block's controls arrive; or
    the render loop, at the segment's first sample, after they have. Two
    instances, the same controls changed at the same samples, each change
    at a crossing: one in short blocks (the plan), the other with a long

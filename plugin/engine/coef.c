@@ -91,31 +91,31 @@ static void corner_lines(const noise_octave *o, double sc, double cm[12])
 	cm[11] = (C[0] + C[3]) - (C[1] + C[2]);
 }
 
-/* Kernel coefficients of octave k of a layer (y: its stream) for the
+/* Kernel coefficients of octave k of a layer (its stream) for the
    octave's current cell, gain 1 (the kernels multiply by the gain line):
    form 1 along x alone (1D, or 2D with y still), 2 with x and y moving. */
-void voice_coef(const perlin_voice *v, perlin_stream *y, unsigned k, int form)
+void voice_coef(const perlin_voice *v, perlin_stream *stream, unsigned k, int form)
 {
-	noise_octave *o = &y->oct;
-	float *c = y->coef;
+	noise_octave *o = &stream->oct;
+	float *c = stream->coef;
 	const double g = 1.0;
 	const int moving = form == 2;
 	const double ty = form == 1 && v->shape.dims == 2 ? v->ry[k].a : 0.0;
-	if (y->form == form && y->coef_x == v->rx[k].cell &&
-	    y->coef_y == v->ry[k].cell && y->coef_ty == ty)
+	if (stream->form == form && stream->coef_x == v->rx[k].cell &&
+	    stream->coef_y == v->ry[k].cell && stream->coef_ty == ty)
 		return; /* still the cell the coefficients are for */
-	y->form = form;
-	y->coef_x = v->rx[k].cell;
-	y->coef_y = v->ry[k].cell;
-	y->coef_ty = ty;
+	stream->form = form;
+	stream->coef_x = v->rx[k].cell;
+	stream->coef_y = v->ry[k].cell;
+	stream->coef_ty = ty;
 	o->x.cell = v->rx[k].cell;
 	o->y.cell = v->ry[k].cell;
 	if (v->shape.dims == 1) { /* L = g0 t + v0, R = g1 (t - 1) + v1 */
 		noise_octave_update(o, 1);
-		line_coef(o->gx[0], o->gv[0], o->gx[1], o->gv[1] - o->gx[1], dims_scale(v) * g, c, y->line);
+		line_coef(o->gx[0], o->gv[0], o->gx[1], o->gv[1] - o->gx[1], dims_scale(v) * g, c, stream->line);
 	} else if (moving) {
 		noise_octave_update(o, 2);
-		corner_lines(o, dims_scale(v) * g, y->coefd);
+		corner_lines(o, dims_scale(v) * g, stream->coefd);
 	} else { /* y stands still (at ty): the 2D formula is the 1D one in x */
 		const double sy = ty * ty * ty * (ty * (ty * 6.0 - 15.0) + 10.0);
 		const double *gx, *gy, *gv;
@@ -129,7 +129,7 @@ void voice_coef(const perlin_voice *v, perlin_stream *y, unsigned k, int form)
 		P2 = (1.0 - sy) * gx[1] + sy * gx[3];
 		line_coef(P, Q, P2,
 		          (1.0 - sy) * (gy[1] * ty + gv[1]) + sy * (gy[3] * (ty - 1.0) + gv[3]) - P2,
-		          dims_scale(v) * g, c, y->line);
+		          dims_scale(v) * g, c, stream->line);
 	}
 }
 
@@ -170,10 +170,10 @@ static void line_pair(const double l[4], double uc, const double hx[6], double o
    seg2l in plugin/engine/kernel_seg.h). along_y: the path on y's ramp
    instead, ux = alpha uy + beta (the same formula with x and y trading
    places, for paths closer to y). */
-void path_coef(const perlin_stream *y, int along_y, double alpha, double beta, double uc,
+void path_coef(const perlin_stream *stream, int along_y, double alpha, double beta, double uc,
                int lines, float out[12])
 {
-	const double *cm = y->coefd;
+	const double *cm = stream->coefd;
 	/* p: the ramp the path is on (x, or y when along_y), q = alpha p + beta
 	   the other; each combination's X, Y, C as a line in p */
 	const unsigned ip = along_y ? 1U : 0U, iq = 1U - ip;

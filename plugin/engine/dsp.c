@@ -61,8 +61,8 @@ void perlin_dsp_init_outputs(perlin_dsp *d, double sr, unsigned outputs)
 
 void perlin_dsp_activate(perlin_dsp *d)
 {
-	render_sync(d); /* (the old voice's ramps, before the clock restarts) */
-	d->fast.valid = 0;
+	plan_sync(d); /* (the old voice's ramps, before the clock restarts) */
+	d->plan.valid = 0;
 	d->raw_valid = 0;
 	d->started = 0;
 	d->clock = 0;
@@ -115,7 +115,7 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
 	v[PERLIN_RESET] = 0.0f;
 	if (memcmp(v, d->ctl, sizeof v) == 0 && !d->want_reset)
 		return;
-	render_sync(d);
+	plan_sync(d);
 	sync = v[PERLIN_SYNC] > 0.5f;
 	/* a synced phase is placed anew (crossfaded) when sync or the beats
 	   per cell change: the position says where it is from then on */
@@ -186,7 +186,7 @@ void perlin_dsp_trigger(perlin_dsp *d)
 		d->shape_n++;
 		/* fall through */
 	case PERLIN_TRIGGER_RESTART:
-		render_sync(d);
+		plan_sync(d);
 		d->want_reset = 1;
 		dsp_maybe_start_voice(d);
 		break;
@@ -202,7 +202,7 @@ void perlin_dsp_trigger(perlin_dsp *d)
    and tempo go into the targets, and a jump starts a voice. */
 void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
 {
-	render_sync(d);
+	plan_sync(d);
 	dsp_transport_position(d, p);
 	dsp_update_targets(d);
 	dsp_maybe_start_voice(d);
@@ -220,7 +220,7 @@ void perlin_dsp_spread(perlin_dsp *d, float spread)
 	s = d->outputs > 1U ? perlin_clamp_info(&perlin_spread_param, spread) : 0.0f;
 	if (s == d->spread)
 		return;
-	render_sync(d);
+	plan_sync(d);
 	d->spread = s;
 	dsp_update_targets(d);
 	dsp_maybe_start_voice(d); /* before any output: at once */
@@ -258,7 +258,7 @@ static void advance(perlin_dsp *d, uint32_t len)
 	d->started = 1;
 }
 
-/* The block: by the steady plan while it holds (render_fast: nothing
+/* The block: by the steady plan while it holds (plan_render: nothing
    moves, the octaves' work made where their cells change), else span by
    span: at a grid point the smoothers step; the phase steps are
    re-derived where asked; a span (render.c) ends at the next grid point
@@ -268,7 +268,7 @@ static void run_spans(perlin_dsp *d, float *const out[], uint32_t n, uint32_t do
 
 void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
 {
-	const uint32_t done = d->step_busy ? 0U : render_fast(d, out, n);
+	const uint32_t done = d->step_busy ? 0U : plan_render(d, out, n);
 	if (done) {
 		advance(d, done);
 		if (done == n)
@@ -318,7 +318,7 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 	unsigned i;
 	for (i = 0; i < d->outputs; ++i)
 		o[i] = out[i] ? out[i] + done : NULL;
-	render_sync(d); /* (the voices' ramps are read and moved below) */
+	plan_sync(d); /* (the voices' ramps are read and moved below) */
 	while (n) {
 		const uint32_t t0 = (uint32_t)(d->clock % d->grid);
 		uint32_t len = n < SPAN ? n : SPAN;
@@ -343,7 +343,7 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 			d->fade += len;
 			if (d->fade >= d->xfade_len) {
 				d->fade = d->xfade_len;
-				render_sync(d);
+				plan_sync(d);
 				dsp_maybe_start_voice(d); /* a change that waited, from here */
 			}
 		}

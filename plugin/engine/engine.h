@@ -30,32 +30,32 @@ typedef struct { uint64_t j; double a, step; const float *mf; } kernel_ramp;
 struct perlin_kernels {
 	/* acc += gain line x the octave along x (seg1), along a straight
 	   path through x and y (seg2x), or along x from a table of short
-	   cells (dense); st: acc = (the first octave written into a sum in
+	   cells (dense); first: acc = (the first octave written into a sum in
 	   a span: sums are never cleared); see plugin/engine/kernel.h. The segment
 	   kernels keep their arguments flat: grouped into structs, their many
 	   short calls cost more instructions (plugin/README.md: the kernel
 	   table) */
 	void (*seg1)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	             const float mf[8], const float c[7], float g0, float dg, uint32_t t0,
-	             int st);
+	             int first);
 	void (*seg2x)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0,
-	              int st);
+	              int first);
 	void (*seg2l)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0,
-	              int st);
+	              int first);
 	/* 4 lanes on either path: the same values, and faster than 8
 	   (plugin/README.md: the constants' figures) */
 	void (*dense)(float *acc, kernel_span s, const kernel_ramp *r, int32_t c0,
-	              const float *line, kernel_line g, int st);
+	              const float *line, kernel_line g, int first);
 	/* acc += gain line x a 2D octave along path p from a table of its
 	   cells' lines (dense_cells, places, table2, lines2) */
 	void (*dense2)(float *acc, kernel_span s, const dense_stair *p, const float *tab,
-	               kernel_line g, int st);
-	/* the same for every layer at once (acc[l], tab[l], st[l]; layer 0's
+	               kernel_line g, int first);
+	/* the same for every layer at once (acc[l], tab[l], first[l]; layer 0's
 	   gain line ga, the others' gb) */
 	void (*dense2n)(float *const *acc, kernel_span s, const dense_stair *p,
-	                const float *const *tab, kernel_line ga, kernel_line gb, const int *st);
+	                const float *const *tab, kernel_line ga, kernel_line gb, const int *first);
 	/* out = clamp(offset + depth shape(acc (+ plus, unless NULL))), by
 	   the depth and offset lines */
 	float (*finish)(const float *acc, const float *plus, float *out, kernel_span s,
@@ -72,10 +72,10 @@ struct perlin_kernels {
 	   their gain lines (see plugin/engine/kernel_seg.h, segn_body) */
 	void (*seg1n)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
 	              const float mf[8], const float *const *c, const float *c0, float g0a,
-	              float dga, float g0b, float dgb, uint32_t t0, int st);
+	              float dga, float g0b, float dgb, uint32_t t0, int first);
 	void (*seg2ln)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
 	               const float mf[8], const float *const *c, const float *c0, float g0a,
-	               float dga, float g0b, float dgb, uint32_t t0, int st);
+	               float dga, float g0b, float dgb, uint32_t t0, int first);
 	/* finish for PERLIN_OUTPUTS outputs at once: out[o] from acc + plus[o]
 	   (acc NULL: nothing was added to it; no plus[o] NULL), their last
 	   values into last[] */
@@ -98,13 +98,13 @@ struct perlin_kernels {
 	   (dense_cells), in that layout: u = ((j + jc) step + a - 1/2) - c
 	   for x and y (jx, jy, cx, cy), the lead's u and beta = w - alpha u */
 	void (*places)(dense_stair *s);
-	/* the steady render's plan (perlin_fast in dsp.h): len samples
+	/* the steady render's plan (perlin_plan in dsp.h): len samples
 	   from the clock's sample `clock` on, every entry summed in octave
 	   order and shaped (f->depth and f->offset) into out[o] + at for o
 	   < f->outs (NULL: not wanted): each output's own sum (f->sums > 1)
 	   or layer 0's into each; each output's last value into level[o]; a
 	   group it ends inside kept (f->kgroup), and taken up from there */
-	void (*fast)(perlin_fast *f, float *const *out, uint32_t at, uint32_t len, uint64_t clock,
+	void (*plan)(perlin_plan *f, float *const *out, uint32_t at, uint32_t len, uint64_t clock,
 	             float *level);
 	/* sample and hold (step.c), in doubles: the lines the outputs share
 	   over len samples (rounded up to whole groups: the arrays have
@@ -123,7 +123,7 @@ struct perlin_kernels {
 	   instead (render_span's loop: coefficients in registers, groups
 	   aligned to each octave's anchor, cheaper per sample than the
 	   plan's from there: plugin/README.md, the constants' figures) */
-	uint32_t fast_below;
+	uint32_t plan_below;
 	/* the layout of dense2's tables: 0, a cell's floats together (4
 	   lanes: each lane loads its cell's rows of 4); 1, each float's row
 	   of DENSE2_STRIDE cells (8 lanes: a load and a permute a float) */
@@ -149,10 +149,10 @@ void ramp_ride(perlin_ramp *r, uint32_t period, uint32_t n);
 /* coef.c: a cell's kernel coefficients */
 /* The scale of noise_octave_2d/1d (noise/noise.h) */
 double dims_scale(const perlin_voice *v);
-/* The coefficients of octave k of a layer (y: its stream, v->st[k][l])
+/* The coefficients of octave k of a layer (y: its stream, v->stream[k][l])
    for the octave's current cell in form 1 (along x) or 2 (x and y), gain
    1; kept if still for the same cell. */
-void voice_coef(const perlin_voice *v, perlin_stream *y, unsigned k, int form);
+void voice_coef(const perlin_voice *v, perlin_stream *stream, unsigned k, int form);
 /* The form octave k needs now: along x (1), or x and y (2). */
 static inline int form_of(const perlin_voice *v, unsigned k)
 {
@@ -162,7 +162,7 @@ static inline int form_of(const perlin_voice *v, unsigned k)
    2 along a straight path uy = alpha ux + beta (kernel seg2x), or
    along_y, ux = alpha uy + beta: 12 coefficients by powers of ux - uc; or
    (lines, kernel seg2l) A's and B's lines, alpha and beta. */
-void path_coef(const perlin_stream *y, int along_y, double alpha, double beta, double uc,
+void path_coef(const perlin_stream *stream, int along_y, double alpha, double beta, double uc,
                int lines, float out[12]);
 /* A cell's value along x from the lines of its two lattice columns
    (noise_octave_columns), times sc: { m0, m1, D, E } (see coef.c). */
@@ -186,28 +186,33 @@ typedef char dense_tables_fit[4 * DENSE_CELLS <= PERLIN_TABLE &&
 void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, uint32_t n,
                  dense_stair *s);
 
+/* kernels.c: the kernels' table of path p's lane width (a path the CPU
+   lacks: the 4-lane one), and the fastest path this CPU runs. */
+const struct perlin_kernels *kernels_of(perlin_path p);
+perlin_path kernels_best_path(void);
+
 /* render.c */
 /* len samples from t0 in the chunk into out[0..d->outputs) (NULL entries:
    not wanted): the live voices' octaves through the kernels, mixed while
    crossfading (or by the steady plan, where it holds). */
-/* The kernels' table of path p's lane width (a path the CPU lacks: the
-   4-lane one), and the fastest path this CPU runs (kernels.c). */
-const struct perlin_kernels *kernels_of(perlin_path p);
-perlin_path kernels_best_path(void);
-
 void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0);
-/* n samples into out[0..d->outputs) by the steady plan (perlin_fast in
-   dsp.h) if it holds (made for this gen, no restep asked), from the
-   clock on: how many (all, or up to where it stopped; 0: it does not
-   hold, render_span's loop it is). */
-uint32_t render_fast(perlin_dsp *d, float *const out[], uint32_t n);
-/* The voices' ramps where the clock is (a running plan lets them lag):
-   before anything but the plan reads or moves them. */
-void render_sync(perlin_dsp *d);
-
 /* The live voices' phases moved on len samples unheard (sample and
    hold: step.c), their cells and coefficients out of date. */
 void render_ride(perlin_dsp *d, uint32_t len);
+
+/* plan.c */
+/* n samples into out[0..d->outputs) by the steady plan (perlin_plan in
+   state.h) if it holds (made for this gen, no restep asked), from the
+   clock on: how many (all, or up to where it stopped; 0: it does not
+   hold, render_span's loop it is). */
+uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n);
+/* The plan of the current voice from the clock on, for a span the
+   render loop would render steadily; 0 where some octave has no kernel
+   in it (a dense one: the loop then). */
+int plan_build(perlin_dsp *d);
+/* The voices' ramps where the clock is (a running plan lets them lag):
+   before anything but the plan reads or moves them. */
+void plan_sync(perlin_dsp *d);
 
 /* step.c: sample and hold (PERLIN_TRIGGER_STEP) */
 /* The mode is entered (the next sample is held) or left (the live noise

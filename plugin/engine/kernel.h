@@ -125,12 +125,12 @@ KF(gain)(float g0, float dg, float at)
 	return KF(gainv)(g0, dg, KF(at_lanes)(at));
 }
 
-/* p[l] += v[l] (st: p[l] = v[l]) for the lanes lo <= l < hi of the KW
+/* p[l] += v[l] (first: p[l] = v[l]) for the lanes lo <= l < hi of the KW
    lanes at p + half, lanes numbered from p (the others are written back
    unchanged, so the group may reach up to 7 floats either side of the
    samples it adds to: the callers' buffers have that slack). */
 static KATTR inline __attribute__((always_inline)) void
-KF(part)(float *p, KF(vf) v, uint32_t lo, uint32_t hi, uint32_t half, int st)
+KF(part)(float *p, KF(vf) v, uint32_t lo, uint32_t hi, uint32_t half, int first)
 {
 	KF(vi) mask, lm, hm;
 	KF(vf) a;
@@ -138,15 +138,15 @@ KF(part)(float *p, KF(vf) v, uint32_t lo, uint32_t hi, uint32_t half, int st)
 	memcpy(&hm, kmask + 16 - hi + half, sizeof hm);
 	mask = lm & hm;
 	a = KF(load)(p + half);
-	KF(store)(p + half, (KF(vf))(((KF(vi))(st ? v : a + v) & mask) | ((KF(vi))a & ~mask)));
+	KF(store)(p + half, (KF(vf))(((KF(vi))(first ? v : a + v) & mask) | ((KF(vi))a & ~mask)));
 }
 
-/* p[0..KW) += v, or = v (st: the first octave written into a sum this span
+/* p[0..KW) += v, or = v (first: the first octave written into a sum this span
    stores, so the sums need no clearing; 0 + v is v but for the sign of a
    zero, which the output's flush of denormals makes +0 either way) */
-static KATTR inline __attribute__((always_inline)) void KF(put)(float *p, KF(vf) v, int st)
+static KATTR inline __attribute__((always_inline)) void KF(put)(float *p, KF(vf) v, int first)
 {
-	KF(store)(p, st ? v : KF(load)(p) + v);
+	KF(store)(p, first ? v : KF(load)(p) + v);
 }
 
 /* the kernels, by what they do */

@@ -88,11 +88,11 @@ static KATTR inline KF(vf) KF(line_at)(const KF(vd) *tp, int32_t c0, const float
 	return KF(line)(u, KF(h)(u), m[0], m[1], m[2], m[3]);
 }
 
-/* acc[i] += (st: =) line_at(a + j step), for len samples of a ramp from step j, in
+/* acc[i] += (first: =) line_at(a + j step), for len samples of a ramp from step j, in
    an octave whose cells are short (a few samples). The kernel table
    (kernels.c) uses this one on both paths. */
 static KATTR void KF(dense)(float *acc, kernel_span s, const kernel_ramp *r, int32_t c0,
-                            const float *line, kernel_line g, int st)
+                            const float *line, kernel_line g, int first)
 {
 	const uint32_t len = s.len, t0 = s.t0;
 	const uint64_t j = r->j;
@@ -107,9 +107,9 @@ static KATTR void KF(dense)(float *acc, kernel_span s, const kernel_ramp *r, int
 		const KF(vd) t = a + vj * step;
 		const KF(vf) v = KF(line_at)(&t, c0, line) * KF(gain)(g0, dg, (float)(t0 + i));
 		if (len - i >= KW)
-			KF(put)(acc + i, v, st);
+			KF(put)(acc + i, v, first);
 		else
-			KF(part)(acc + i, v, 0, len - i, 0, st);
+			KF(part)(acc + i, v, 0, len - i, 0, first);
 		vj += (double)KW;
 	}
 }
@@ -393,7 +393,7 @@ static KATTR void KF(places)(dense_stair *s)
 		KF(places_body)(s, 0);
 }
 
-/* acc[l][i] += (st[l]: =) g(i) x a 2D octave along path p
+/* acc[l][i] += (first[l]: =) g(i) x a 2D octave along path p
    (engine.h) for len samples, for nl layers l, their cells' lines
    from the tables tab[l] (cell_lines2 in cells.c: 8 floats a cell, A's
    and B's lines; with 8 lanes a row per float, see table2) and g layer
@@ -403,10 +403,10 @@ static KATTR void KF(places)(dense_stair *s)
    h6(w), made once for every layer, then each layer's value as seg2l's
    lines (plugin/engine/kernel_seg.h: the same operations as KF(lines)). */
 static KATTR inline __attribute__((always_inline)) void
-KF(dense2_group)(float *const *acc, const float *const *tab, const int *st, const dense_stair *p,
+KF(dense2_group)(float *const *acc, const float *const *tab, const int *first, const dense_stair *p,
                  uint32_t i, uint32_t len, KF(vf) jf, KF(vf) su, KF(vf) va, float g0a,
                  float dga, float g0b, float dgb, uint32_t t0, const int nl, const int steady,
-                 const int full, const int stc)
+                 const int full, const int first_c)
 {
 	const int32_t *idx = p->idx;
 	const float *pos = p->pos;
@@ -467,27 +467,27 @@ KF(dense2_group)(float *const *acc, const float *const *tab, const int *st, cons
 #endif
 			{
 				const KF(vf) v = w * (l ? gb : ga);
-				const int stl = stc >= 0 ? stc : st[l];
+				const int first_l = first_c >= 0 ? first_c : first[l];
 				if (full)
-					KF(put)(acc[l] + i, v, stl);
+					KF(put)(acc[l] + i, v, first_l);
 				else
-					KF(part)(acc[l] + i, v, 0, len - i, 0, stl);
+					KF(part)(acc[l] + i, v, 0, len - i, 0, first_l);
 			}
 		}
 	}
 }
 
-/* acc[l][i] += (st: =) ... for len samples: the whole groups, then the
-   last under a mask (stc: st for every layer, or -1: st_[l]) */
+/* acc[l][i] += (first: =) ... for len samples: the whole groups, then the
+   last under a mask (first_c: first for every layer, or -1: first_[l]) */
 static KATTR inline __attribute__((always_inline)) void
 KF(dense2_body)(float *const *acc_, uint32_t len, const dense_stair *p, const float *const *tab_,
-                float g0a, float dga, float g0b, float dgb, uint32_t t0, const int *st_,
-                const int nl, const int steady, const int stc)
+                float g0a, float dga, float g0b, float dgb, uint32_t t0, const int *first_,
+                const int nl, const int steady, const int first_c)
 {
 	/* the pointers in locals: a store through acc[l] could change them */
 	float *acc[PERLIN_LAYERS];
 	const float *tab[PERLIN_LAYERS];
-	int st[PERLIN_LAYERS];
+	int first[PERLIN_LAYERS];
 	const KF(vf) zf = { 0 };
 	const KF(vf) su = zf + p->su, va = zf + p->alphaf;
 	KF(vf) jf = KLANES; /* the lanes' samples in the span: whole numbers */
@@ -496,42 +496,42 @@ KF(dense2_body)(float *const *acc_, uint32_t len, const dense_stair *p, const fl
 	for (l = 0; l < nl; ++l) {
 		acc[l] = acc_[l];
 		tab[l] = tab_[l];
-		st[l] = st_[l];
+		first[l] = first_[l];
 	}
 	for (i = 0; i + KW <= len; i += KW, jf += (float)KW)
-		KF(dense2_group)(acc, tab, st, p, i, len, jf, su, va, g0a, dga, g0b, dgb, t0, nl,
-		                 steady, 1, stc);
+		KF(dense2_group)(acc, tab, first, p, i, len, jf, su, va, g0a, dga, g0b, dgb, t0, nl,
+		                 steady, 1, first_c);
 	if (i < len)
-		KF(dense2_group)(acc, tab, st, p, i, len, jf, su, va, g0a, dga, g0b, dgb, t0, nl,
-		                 steady, 0, stc);
+		KF(dense2_group)(acc, tab, first, p, i, len, jf, su, va, g0a, dga, g0b, dgb, t0, nl,
+		                 steady, 0, first_c);
 }
 
 /* One layer (g0, dg its gain line; a loop each for a store and an add),
    and every layer at once: a loop each for steady gains. */
-#define KDENSE2(acc, tab, g0a, dga, g0b, dgb, st, nl, stc) do { \
+#define KDENSE2(acc, tab, g0a, dga, g0b, dgb, first, nl, first_c) do { \
 		if (dga == 0.0f && dgb == 0.0f) \
-			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 1, stc); \
+			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, first, nl, 1, first_c); \
 		else \
-			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, st, nl, 0, stc); \
+			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, first, nl, 0, first_c); \
 	} while (0)
 static KATTR void KF(dense2)(float *acc, kernel_span s, const dense_stair *p, const float *tab,
-                             kernel_line g, int st)
+                             kernel_line g, int first)
 {
 	const uint32_t len = s.len, t0 = s.t0;
 	const float g0 = g.v0, dg = g.dv;
-	if (st)
-		KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &st, 1, 1);
+	if (first)
+		KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &first, 1, 1);
 	else
-		KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &st, 1, 0);
+		KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &first, 1, 0);
 }
 
 static KATTR void KF(dense2n)(float *const *acc, kernel_span s, const dense_stair *p,
                               const float *const *tab, kernel_line ga, kernel_line gb,
-                              const int *st)
+                              const int *first)
 {
 	const uint32_t len = s.len, t0 = s.t0;
 	const float g0a = ga.v0, dga = ga.dv, g0b = gb.v0, dgb = gb.dv;
-	KDENSE2(acc, tab, g0a, dga, g0b, dgb, st, PERLIN_LAYERS, -1);
+	KDENSE2(acc, tab, g0a, dga, g0b, dgb, first, PERLIN_LAYERS, -1);
 }
 #undef KDENSE2
 #undef KSOA

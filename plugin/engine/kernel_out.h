@@ -234,7 +234,7 @@ static KATTR void KF(add)(float *a, const float *b, uint32_t len)
 		a[i] += b[i];
 }
 
-/* ---- the steady render: a plan's every entry at once (perlin_fast in
+/* ---- the steady render: a plan's every entry at once (perlin_plan in
    dsp.h), straight into the outputs ---- */
 
 typedef double KF(v2d) KVEC(double, 2);
@@ -249,7 +249,7 @@ static KATTR inline void KF(storeu)(float *p, KF(vf) v)
 }
 
 /* A vector of an entry's floats (its coefficients, mf, lo: rows of 8 at
-   16-byte boundaries, perlin_fast_entry): 4 lanes load it as an aligned
+   16-byte boundaries, perlin_plan_entry): 4 lanes load it as an aligned
    vector (so a memory operand of the arithmetic: SSE2 has no unaligned
    one), 8 lanes unaligned (VEX takes either). */
 static KATTR inline KF(vf) KF(ldk)(const float *p)
@@ -266,7 +266,7 @@ static KATTR inline KF(vf) KF(ldk)(const float *p)
    kernels make it; both q (G - C - 1 and G - C) in one double operation
    and one conversion, each lane's taken from them. */
 static KATTR inline __attribute__((always_inline)) void
-KF(fast_u)(const perlin_fast_entry *e, KF(v2d) g2, KF(vf) u[8 / KW])
+KF(plan_u)(const perlin_plan_entry *e, KF(v2d) g2, KF(vf) u[8 / KW])
 {
 	KF(v2d) c2, s2, a2, b;
 	memcpy(&c2, e->c2, sizeof c2);
@@ -320,7 +320,7 @@ KF(fast_u)(const perlin_fast_entry *e, KF(v2d) g2, KF(vf) u[8 / KW])
                                                  KFC(8 * (o) + 5), KFC(8 * (o) + 6), \
                                                  KFC(8 * (o) + 7)))
 
-/* How a group is made (fast_sums): KKEEP, each entry's values kept in kv
+/* How a group is made (plan_sums): KKEEP, each entry's values kept in kv
    (and the outputs' in kw), for a block or piece that ends inside it;
    KRESUME, the values kept there taken up again (f->kgroup is this
    group), but for the entries made anew since (dirty). */
@@ -346,14 +346,14 @@ enum { KB_SEG1N = 1, KB_SEG2LN, KB_ANY };
    each a memory operand), added onto s0 in octave order (ka: what they
    are; flags: see KKEEP, KRESUME). */
 static KATTR inline __attribute__((always_inline)) void
-KF(fast_a)(perlin_fast *f, KF(v2d) g2, KF(vf) s0[8 / KW], const int ka, const int flags)
+KF(plan_a)(perlin_plan *f, KF(v2d) g2, KF(vf) s0[8 / KW], const int ka, const int flags)
 {
-	const perlin_fast_entry *e = f->e, *const end = f->e + f->na;
+	const perlin_plan_entry *e = f->e, *const end = f->e + f->na;
 	float (*kv)[PERLIN_OUTPUTS][8] = f->kv;
 	uint32_t dirty = f->dirty;
 	KF(vf) a[8 / KW];
 	int h;
-#define KFC(i) KF(ldk)(e->k[i] + h * KW)
+#define KFC(i) KF(ldk)(e->coef[i] + h * KW)
 #pragma GCC unroll 2
 	for (h = 0; h < 8 / KW; ++h)
 		a[h] = s0[h];
@@ -365,19 +365,19 @@ KF(fast_a)(perlin_fast *f, KF(v2d) g2, KF(vf) s0[8 / KW], const int ka, const in
 				a[h] += KF(load)((*kv)[0] + h * KW);
 			continue;
 		}
-		KF(fast_u)(e, g2, u);
+		KF(plan_u)(e, g2, u);
 #pragma GCC unroll 2
 		for (h = 0; h < 8 / KW; ++h) {
 			const KF(vf) x = u[h];
 			KF(vf) v;
 			if (ka == KA_SEG1) {
 				v = KV_SEG1(x);
-			} else if (ka == KA_MIX2 || e->kind != PERLIN_FAST_SEG1) {
+			} else if (ka == KA_MIX2 || e->kind != PERLIN_PLAN_SEG1) {
 				/* (the pointer made opaque in each branch: the
 				   coefficients stay memory operands, not loaded
 				   for both) */
-				const perlin_fast_entry *const e0 = e;
-				if (e->kind == PERLIN_FAST_SEG2X) {
+				const perlin_plan_entry *const e0 = e;
+				if (e->kind == PERLIN_PLAN_SEG2X) {
 					KOPAQUE(e);
 					v = KV_SEG2X(x);
 				} else {
@@ -402,14 +402,14 @@ KF(fast_a)(perlin_fast *f, KF(v2d) g2, KF(vf) s0[8 / KW], const int ka, const in
 /* The outputs' entries (na .. n), the same way, onto each output's own
    sum s[o] (kb: what they are). */
 static KATTR inline __attribute__((always_inline)) void
-KF(fast_b)(perlin_fast *f, KF(v2d) g2, KF(vf) s[PERLIN_OUTPUTS][8 / KW], const int kb,
+KF(plan_b)(perlin_plan *f, KF(v2d) g2, KF(vf) s[PERLIN_OUTPUTS][8 / KW], const int kb,
            const int flags)
 {
 	int h;
-#define KFC(i) KF(ldk)(e->k[i] + h * KW)
+#define KFC(i) KF(ldk)(e->coef[i] + h * KW)
 #pragma GCC unroll 2
 	for (h = 0; h < 8 / KW; ++h) { /* (4 lanes: a half at a time, fewer registers) */
-		const perlin_fast_entry *e = f->e + f->na, *const end = f->e + f->n;
+		const perlin_plan_entry *e = f->e + f->na, *const end = f->e + f->n;
 		float (*kv)[PERLIN_OUTPUTS][8] = f->kv + f->na;
 		uint32_t dirty = f->dirty >> f->na;
 		KF(vf) a[PERLIN_OUTPUTS], v[PERLIN_OUTPUTS];
@@ -425,10 +425,10 @@ KF(fast_b)(perlin_fast *f, KF(v2d) g2, KF(vf) s[PERLIN_OUTPUTS][8 / KW], const i
 					a[o] += KF(load)((*kv)[o] + h * KW);
 				continue;
 			}
-			KF(fast_u)(e, g2, u);
+			KF(plan_u)(e, g2, u);
 			if (kb == KB_ANY)
 				KOPAQUE(e);
-			if (kb == KB_SEG1N || (kb == KB_ANY && e->kind == PERLIN_FAST_SEG1N)) {
+			if (kb == KB_SEG1N || (kb == KB_ANY && e->kind == PERLIN_PLAN_SEG1N)) {
 				const KF(vf) x = u[h], hu = KF(h)(x);
 #pragma GCC unroll 4
 				for (o = 0; o < PERLIN_OUTPUTS; ++o)
@@ -462,7 +462,7 @@ KF(fast_b)(perlin_fast *f, KF(v2d) g2, KF(vf) s[PERLIN_OUTPUTS][8 / KW], const i
    kept). The sums start at 0, not at their first octave: 0 + v is v but
    for a zero's sign, which the shape keeps and the flush masks. */
 static KATTR inline __attribute__((always_inline)) void
-KF(fast_group)(perlin_fast *f, uint64_t g, KF(vf) w[PERLIN_OUTPUTS][8 / KW], KF(vf) dv,
+KF(plan_group)(perlin_plan *f, uint64_t g, KF(vf) w[PERLIN_OUTPUTS][8 / KW], KF(vf) dv,
                KF(vf) ov, int unit, const int sums, const int ka, const int kb,
                const int flags)
 {
@@ -488,9 +488,9 @@ KF(fast_group)(perlin_fast *f, uint64_t g, KF(vf) w[PERLIN_OUTPUTS][8 / KW], KF(
 			s[q][h] = zero;
 	}
 	if (sums > 1)
-		KF(fast_b)(f, g2, s, kb, flags);
+		KF(plan_b)(f, g2, s, kb, flags);
 	if (ka != KA_NONE)
-		KF(fast_a)(f, g2, s0, ka, flags);
+		KF(plan_a)(f, g2, s0, ka, flags);
 	(void)dv;
 	(void)ov;
 	(void)one;
@@ -521,23 +521,23 @@ KF(fast_group)(perlin_fast *f, uint64_t g, KF(vf) w[PERLIN_OUTPUTS][8 / KW], KF(
 
 /* Two groups at once, G and G + 1 (g2: G - 1 and G), for runs of whole
    groups: each entry's data loaded and its loop run once for both, the
-   same values as fast_a and fast_b make for each. */
+   same values as plan_a and plan_b make for each. */
 static KATTR inline __attribute__((always_inline)) void
-KF(fast_a2)(const perlin_fast *f, KF(v2d) g2, KF(vf) s0[2][8 / KW], const int ka)
+KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, KF(vf) s0[2][8 / KW], const int ka)
 {
-	const perlin_fast_entry *e = f->e, *const end = f->e + f->na;
+	const perlin_plan_entry *e = f->e, *const end = f->e + f->na;
 	const KF(v2d) one = { 1.0, 1.0 }, g2b = g2 + one; /* (whole numbers: exact) */
 	KF(vf) a[2][8 / KW];
 	int h, q;
-#define KFC(i) KF(ldk)(e->k[i] + h * KW)
+#define KFC(i) KF(ldk)(e->coef[i] + h * KW)
 	for (q = 0; q < 2; ++q)
 #pragma GCC unroll 2
 		for (h = 0; h < 8 / KW; ++h)
 			a[q][h] = s0[q][h];
 	for (; e < end; ++e) {
 		KF(vf) u[2][8 / KW];
-		KF(fast_u)(e, g2, u[0]);
-		KF(fast_u)(e, g2b, u[1]);
+		KF(plan_u)(e, g2, u[0]);
+		KF(plan_u)(e, g2b, u[1]);
 		if (ka == KA_SEG1) {
 #pragma GCC unroll 2
 			for (q = 0; q < 2; ++q)
@@ -545,8 +545,8 @@ KF(fast_a2)(const perlin_fast *f, KF(v2d) g2, KF(vf) s0[2][8 / KW], const int ka
 				for (h = 0; h < 8 / KW; ++h)
 					a[q][h] += KV_SEG1(u[q][h]);
 		} else {
-			const perlin_fast_entry *const e0 = e;
-			if (e->kind == PERLIN_FAST_SEG2X) {
+			const perlin_plan_entry *const e0 = e;
+			if (e->kind == PERLIN_PLAN_SEG2X) {
 				KOPAQUE(e);
 #pragma GCC unroll 2
 				for (q = 0; q < 2; ++q)
@@ -572,15 +572,15 @@ KF(fast_a2)(const perlin_fast *f, KF(v2d) g2, KF(vf) s0[2][8 / KW], const int ka
 }
 
 static KATTR inline __attribute__((always_inline)) void
-KF(fast_b2)(const perlin_fast *f, KF(v2d) g2, KF(vf) s[2][PERLIN_OUTPUTS][8 / KW],
+KF(plan_b2)(const perlin_plan *f, KF(v2d) g2, KF(vf) s[2][PERLIN_OUTPUTS][8 / KW],
             const int kb)
 {
 	const KF(v2d) one = { 1.0, 1.0 }, g2b = g2 + one;
 	int h;
-#define KFC(i) KF(ldk)(e->k[i] + h * KW)
+#define KFC(i) KF(ldk)(e->coef[i] + h * KW)
 #pragma GCC unroll 2
 	for (h = 0; h < 8 / KW; ++h) {
-		const perlin_fast_entry *e = f->e + f->na, *const end = f->e + f->n;
+		const perlin_plan_entry *e = f->e + f->na, *const end = f->e + f->n;
 		KF(vf) a[2][PERLIN_OUTPUTS];
 		int o, q;
 		for (q = 0; q < 2; ++q)
@@ -589,8 +589,8 @@ KF(fast_b2)(const perlin_fast *f, KF(v2d) g2, KF(vf) s[2][PERLIN_OUTPUTS][8 / KW
 				a[q][o] = s[q][o][h];
 		for (; e < end; ++e) {
 			KF(vf) u[2][8 / KW];
-			KF(fast_u)(e, g2, u[0]);
-			KF(fast_u)(e, g2b, u[1]);
+			KF(plan_u)(e, g2, u[0]);
+			KF(plan_u)(e, g2b, u[1]);
 #pragma GCC unroll 2
 			for (q = 0; q < 2; ++q) {
 				const KF(vf) x = u[q][h];
@@ -615,10 +615,10 @@ KF(fast_b2)(const perlin_fast *f, KF(v2d) g2, KF(vf) s[2][PERLIN_OUTPUTS][8 / KW
 #undef KFC
 }
 
-/* fast_group for groups G and G + 1 (whole, plans of one kind: ka
+/* plan_group for groups G and G + 1 (whole, plans of one kind: ka
    KA_SEG1 or KA_MIX2 and kb KB_SEG1N or KB_SEG2LN, or no such part). */
 static KATTR inline __attribute__((always_inline)) void
-KF(fast_group2)(perlin_fast *f, uint64_t g, KF(vf) w[2][PERLIN_OUTPUTS][8 / KW], KF(vf) dv,
+KF(plan_group2)(perlin_plan *f, uint64_t g, KF(vf) w[2][PERLIN_OUTPUTS][8 / KW], KF(vf) dv,
                 KF(vf) ov, int unit, const int sums, const int ka, const int kb)
 {
 	const KF(vf) zero = { 0 };
@@ -636,9 +636,9 @@ KF(fast_group2)(perlin_fast *f, uint64_t g, KF(vf) w[2][PERLIN_OUTPUTS][8 / KW],
 				s[r][q][h] = zero;
 		}
 	if (sums > 1)
-		KF(fast_b2)(f, g2, s, kb);
+		KF(plan_b2)(f, g2, s, kb);
 	if (ka != KA_NONE)
-		KF(fast_a2)(f, g2, s0, ka);
+		KF(plan_a2)(f, g2, s0, ka);
 #pragma GCC unroll 2
 	for (r = 0; r < 2; ++r)
 		for (q = 0; q < (sums > 1 ? PERLIN_OUTPUTS : 1); ++q)
@@ -655,7 +655,7 @@ KF(fast_group2)(perlin_fast *f, uint64_t g, KF(vf) w[2][PERLIN_OUTPUTS][8 / KW],
    each wanted output (NULL: into f->sink[o]). sums, ka, kb: the plan's (a
    loop for each); o4: every output of the four wanted. */
 static KATTR inline __attribute__((always_inline)) void
-KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, uint64_t gfull,
+KF(plan_whole_body)(perlin_plan *f, float *const *out, int64_t i0, uint64_t g, uint64_t gfull,
                     float *level, const int sums, const int ka, const int kb, const int o4)
 {
 	const int64_t last = i0 + (int64_t)(gfull - g) * 8 - 1; /* the last sample's out[] index */
@@ -663,7 +663,7 @@ KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, u
 	const KF(vf) dv = zero + f->depth, ov = zero + f->offset;
 	const int unit = f->unit;
 	int h;
-	/* (fast_group2 for one output, all seg1: in 2D the branch between
+	/* (plan_group2 for one output, all seg1: in 2D the branch between
 	   seg2x and seg2l, with four the eight sums of two groups, spill and
 	   cost more than it saves) */
 	const int two = sums == 1 && ka == KA_SEG1;
@@ -671,7 +671,7 @@ KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, u
 		float *const o0 = out[0];
 		for (; two && g + 1U < gfull; g += 2, i0 += 16) {
 			KF(vf) w[2][PERLIN_OUTPUTS][8 / KW];
-			KF(fast_group2)(f, g, w, dv, ov, unit, sums, ka, kb);
+			KF(plan_group2)(f, g, w, dv, ov, unit, sums, ka, kb);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h) {
 				KF(storeu)(o0 + i0 + h * KW, w[0][0][h]);
@@ -680,7 +680,7 @@ KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, u
 		}
 		for (; g < gfull; ++g, i0 += 8) {
 			KF(vf) w[PERLIN_OUTPUTS][8 / KW];
-			KF(fast_group)(f, g, w, dv, ov, unit, sums, ka, kb, 0);
+			KF(plan_group)(f, g, w, dv, ov, unit, sums, ka, kb, 0);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h)
 				KF(storeu)(o0 + i0 + h * KW, w[0][h]);
@@ -690,7 +690,7 @@ KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, u
 		for (; two && g + 1U < gfull; g += 2, i0 += 16) {
 			KF(vf) w[2][PERLIN_OUTPUTS][8 / KW];
 			int r;
-			KF(fast_group2)(f, g, w, dv, ov, unit, sums, ka, kb);
+			KF(plan_group2)(f, g, w, dv, ov, unit, sums, ka, kb);
 #pragma GCC unroll 2
 			for (r = 0; r < 2; ++r)
 #pragma GCC unroll 2
@@ -703,7 +703,7 @@ KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, u
 		}
 		for (; g < gfull; ++g, i0 += 8) {
 			KF(vf) w[PERLIN_OUTPUTS][8 / KW];
-			KF(fast_group)(f, g, w, dv, ov, unit, sums, ka, kb, 0);
+			KF(plan_group)(f, g, w, dv, ov, unit, sums, ka, kb, 0);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h) {
 				KF(storeu)(o0 + i0 + h * KW, w[0][h]);
@@ -716,7 +716,7 @@ KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, u
 		for (; g < gfull; ++g, i0 += 8) { /* any outputs */
 			KF(vf) w[PERLIN_OUTPUTS][8 / KW];
 			unsigned o;
-			KF(fast_group)(f, g, w, dv, ov, unit, sums, ka, kb, 0);
+			KF(plan_group)(f, g, w, dv, ov, unit, sums, ka, kb, 0);
 			for (o = 0; o < f->outs; ++o)
 				for (h = 0; h < 8 / KW; ++h)
 					KF(storeu)(out[o] ? out[o] + i0 + h * KW : f->sink[o] + h * KW,
@@ -739,34 +739,34 @@ KF(fast_whole_body)(perlin_fast *f, float *const *out, int64_t i0, uint64_t g, u
 enum { KS_1_SEG1, KS_1_MIX2, KS_1_ANY, KS_4_SEG1N, KS_4_SEG1N_SEG1, KS_4_SEG2LN,
        KS_4_SEG2LN_MIX2, KS_4_ANY };
 #endif
-static KATTR inline int KF(fast_shape)(const perlin_fast *f, float *const *out)
+static KATTR inline int KF(plan_shape)(const perlin_plan *f, float *const *out)
 {
 	const uint32_t a = f->kinds_a, b = f->kinds_b;
-	const uint32_t two = 1U << PERLIN_FAST_SEG2X | 1U << PERLIN_FAST_SEG2L;
+	const uint32_t two = 1U << PERLIN_PLAN_SEG2X | 1U << PERLIN_PLAN_SEG2L;
 	if (f->sums == 1)
-		return a == 1U << PERLIN_FAST_SEG1 ? KS_1_SEG1 : !(a & ~two) ? KS_1_MIX2 : KS_1_ANY;
+		return a == 1U << PERLIN_PLAN_SEG1 ? KS_1_SEG1 : !(a & ~two) ? KS_1_MIX2 : KS_1_ANY;
 	if (!out[0] || !out[1] || !out[2] || !out[3])
 		return KS_4_ANY;
-	if (b == 1U << PERLIN_FAST_SEG1N)
-		return !a ? KS_4_SEG1N : a == 1U << PERLIN_FAST_SEG1 ? KS_4_SEG1N_SEG1 : KS_4_ANY;
-	if (b == 1U << PERLIN_FAST_SEG2LN)
+	if (b == 1U << PERLIN_PLAN_SEG1N)
+		return !a ? KS_4_SEG1N : a == 1U << PERLIN_PLAN_SEG1 ? KS_4_SEG1N_SEG1 : KS_4_ANY;
+	if (b == 1U << PERLIN_PLAN_SEG2LN)
 		return !a ? KS_4_SEG2LN : !(a & ~two) ? KS_4_SEG2LN_MIX2 : KS_4_ANY;
 	return KS_4_ANY;
 }
 
-/* For each plan: its whole groups (fast_whole_body), and a group a block
+/* For each plan: its whole groups (plan_whole_body), and a group a block
    or piece starts or ends inside (flags: KRESUME, taken up from what was
    kept there; KKEEP, kept, where the block ends inside it) */
 #define KSHAPE(name, sums, ka, kb, o4) \
-	static KATTR __attribute__((noinline)) void KF(fast_w_##name)(perlin_fast *f, \
+	static KATTR __attribute__((noinline)) void KF(plan_w_##name)(perlin_plan *f, \
 	                                                              float *const *out, \
 	                                                              int64_t i0, uint64_t g, \
 	                                                              uint64_t gfull, \
 	                                                              float *level) \
 	{ \
-		KF(fast_whole_body)(f, out, i0, g, gfull, level, sums, ka, kb, o4); \
+		KF(plan_whole_body)(f, out, i0, g, gfull, level, sums, ka, kb, o4); \
 	} \
-	static KATTR __attribute__((noinline)) void KF(fast_e_##name)(perlin_fast *f, uint64_t g, \
+	static KATTR __attribute__((noinline)) void KF(plan_e_##name)(perlin_plan *f, uint64_t g, \
 	                                                              KF(vf) w[PERLIN_OUTPUTS] \
 	                                                                      [8 / KW], \
 	                                                              int flags) \
@@ -774,11 +774,11 @@ static KATTR inline int KF(fast_shape)(const perlin_fast *f, float *const *out)
 		const KF(vf) zero = { 0 }; \
 		const KF(vf) dv = zero + f->depth, ov = zero + f->offset; \
 		if (flags == (KKEEP | KRESUME)) \
-			KF(fast_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KKEEP | KRESUME); \
+			KF(plan_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KKEEP | KRESUME); \
 		else if (flags == KRESUME) \
-			KF(fast_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KRESUME); \
+			KF(plan_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KRESUME); \
 		else \
-			KF(fast_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KKEEP); \
+			KF(plan_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KKEEP); \
 	}
 KSHAPE(1_seg1, 1, KA_SEG1, KB_ANY, 0)
 KSHAPE(1_mix2, 1, KA_MIX2, KB_ANY, 0)
@@ -807,14 +807,14 @@ KSHAPE(4_any, PERLIN_LAYERS, KA_ANY, KB_ANY, 0)
    ends with lane hi - 1 (last); kept where it ends inside the group (keep:
    the next block or piece takes it up). */
 static KATTR __attribute__((noinline)) void
-KF(fast_edge)(perlin_fast *f, int shape, float *const *out, int64_t i0, uint64_t g,
+KF(plan_edge)(perlin_plan *f, int shape, float *const *out, int64_t i0, uint64_t g,
               uint32_t lo, uint32_t hi, int last, int keep, float *level)
 {
 	KF(vf) w[PERLIN_OUTPUTS][8 / KW];
 	/* taken up where kept; kept where the block ends inside it */
 	const int flags = (f->kgroup == g ? KRESUME : 0) | (keep ? KKEEP : 0);
 	unsigned o;
-	KSHAPES(fast_e_, f, g, w, flags ? flags : KKEEP);
+	KSHAPES(plan_e_, f, g, w, flags ? flags : KKEEP);
 	for (o = 0; o < f->outs; ++o) {
 		const KF(vf) *const y = w[f->sums > 1 ? o : 0];
 		float t[8];
@@ -843,10 +843,10 @@ KF(fast_edge)(perlin_fast *f, int shape, float *const *out, int64_t i0, uint64_t
 
 /* len samples from the clock's sample `clock` into out[o] + at (o <
    f->outs, NULL: not wanted), group by group: the first and last may be
-   part-filled (fast_edge: the last kept, the first taken up from what
+   part-filled (plan_edge: the last kept, the first taken up from what
    was kept there), the whole ones between by the plan's loop; each
    output's last value into level[o]. */
-static KATTR __attribute__((noinline)) void KF(fast_edges)(perlin_fast *f, float *const *out,
+static KATTR __attribute__((noinline)) void KF(plan_edges)(perlin_plan *f, float *const *out,
                                                            uint32_t at, uint32_t len,
                                                            uint64_t clock, float *level)
 {
@@ -854,12 +854,12 @@ static KATTR __attribute__((noinline)) void KF(fast_edges)(perlin_fast *f, float
 	uint64_t g = clock >> 3;
 	const uint64_t gfull = end >> 3; /* the groups before it end inside the block */
 	int64_t i0 = (int64_t)at - (int64_t)(clock & 7U); /* group g's lane 0 in out[] */
-	const int shape = KF(fast_shape)(f, out);
+	const int shape = KF(plan_shape)(f, out);
 	if (clock & 7U || g == gfull) { /* the first group, part-filled */
 		const uint32_t hi = g == gfull ? (uint32_t)(end & 7U) : 8U;
 		/* (the block may end with this group's lane 7: then nothing
 		   follows it, and the level is its) */
-		KF(fast_edge)(f, shape, out, i0, g, (uint32_t)(clock & 7U), hi,
+		KF(plan_edge)(f, shape, out, i0, g, (uint32_t)(clock & 7U), hi,
 		              end == (g << 3) + hi, g == gfull, level);
 		if (g == gfull)
 			return;
@@ -867,26 +867,26 @@ static KATTR __attribute__((noinline)) void KF(fast_edges)(perlin_fast *f, float
 		i0 += 8;
 	}
 	if (g < gfull) {
-		KSHAPES(fast_w_, f, out, i0, g, gfull, level);
+		KSHAPES(plan_w_, f, out, i0, g, gfull, level);
 		i0 += (int64_t)(gfull - g) * 8;
 		g = gfull;
 	}
 	if (end & 7U) /* the last group, part-filled */
-		KF(fast_edge)(f, shape, out, i0, g, 0U, (uint32_t)(end & 7U), 1, 1, level);
+		KF(plan_edge)(f, shape, out, i0, g, 0U, (uint32_t)(end & 7U), 1, 1, level);
 }
 
-/* The samples fast_edges renders, or (the most blocks: from a group's
+/* The samples plan_edges renders, or (the most blocks: from a group's
    start to a group's end) the plan's loop straight away. */
-static KATTR void KF(fast)(perlin_fast *f, float *const *out, uint32_t at, uint32_t len,
+static KATTR void KF(plan)(perlin_plan *f, float *const *out, uint32_t at, uint32_t len,
                            uint64_t clock, float *level)
 {
 	int shape;
 	if (((uint32_t)clock | len) & 7U || !len) {
-		KF(fast_edges)(f, out, at, len, clock, level);
+		KF(plan_edges)(f, out, at, len, clock, level);
 		return;
 	}
-	shape = KF(fast_shape)(f, out);
-	KSHAPES(fast_w_, f, out, (int64_t)at, clock >> 3, (clock + len) >> 3, level);
+	shape = KF(plan_shape)(f, out);
+	KSHAPES(plan_w_, f, out, (int64_t)at, clock >> 3, (clock + len) >> 3, level);
 }
 #undef KSHAPES
 

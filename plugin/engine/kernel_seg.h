@@ -9,12 +9,12 @@
    coefficients, k[6] the highest): dst = value, or acc += value. */
 #define KPOLY(u) \
 	((((((k6 * (u) + k5) * (u) + k4) * (u) + k3) * (u) + k2) * (u) + k1) * (u) + k0)
-/* Along a straight path through x and y (two), degree 11 (k0..k6, b7..b11,
+/* Along a straight path through x and y (seg_kind 1), degree 11 (k0..k6, b7..b11,
    see seg2x). */
 #define KPOLY11(u) \
 	(((((((((((b11 * (u) + b10) * (u) + b9) * (u) + b8) * (u) + b7) * (u) + k6) * (u) + k5) * \
 	        (u) + k4) * (u) + k3) * (u) + k2) * (u) + k1) * (u) + k0)
-/* The same path kept as lines (two == 2, seg2l): A(u) + h(uy) B(u), A and
+/* The same path kept as lines (seg_kind == 2, seg2l): A(u) + h(uy) B(u), A and
    B each a line plus h(u) times a line, h(u) computed once, both fades as
    h6 = h / 6 with the 6 in the coefficients (26 operations a lane, but 8
    coefficients that take a fifth of the work to make). */
@@ -25,8 +25,8 @@ KF(lines)(KF(vf) u, KF(vf) a0, KF(vf) a1, KF(vf) a2, KF(vf) a3, KF(vf) b0, KF(vf
 	const KF(vf) hu = KF(h6)(u);
 	return KF(line)(u, hu, a0, a1, a2, a3) + KF(h6)(va * u + vb) * KF(line)(u, hu, b0, b1, b2, b3);
 }
-#define KVAL(u) (two == 1 ? KPOLY11(u) \
-	: two == 2 ? KF(lines)((u), k0, k1, k2, k3, k4, k5, k6, b7, b8, b9) : KPOLY(u))
+#define KVAL(u) (seg_kind == 1 ? KPOLY11(u) \
+	: seg_kind == 2 ? KF(lines)((u), k0, k1, k2, k3, k4, k5, k6, b7, b8, b9) : KPOLY(u))
 /* times the gain line, unless it is steady (then in the coefficients) */
 #define KGAIN(v, at) (dg == 0.0f ? (v) : (v) * KF(gain)(g0, dg, (at)))
 
@@ -38,7 +38,7 @@ KF(lines)(KF(vf) u, KF(vf) a0, KF(vf) a1, KF(vf) a2, KF(vf) a3, KF(vf) b0, KF(vf
 static KATTR inline __attribute__((always_inline)) void
 KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
               const float mf[8], const float *c, float g0, float dg, uint32_t t0,
-              int two, int st)
+              int seg_kind, int first)
 {
 	const double step8 = step * 8.0;
 	const KF(vf) zero = { 0 };
@@ -49,10 +49,10 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	const KF(vf) k0 = zero + c[0] * gk, k1 = zero + c[1] * gk, k2 = zero + c[2] * gk,
 		k3 = zero + c[3] * gk, k4 = zero + c[4] * gk, k5 = zero + c[5] * gk,
 		k6 = zero + c[6] * gk;
-	const KF(vf) b7 = zero + (two ? c[7] * gk : 0.0f),
-		b8 = zero + (two == 1 ? c[8] * gk : two == 2 ? c[8] : 0.0f),
-		b9 = zero + (two == 1 ? c[9] * gk : two == 2 ? c[9] : 0.0f),
-		b10 = zero + (two == 1 ? c[10] * gk : 0.0f), b11 = zero + (two == 1 ? c[11] * gk : 0.0f);
+	const KF(vf) b7 = zero + (seg_kind ? c[7] * gk : 0.0f),
+		b8 = zero + (seg_kind == 1 ? c[8] * gk : seg_kind == 2 ? c[8] : 0.0f),
+		b9 = zero + (seg_kind == 1 ? c[9] * gk : seg_kind == 2 ? c[9] : 0.0f),
+		b10 = zero + (seg_kind == 1 ? c[10] * gk : 0.0f), b11 = zero + (seg_kind == 1 ? c[11] * gk : 0.0f);
 	const KF(vf) m0 = KF(load)(mf);
 #if KW == 4
 	const KF(vf) m1 = KF(load)(mf + 4);
@@ -68,11 +68,11 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 		   in the chunk) */
 #if KW == 4 /* (a half with no lane to write is left out) */
 		if (m < 4U)
-			KF(part)(p, KGAIN(KVAL(base + m0), (float)t0 - (float)m), m, hi, 0, st);
+			KF(part)(p, KGAIN(KVAL(base + m0), (float)t0 - (float)m), m, hi, 0, first);
 		if (hi > 4U)
-			KF(part)(p, KGAIN(KVAL(base + m1), (float)t0 - (float)m + 4.0f), m, hi, 4, st);
+			KF(part)(p, KGAIN(KVAL(base + m1), (float)t0 - (float)m + 4.0f), m, hi, 4, first);
 #else
-		KF(part)(p, KGAIN(KVAL(base + m0), (float)t0 - (float)m), m, hi, 0, st);
+		KF(part)(p, KGAIN(KVAL(base + m0), (float)t0 - (float)m), m, hi, 0, first);
 #endif
 		p += 8;
 		qd += 1.0;
@@ -84,16 +84,16 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 #define KGV(v, atl) (dg == 0.0f ? (v) : (v) * KF(gainv)(g0, dg, (atl)))
 #define KGROUP(p, qd) do { \
 		const float base = (float)(a + (qd) * step8); \
-		KF(put)((p), KGV(KVAL(base + m0), atv), st); \
+		KF(put)((p), KGV(KVAL(base + m0), atv), first); \
 		KGROUP_HI(p, base); \
 		atv += 8.0f; \
 	} while (0)
 #if KW == 4
-#define KGROUP_HI(p, base) KF(put)((p) + 4, KGV(KVAL((base) + m1), atv + 4.0f), st)
+#define KGROUP_HI(p, base) KF(put)((p) + 4, KGV(KVAL((base) + m1), atv + 4.0f), first)
 #else
 #define KGROUP_HI(p, base) (void)0
 #endif
-	for (; p + 8 < end; p += 16, qd += 2.0) { /* two groups a turn */
+	for (; p + 8 < end; p += 16, qd += 2.0) { /* seg_kind groups a turn */
 		KGROUP(p, qd);
 		KGROUP(p + 8, qd + 1.0);
 	}
@@ -109,19 +109,19 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 		const uint32_t hi = (uint32_t)(acc + len - p);
 		const float base = (float)(a + qd * step8);
 		const uint32_t i = (uint32_t)(p - acc);
-		KF(part)(p, KGAIN(KVAL(base + m0), (float)(t0 + i)), 0, hi, 0, st);
+		KF(part)(p, KGAIN(KVAL(base + m0), (float)(t0 + i)), 0, hi, 0, first);
 #if KW == 4
 		if (hi > 4U)
-			KF(part)(p, KGAIN(KVAL(base + m1), (float)(t0 + i + 4)), 0, hi, 4, st);
+			KF(part)(p, KGAIN(KVAL(base + m1), (float)(t0 + i + 4)), 0, hi, 4, first);
 #endif
 	}
 }
 
 /* The outputs of an octave whose layers are all heard, at once (render.c,
    layer_gains), each as lines in u that share h(u) (and along a 2D path
-   h(uy)), made once a group for all of them: along x (two 0) a layer's
+   h(uy)), made once a group for all of them: along x (seg_kind 0) a layer's
    value is (k0 + k1 u) + h(u) (k2 u + k3), its cell's line (cell_line in
-   coef.c: 6 operations a lane against Horner's 12); along a 2D path (two
+   coef.c: 6 operations a lane against Horner's 12); along a 2D path (seg_kind
    2) seg2l's lines (k0..k7; alpha and beta, the same for every layer, in
    c[0][8] and c[0][9]), the same float operations as KF(lines) (14
    against the polynomial's 22). Folded (blend 0): acc[l][i] += the value
@@ -133,15 +133,15 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
 static KATTR inline __attribute__((always_inline)) void
 KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double step,
               const float mf[8], const float *const *c, const float *c0, float g0a, float dga,
-              float g0b, float dgb, uint32_t t0, int two, int blend, int st, int gmov)
+              float g0b, float dgb, uint32_t t0, int seg_kind, int blend, int first, int gmov)
 {
 	/* the sums in locals: a store through acc[l] could change *acc_ */
 	float *const acc[PERLIN_OUTPUTS] = { acc_[0], acc_[1], acc_[2], acc_[3] };
 	const double step8 = step * 8.0;
 	const KF(vf) zero = { 0 };
-	const int nc = two ? 8 : 4;
+	const int nc = seg_kind ? 8 : 4;
 	KF(vf) K[PERLIN_OUTPUTS + 1][8]; /* the outputs', then layer 0's */
-	const KF(vf) va = zero + (two ? c[0][8] : 0.0f), vb = zero + (two ? c[0][9] : 0.0f);
+	const KF(vf) va = zero + (seg_kind ? c[0][8] : 0.0f), vb = zero + (seg_kind ? c[0][9] : 0.0f);
 	const KF(vf) m0 = KF(load)(mf);
 #if KW == 4
 	const KF(vf) m1 = KF(load)(mf + 4);
@@ -157,16 +157,16 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 #pragma GCC unroll 8
 		for (n = 0; n < 8; ++n)
 			K[l][n] = zero + (n < nc ? (l < PERLIN_OUTPUTS ? c[l][n] : c0[n]) : 0.0f);
-	/* layer l's value from u, hu = h(u) and (two) hy = h(alpha u + beta) */
-#define KVALN(l) (two ? KF(line)(u, hu, K[l][0], K[l][1], K[l][2], K[l][3]) + \
+	/* layer l's value from u, hu = h(u) and (seg_kind) hy = h(alpha u + beta) */
+#define KVALN(l) (seg_kind ? KF(line)(u, hu, K[l][0], K[l][1], K[l][2], K[l][3]) + \
                         hy * KF(line)(u, hu, K[l][4], K[l][5], K[l][6], K[l][7]) \
                       : KF(line)(u, hu, K[l][0], K[l][1], K[l][2], K[l][3]))
 	/* the values of a group at u from lane 0 at `at` in the chunk, into
 	   v[]; the gain lines as gain() makes them (gmov: either moves; then
 	   the other too is g0 + 0 x, which is g0: gains are never -0) */
 #define KGROUPN(u_, atl) do { \
-		const KF(vf) u = (u_), hu = two ? KF(h6)(u) : KF(h)(u); \
-		const KF(vf) hy = two ? KF(h6)(va * u + vb) : zero; \
+		const KF(vf) u = (u_), hu = seg_kind ? KF(h6)(u) : KF(h)(u); \
+		const KF(vf) hy = seg_kind ? KF(h6)(va * u + vb) : zero; \
 		if (blend) { \
 			const KF(vf) ga = gmov ? KF(glinev)(g0a, dga, (atl)) : zero + g0a; \
 			const KF(vf) gb = gmov ? KF(glinev)(g0b, dgb, (atl)) : zero + g0b; \
@@ -190,14 +190,14 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 		KGROUPN(base + m0, KF(at_lanes)((float)((int64_t)t0 + o)));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
-			KF(part)(acc[l] + o, v[l], m, hi, 0, st);
+			KF(part)(acc[l] + o, v[l], m, hi, 0, first);
 #if KW == 4
 		}
 		if (hi > 4U) {
 			KGROUPN(base + m1, KF(at_lanes)((float)((int64_t)t0 + o + 4)));
 #pragma GCC unroll 4
 			for (l = 0; l < PERLIN_OUTPUTS; ++l)
-				KF(part)(acc[l] + o, v[l], m, hi, 4, st);
+				KF(part)(acc[l] + o, v[l], m, hi, 4, first);
 		}
 #endif
 		o += 8;
@@ -213,12 +213,12 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 		KGROUPN(base + m0, atv);
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
-			KF(put)(acc[l] + o, v[l], st);
+			KF(put)(acc[l] + o, v[l], first);
 #if KW == 4
 		KGROUPN(base + m1, atv + 4.0f);
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
-			KF(put)(acc[l] + o + 4, v[l], st);
+			KF(put)(acc[l] + o + 4, v[l], first);
 #endif
 	}
 	if (o < (int64_t)len) { /* the last group, lanes 0 .. len - o */
@@ -228,13 +228,13 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 		KGROUPN(base + m0, KF(at_lanes)((float)((int64_t)t0 + o)));
 #pragma GCC unroll 4
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
-			KF(part)(acc[l] + o, v[l], 0, hi, 0, st);
+			KF(part)(acc[l] + o, v[l], 0, hi, 0, first);
 #if KW == 4
 		if (hi > 4U) {
 			KGROUPN(base + m1, KF(at_lanes)((float)((int64_t)t0 + o + 4)));
 #pragma GCC unroll 4
 			for (l = 0; l < PERLIN_OUTPUTS; ++l)
-				KF(part)(acc[l] + o, v[l], 0, hi, 4, st);
+				KF(part)(acc[l] + o, v[l], 0, hi, 4, first);
 		}
 #endif
 	}
@@ -246,19 +246,19 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 	static KATTR void KF(name)(float *const *acc, uint32_t len, uint64_t j, double a, \
 	                           double step, const float mf[8], const float *const *c, \
 	                           const float *c0, float g0a, float dga, float g0b, float dgb, \
-	                           uint32_t t0, int st) \
+	                           uint32_t t0, int first) \
 	{ \
 		const int gmov = dga != 0.0f || dgb != 0.0f; \
-		if (!c0 && st) \
+		if (!c0 && first) \
 			KF(segn_body)(acc, len, j, a, step, mf, c, NULL, 1.0f, 0.0f, 0.0f, 0.0f, t0, \
 			              form, 0, 1, 0); \
 		else if (!c0) \
 			KF(segn_body)(acc, len, j, a, step, mf, c, NULL, 1.0f, 0.0f, 0.0f, 0.0f, t0, \
 			              form, 0, 0, 0); \
-		else if (st && gmov) \
+		else if (first && gmov) \
 			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
 			              1, 1); \
-		else if (st) \
+		else if (first) \
 			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
 			              1, 0); \
 		else if (gmov) \
@@ -268,25 +268,25 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
 			              0, 0); \
 	}
-/* The two forms for the outputs of an octave whose layers are all heard
-   (c0 NULL: folded; st: store, see put()). */
+/* The seg_kind forms for the outputs of an octave whose layers are all heard
+   (c0 NULL: folded; first: store, see put()). */
 KSEGN(seg1n, 0)
 KSEGN(seg2ln, 2)
 #undef KSEGN
 
-/* The entry points: seg1_body for one form (two), with a loop of its own
-   for a steady gain and for a store (st, see put()), without the tests
+/* The entry points: seg1_body for one form (seg_kind), with a loop of its own
+   for a steady gain and for a store (first, see put()), without the tests
    inside. */
 #define KSEG(name, form) \
 	static KATTR void KF(name)(float *acc, uint32_t len, uint64_t j, double a, double step, \
 	                           const float mf[8], const float *c, float g0, float dg, \
-	                           uint32_t t0, int st) \
+	                           uint32_t t0, int first) \
 	{ \
-		if (dg == 0.0f && st) \
+		if (dg == 0.0f && first) \
 			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, form, 1); \
 		else if (dg == 0.0f) \
 			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, form, 0); \
-		else if (st) \
+		else if (first) \
 			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, form, 1); \
 		else \
 			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, form, 0); \
@@ -303,7 +303,7 @@ KSEG(seg1, 0)
    degree 11 in ux, evaluated by Horner like seg1 (c: 12 coefficients by
    powers of ux - uc, the segment's middle: coef.c's path_coef; a is the
    anchor's ux - uc). 22 operations a lane: as lines and fades it is 26,
-   as two degree-6 polynomials 34. */
+   as seg_kind degree-6 polynomials 34. */
 KSEG(seg2x, 1)
 
 /* The same path as lines (see KF(lines); c: A's 4, B's 4, alpha, beta, a

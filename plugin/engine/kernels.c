@@ -81,10 +81,10 @@ static const struct perlin_kernels kernels_4 = {
 	.table2 = table2_4,
 	.lines2 = lines2_4,
 	.places = places_4,
-	.fast = fast_4,
+	.plan = plan_4,
 	.hold_lines = hold_lines_4,
 	.hold = hold_4,
-	.fast_below = 192U,
+	.plan_below = 192U,
 	.rows = 0,
 };
 #ifdef PERLIN_HAVE_AVX2
@@ -104,10 +104,10 @@ static const struct perlin_kernels kernels_8 = {
 	.table2 = table2_8,
 	.lines2 = lines2_8,
 	.places = places_8,
-	.fast = fast_8,
+	.plan = plan_8,
 	.hold_lines = hold_lines_8,
 	.hold = hold_8,
-	.fast_below = 256U,
+	.plan_below = 256U,
 	.rows = 1,
 };
 #endif

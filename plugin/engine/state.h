@@ -148,7 +148,7 @@ typedef struct {
 typedef struct {
 	perlin_shape shape;
 	perlin_ramp rx[NOISE_MAX_OCTAVES], ry[NOISE_MAX_OCTAVES];
-	perlin_stream st[NOISE_MAX_OCTAVES][PERLIN_LAYERS]; /* octave k of layer l */
+	perlin_stream stream[NOISE_MAX_OCTAVES][PERLIN_LAYERS]; /* octave k of layer l */
 	int layers; /* how many are rendered: 1, or PERLIN_LAYERS */
 	/* the ramps' anchors the layers' paths are for (kept across blocks
 	   while they hold: x's and y's anchor counts, and 1 if the path is on
@@ -231,12 +231,12 @@ typedef struct {
    for DENSE2_SPAN samples, in rows 16 floats longer) */
 #define PERLIN_TABLE (12 * DENSE2_STRIDE)
 
-/* The steady render (render.c, render_fast): while nothing moves (no
+/* The steady plan (plan.c, plan_render): while nothing moves (no
    grid point, crossfade, new step or event), what the render loop
    decides for an octave holds until its cell changes, so the plan keeps
    it: each heard octave's current segment (up to its next cell crossing)
    is an entry with what its kernel needs, made where the segment starts,
-   and one kernel call (struct perlin_kernels' fast) renders a block's
+   and one kernel call (struct perlin_kernels' plan) renders a block's
    every octave and shapes the outputs, in groups of 8 samples on the
    clock's grid (group G: samples 8 G .. 8 G + 7 since activation). A
    block then costs its samples and what changed (a cell crossing: the
@@ -251,25 +251,25 @@ typedef struct {
    choice and mf[m], and its coefficients as they enter the kernel
    (times the octave's steady gain where the kernel multiplies them), each
    splat over 8 lanes. */
-#define PERLIN_FAST_COEF 34 /* the most an entry has: 4 outputs' lines along a 2D path, alpha, beta */
+#define PERLIN_PLAN_COEF 34 /* the most an entry has: 4 outputs' lines along a 2D path, alpha, beta */
 /* an entry's kernel (its octave's segment, as render.c would call it) */
 enum {
-	PERLIN_FAST_SEG1 = 1,  /* seg1: a degree-6 polynomial along x (k[0..6]) */
-	PERLIN_FAST_SEG2X = 2, /* seg2x: a 2D path's degree-11 polynomial (k[0..11]) */
-	PERLIN_FAST_SEG2L = 3, /* seg2l: the same as lines (k[0..7], alpha k[8], beta k[9]) */
-	PERLIN_FAST_SEG1N = 4, /* seg1n folded: each output's line (k[4 o .. 4 o + 3]) */
-	PERLIN_FAST_SEG2LN = 5 /* seg2ln folded: each output's lines (k[8 o ..]), alpha k[32], beta k[33] */
+	PERLIN_PLAN_SEG1 = 1,  /* seg1: a degree-6 polynomial along x (coef[0..6]) */
+	PERLIN_PLAN_SEG2X = 2, /* seg2x: a 2D path's degree-11 polynomial (coef[0..11]) */
+	PERLIN_PLAN_SEG2L = 3, /* seg2l: the same as lines (coef[0..7], alpha coef[8], beta coef[9]) */
+	PERLIN_PLAN_SEG1N = 4, /* seg1n folded: each output's line (coef[4 o .. 4 o + 3]) */
+	PERLIN_PLAN_SEG2LN = 5 /* seg2ln folded: each output's lines (coef[8 o ..]), alpha coef[32], beta coef[33] */
 };
 typedef struct {
-	float k[PERLIN_FAST_COEF][8] __attribute__((aligned(16)));
+	float coef[PERLIN_PLAN_COEF][8] __attribute__((aligned(16)));
 	float mf[8];     /* lane l's mf[m] */
 	int32_t lo[8];   /* -1 where lane l is in the group before (q = G - C - 1) */
 	int32_t idx[8];  /* the same as 0 (q = G - C - 1) or 1 (q = G - C) */
 	double c2[2];    /* C, C */
 	double s2[2];    /* 8 step, twice */
 	double a2[2];    /* a (the kernel's: the anchor's u), twice */
-	int32_t kind;    /* PERLIN_FAST_* */
-} perlin_fast_entry;
+	int32_t kind;    /* PERLIN_PLAN_* */
+} perlin_plan_entry;
 /* An octave in the plan. Its ramps' j lag while the plan runs (are as of
    sync); it needs render.c at `until`: its segment's end (a crossing of
    either ramp, as the render loop finds it), or where a ramp that only
@@ -280,12 +280,12 @@ typedef struct {
 	int32_t nl;    /* its layers as voice_span renders it: 1, or PERLIN_LAYERS */
 	int32_t two;   /* its form: along a 2D path */
 	float gk;      /* (seg1) layer 0's steady gain */
-	double g[12];  /* (render.c) its gains as octave_begin found them */
-} perlin_fast_oct;
+	double g[12];  /* (plan.c) its gains as octave_begin found them */
+} perlin_plan_oct;
 typedef struct {
 	uint64_t gen;  /* the perlin_dsp gen it is for */
 	uint64_t tried; /* a gen no plan could be made for, plus 1 (0: none) */
-	int valid;     /* made, and nothing but render_fast has rendered since */
+	int valid;     /* made, and nothing but plan_render has rendered since */
 	int live;      /* the octaves' ramps lag (as of each one's sync) */
 	/* entries: layer 0's sum's (seg1, seg2x, seg2l) from 0 to na, in
 	   octave order, then the outputs' own sums' (seg1n, seg2ln) to n */
@@ -313,9 +313,9 @@ typedef struct {
 	float kv[NOISE_MAX_OCTAVES][PERLIN_OUTPUTS][8];
 	float kw[PERLIN_OUTPUTS][8];
 	float sink[PERLIN_OUTPUTS][8]; /* (the kernel's, for an output not wanted) */
-	perlin_fast_oct oct[NOISE_MAX_OCTAVES];
-	perlin_fast_entry e[NOISE_MAX_OCTAVES];
-} perlin_fast;
+	perlin_plan_oct oct[NOISE_MAX_OCTAVES];
+	perlin_plan_entry e[NOISE_MAX_OCTAVES];
+} perlin_plan;
 
 /* About the time between the points where the smoothers step (the
    grid, counted from activation, in whole groups of 8 samples: 256 at
@@ -410,7 +410,7 @@ typedef struct {
 	   point, a new step, a voice, new targets, the kernels): a plan is
 	   for one gen */
 	uint64_t gen;
-	perlin_fast fast; /* (render.c) */
+	perlin_plan plan; /* (plan.c) */
 } perlin_dsp;
 
 /* Perlin Noise MIDI's settings (plugin/lv2/perlin_midi.c; not the DSP's:

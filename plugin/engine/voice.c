@@ -201,14 +201,14 @@ static void voice_steps(perlin_dsp *d, perlin_voice *v)
 			continue; /* the same cells and form: the coefficients hold */
 		d->gen++; /* (a steady plan holds no more) */
 		if (sx != v->rx[k].step)
-			ramp_restep(&v->rx[k], sx, v->st[k][0].oct.period);
+			ramp_restep(&v->rx[k], sx, v->stream[k][0].oct.period);
 		if (sy != v->ry[k].step)
 			ramp_restep(&v->ry[k], sy, 0U);
 		form = form_of(v, k);
 		v->fold_form[k] = 0; /* the coefficients may change with the form */
 		for (l = 0; l < v->layers; ++l)
-			if (v->st[k][l].form) /* heard: the coefficients of its cell (kept if the same) */
-				voice_coef(v, &v->st[k][l], k, form);
+			if (v->stream[k][l].form) /* heard: the coefficients of its cell (kept if the same) */
+				voice_coef(v, &v->stream[k][l], k, form);
 	}
 }
 
@@ -271,7 +271,7 @@ static int phases_there(const perlin_voice *v, const dsp_place *at)
 {
 	unsigned k;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-		const uint32_t per = v->st[k][0].oct.period;
+		const uint32_t per = v->stream[k][0].oct.period;
 		noise_pos x, y;
 		place_octave(at, v->mult[0][k], per, v->shape.slant, &x, &y);
 		if (!pos_close(ramp_pos(&v->rx[k], per), x) ||
@@ -313,7 +313,7 @@ static void start_voice(perlin_dsp *d)
 	} else { /* go on from where the old voice is */
 		placed = 0;
 	}
-	x0 = ramp_pos(&old->rx[0], old->st[0][0].oct.period);
+	x0 = ramp_pos(&old->rx[0], old->stream[0][0].oct.period);
 	if (!placed && d->phase_shift != 0.0) /* the phase control moved (free running) */
 		x0 = noise_pos_add(x0, d->phase_shift);
 	d->phase_shift = 0.0;
@@ -355,10 +355,10 @@ static void start_voice(perlin_dsp *d)
 		memset(v->path_for[k], 0, sizeof v->path_for[k]); /* no path yet (anchors count from 1) */
 		v->fold_form[k] = 0;
 		for (l = 0; l < v->layers; ++l) {
-			perlin_stream *y = &v->st[k][l];
-			noise_octave_init(&y->oct, xk, yk, noise_octave_seed(layer_seed(v->shape.seed, l), k),
+			perlin_stream *stream = &v->stream[k][l];
+			noise_octave_init(&stream->oct, xk, yk, noise_octave_seed(layer_seed(v->shape.seed, l), k),
 			                  per);
-			y->form = 0;
+			stream->form = 0;
 		}
 		v->path_ok[k] = 0;
 	}

@@ -1,0 +1,487 @@
+/* plan.c: the steady plan (perlin_plan in state.h), which renders a short
+   block while nothing moves: what the render loop decides for each octave
+   (octave_begin, and its segment's kernel and coefficients) is made once
+   into the plan and kept until the octave's cell changes, so a block of 16
+   or 32 samples costs its samples and the octaves whose cells it crosses,
+   not every octave's setup. Long blocks keep the loop (cheaper per sample
+   there: struct perlin_kernels' plan_below). The same values as the loop.
+   render.c makes the plan, dsp.c and render.c render by it; it calls
+   coef.c and ramp.c, and the kernels through perlin_dsp's table.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
+#include "octave.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+
+/* an octave's layer_gains fits where the plan keeps it */
+typedef char plan_gains_fit[sizeof(layer_gains) <= sizeof(((perlin_plan_oct *)0)->g) ? 1 : -1];
+
+/* Samples at most between the moves of a plan's riding ramps (an
+   unheard octave's, a 1D octave's y), so a ride stays short. */
+#define PLAN_RIDE 4096U
+
+/* c in each of the 8 floats of k (two 4-float stores) */
+static inline void splat(float k[8], float c)
+{
+	typedef float f4 __attribute__((vector_size(4 * sizeof(float))));
+	const f4 v = { c, c, c, c };
+	memcpy(k, &v, sizeof v);
+	memcpy(k + 4, &v, sizeof v);
+}
+
+/* Where octave k needs the plan next (its ramps exact at clock T): the
+   end of its segment (heard: either ramp's crossing, as the render loop's
+   `left`), and a riding ramp's next move. */
+/* A 2D path's plan entry: its kind and its coefficients (seg2x's 12, or
+   seg2l's 8 lines and the 2 floats after them), the lines times gk. */
+static inline void plan_path_coef(perlin_plan_entry *e, const float *c0, float gk, int lines)
+{
+	int m;
+	e->kind = lines ? PERLIN_PLAN_SEG2L : PERLIN_PLAN_SEG2X;
+#pragma GCC unroll 12
+	for (m = 0; m < 12; ++m)
+		if (m < 8 || !lines)
+			splat(e->coef[m], c0[m] * gk);
+	if (lines) {
+		splat(e->coef[8], c0[8]);
+		splat(e->coef[9], c0[9]);
+	}
+}
+
+static inline uint64_t plan_until(const perlin_voice *v, unsigned k, const perlin_plan_oct *o,
+                                  uint64_t T)
+{
+	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
+	uint64_t until = UINT64_MAX;
+	if (o->entry >= 0) {
+		until = T - rx->j + rx->cross;
+		if (v->shape.dims == 2) {
+			const uint64_t uy = T - ry->j + ry->cross;
+			until = uy < until ? uy : until;
+		} else if (ry->step != 0.0 && T + PLAN_RIDE < until) {
+			until = T + PLAN_RIDE;
+		}
+	} else if (rx->step != 0.0 || ry->step != 0.0) {
+		until = T + PLAN_RIDE;
+	}
+	return until;
+}
+
+/* Octave k's ramps moved on to clock T (from o->sync): a heard octave's
+   along its segment, riding ones as ramp_ride moves them. */
+static inline void plan_move(perlin_voice *v, unsigned k, perlin_plan_oct *o, uint64_t T)
+{
+	perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
+	const uint64_t n = T - o->sync;
+	if (!n)
+		return;
+	if (o->entry >= 0) {
+		rx->j += n;
+		if (v->shape.dims == 2)
+			ry->j += n;
+		else if (ry->step != 0.0) /* (ramp_ride leaves a still one) */
+			ramp_ride(ry, 0U, (uint32_t)n); /* (PLAN_RIDE at most) */
+	} else {
+		ramp_ride(rx, v->stream[k][0].oct.period, (uint32_t)n);
+		ramp_ride(ry, 0U, (uint32_t)n);
+	}
+	o->sync = T;
+}
+
+/* Octave k's entry e for its segment from clock T on (its ramps exact
+   there, its layers' coefficients for their cell; g, two and nl as
+   octave_begin found them): the kernel octave_span_n would call and
+   its arguments (fold_update and path_prepare done as it does them), and
+   the segment's end. 0 where the plan has no kernel for it: gains that
+   move, an unfolded four (cells under 32 samples), or outputs' own
+   layers without layer 0 (spread 1): then the render loop renders. */
+static inline __attribute__((always_inline)) int
+plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *g, int two,
+           uint64_t T, perlin_plan_oct *o, perlin_plan_entry *e, const int nl)
+{
+	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k], *p = rx;
+	const int all = nl > 1 && g->all;
+	uint64_t left = rx->cross - rx->j, c;
+	double a;
+	int l, m;
+	if (v->shape.dims == 2 && ry->cross - ry->j < left)
+		left = ry->cross - ry->j;
+	if (g->dgd[0] != 0.0 || (nl > 1 && g->dgd[1] != 0.0) || (nl > 1 && !(all && g->fold)))
+		return 0;
+	if (two) {
+		p = path_prepare(d, v, k, g, left, nl) ? ry : rx;
+		if (all) { /* octave_path: seg2ln, folded */
+			fold_update(v, k, g, 2);
+			e->kind = PERLIN_PLAN_SEG2LN;
+			for (l = 0; l < PERLIN_OUTPUTS; ++l)
+				for (m = 0; m < 8; ++m)
+					splat(e->coef[8 * l + m], v->stream[k][1 + l].fold[m]);
+			splat(e->coef[32], v->stream[k][1].fold[8]);
+			splat(e->coef[33], v->stream[k][1].fold[9]);
+			a = p->a - 0.5;
+		} else { /* seg2l or seg2x, layer 0 (seg1_body's coefficients) */
+			plan_path_coef(e, v->stream[k][0].path, g->gain[0].v0, v->path_lines[k]);
+			a = p->a - 0.5 - v->path_uc[k];
+		}
+	} else if (all) { /* seg1n, folded */
+		fold_update(v, k, g, 1);
+		e->kind = PERLIN_PLAN_SEG1N;
+		for (l = 0; l < PERLIN_OUTPUTS; ++l)
+			for (m = 0; m < 4; ++m)
+				splat(e->coef[4 * l + m], v->stream[k][1 + l].fold[m]);
+		a = rx->a - 0.5;
+	} else { /* seg1 (seg_x), layer 0 */
+		const float gk = g->gain[0].v0;
+		e->kind = PERLIN_PLAN_SEG1;
+#pragma GCC unroll 7
+		for (m = 0; m < 7; ++m)
+			splat(e->coef[m], v->stream[k][0].coef[m] * gk);
+		a = rx->a - 0.5;
+	}
+	/* the lead ramp's anchor at clock c = 8 C + r: lane l's m is l - r
+	   (mod 8), in the group before where l < r */
+	c = T - p->j;
+	{
+		static const int32_t before[16] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+		static const int32_t own[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
+		const unsigned r = (unsigned)(c & 7U);
+		float mf2[16];
+		memcpy(mf2, p->mf, sizeof p->mf);
+		memcpy(mf2 + 8, p->mf, sizeof p->mf);
+		memcpy(e->mf, mf2 + 8 - r, sizeof e->mf);
+		memcpy(e->lo, before + 8 - r, sizeof e->lo);
+		memcpy(e->idx, own + 8 - r, sizeof e->idx);
+	}
+	e->c2[0] = e->c2[1] = (double)(int64_t)(c >> 3);
+	e->s2[0] = e->s2[1] = p->step * 8.0;
+	e->a2[0] = e->a2[1] = a;
+	o->sync = T;
+	o->until = plan_until(v, k, o, T);
+	return 1;
+}
+
+/* plan_entry's for a 1D octave of layer 0 alone (seg1), at a crossing:
+   its cell's coefficients times its gain, its ramp's new anchor. */
+static inline void plan_seg1(const perlin_voice *v, unsigned k, perlin_plan_oct *o,
+                             perlin_plan_entry *e, uint64_t T)
+{
+	static const int32_t before[16] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+	static const int32_t own[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
+	const perlin_ramp *rx = &v->rx[k];
+	const float gk = o->gk, *const c0 = v->stream[k][0].coef;
+	const uint64_t c = T - rx->j;
+	const unsigned r = (unsigned)(c & 7U);
+	float mf2[16];
+	int m;
+#pragma GCC unroll 7
+	for (m = 0; m < 7; ++m)
+		splat(e->coef[m], c0[m] * gk);
+	memcpy(mf2, rx->mf, sizeof rx->mf);
+	memcpy(mf2 + 8, rx->mf, sizeof rx->mf);
+	memcpy(e->mf, mf2 + 8 - r, sizeof e->mf);
+	memcpy(e->lo, before + 8 - r, sizeof e->lo);
+	memcpy(e->idx, own + 8 - r, sizeof e->idx);
+	e->c2[0] = e->c2[1] = (double)(int64_t)(c >> 3);
+	e->a2[0] = e->a2[1] = rx->a - 0.5;
+	o->sync = T;
+	o->until = c + rx->cross;
+	if (v->ry[k].step != 0.0 && T + PLAN_RIDE < o->until)
+		o->until = T + PLAN_RIDE; /* (y rides) */
+}
+
+/* The same for a 2D octave of layer 0 alone along its path (seg2x or
+   seg2l), at a crossing of either ramp: the path's form for the new
+   segment (path_prepare), its coefficients times the gain, the lead
+   ramp's anchor. (g: unused with one layer.) */
+static inline void plan_path1(const perlin_dsp *d, perlin_voice *v, unsigned k,
+                              perlin_plan_oct *o, perlin_plan_entry *e, uint64_t T,
+                              const layer_gains *g)
+{
+	static const int32_t before[16] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+	static const int32_t own[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
+	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k], *p;
+	const uint64_t lx = rx->cross - rx->j, ly = ry->cross - ry->j;
+	const float gk = o->gk, *const c0 = v->stream[k][0].path;
+	uint64_t c;
+	unsigned r;
+	float mf2[16];
+	int lines;
+	p = path_prepare(d, v, k, g, lx < ly ? lx : ly, 1) ? ry : rx;
+	lines = v->path_lines[k];
+	plan_path_coef(e, c0, gk, lines);
+	c = T - p->j;
+	r = (unsigned)(c & 7U);
+	memcpy(mf2, p->mf, sizeof p->mf);
+	memcpy(mf2 + 8, p->mf, sizeof p->mf);
+	memcpy(e->mf, mf2 + 8 - r, sizeof e->mf);
+	memcpy(e->lo, before + 8 - r, sizeof e->lo);
+	memcpy(e->idx, own + 8 - r, sizeof e->idx);
+	e->c2[0] = e->c2[1] = (double)(int64_t)(c >> 3);
+	e->s2[0] = e->s2[1] = p->step * 8.0;
+	e->a2[0] = e->a2[1] = p->a - 0.5 - v->path_uc[k];
+	o->sync = T;
+	o->until = T + (lx < ly ? lx : ly);
+}
+
+/* The plan's next `until`. */
+static void plan_min(perlin_plan *f)
+{
+	uint64_t m = f->oct[0].until;
+	unsigned k;
+#pragma GCC unroll 8
+	for (k = 1; k < NOISE_MAX_OCTAVES; ++k)
+		m = f->oct[k].until < m ? f->oct[k].until : m;
+	f->until = m;
+}
+
+/* The kinds of the entries (layer 0's, the outputs'). */
+static void plan_kinds(perlin_plan *f)
+{
+	const int n = f->n, na = f->na;
+	uint32_t a = 0, b = 0;
+	int i;
+	for (i = 0; i < na; ++i)
+		a |= 1U << f->e[i].kind;
+	for (; i < n; ++i)
+		b |= 1U << f->e[i].kind;
+	f->kinds_a = a;
+	f->kinds_b = b;
+}
+
+/* Every ramp of the plan where clock T is; the plan stops (it resumes
+   from there if nothing changes). */
+static void plan_stop(perlin_dsp *d, uint64_t T)
+{
+	perlin_plan *f = &d->plan;
+	unsigned k;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+		plan_move(&d->voice[d->cur], k, &f->oct[k], T);
+	f->live = 0;
+}
+
+void plan_sync(perlin_dsp *d)
+{
+	if (d->plan.live)
+		plan_stop(d, d->clock);
+}
+
+/* The plan of the current voice from the clock on (a span that
+   render_span renders steadily: no crossfade, nothing moving): each
+   octave taken up as voice_span and octave_begin would (own_stale, the
+   layers' cells and coefficients), and each heard one's segment as
+   octave_span_n's loop would render it. Whether every octave has a
+   kernel in the plan (a dense one has none: then the render loop). */
+int plan_build(perlin_dsp *d)
+{
+	perlin_plan *f = &d->plan;
+	perlin_voice *v = &d->voice[d->cur];
+	const uint64_t T = d->clock;
+	int own = 0;
+	unsigned k;
+	int nb = 0;
+	f->valid = f->live = 0;
+	f->n = 0;
+	if (d->at[0].depth != d->at[1].depth || d->at[0].offset != d->at[1].offset)
+		return 0;
+	/* layer 0's entries first: the octaves heard in it alone */
+	f->na = 0;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		if (v->layers > 1 && (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0))
+			continue;
+		f->na += v->gain[0][k] != 0.0 || v->gain[1][k] != 0.0;
+	}
+	f->none = f->na == 0;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		perlin_plan_oct *o = &f->oct[k];
+		int fresh[PERLIN_LAYERS] = { 1, 1, 1, 1, 1 };
+		layer_gains g;
+		int two = 0, nl = 1, how, l, ok;
+		if (v->layers > 1) { /* as voice_span */
+			const unsigned bit = 1U << k;
+			if (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0) {
+				v->own_stale &= ~bit;
+				own = 1;
+				nl = PERLIN_LAYERS;
+			} else if (!(v->own_stale & bit)) {
+				for (l = 1; l < PERLIN_LAYERS; ++l)
+					v->stream[k][l].form = 0;
+				v->path_ok[k] &= 1U;
+				v->own_stale |= bit;
+			}
+		}
+		how = nl > 1 ? octave_begin(d, v, k, fresh, 0U, &g, &two, PERLIN_LAYERS)
+		             : octave_begin(d, v, k, fresh, 0U, &g, &two, 1);
+		o->nl = nl;
+		o->two = two;
+		o->sync = T;
+		if (how == OCT_SILENT) {
+			o->entry = -1;
+			o->until = plan_until(v, k, o, T);
+			continue;
+		}
+		if (how != OCT_SEG)
+			return 0;
+		memcpy(o->g, &g, sizeof g);
+		o->gk = g.gain[0].v0;
+		o->entry = nl > 1 ? f->na + nb++ : f->n - nb;
+		ok = nl > 1 ? plan_entry(d, v, k, &g, two, T, o, &f->e[o->entry], PERLIN_LAYERS)
+		            : plan_entry(d, v, k, &g, two, T, o, &f->e[o->entry], 1);
+		if (!ok)
+			return 0;
+		f->n++;
+	}
+	if (f->n - nb != f->na)
+		return 0; /* (not as counted) */
+	f->sums = own ? PERLIN_LAYERS : 1;
+	f->depth = (float)d->at[0].depth;
+	f->offset = (float)d->at[0].offset;
+	f->unit = f->depth == 1.0f && f->offset == 0.0f; /* (kmode's KUNIT) */
+	splat(f->shape_k[0], f->depth);
+	splat(f->shape_k[1], f->offset);
+	splat(f->shape_k[2], -1.0f);
+	splat(f->shape_k[3], 1.0f);
+	splat(f->shape_k[4], 1.5f);
+	splat(f->shape_k[5], 0.5f);
+	f->outs = d->outputs;
+	f->kgroup = UINT64_MAX;
+	plan_min(f);
+	plan_kinds(f);
+	f->gen = d->gen;
+	f->valid = f->live = 1;
+	return 1;
+}
+
+/* The octaves whose `until` is clock T: moved on there, and a heard one
+   that reached a crossing into its next cell (octave_span_n's loop: the
+   ramps' next cells, the layers' coefficients) and its next segment's
+   entry. Whether the plan goes on (0: stopped at T). */
+static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
+{
+	perlin_plan *f = &d->plan;
+	perlin_voice *v = &d->voice[d->cur];
+	uint32_t due = 0U;
+	unsigned k;
+	int kinds = 0;
+#pragma GCC unroll 8
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) /* the octaves whose until it is */
+		due |= f->oct[k].until == T ? 1U << k : 0U;
+	for (; due; due &= due - 1U) {
+		perlin_plan_oct *o;
+		perlin_ramp *rx, *ry;
+		int32_t was;
+		k = (unsigned)__builtin_ctz(due);
+		o = &f->oct[k];
+		rx = &v->rx[k];
+		ry = &v->ry[k];
+		plan_move(v, k, o, T);
+		if (o->entry >= 0 && v->shape.dims == 1 && o->nl == 1 && rx->j == rx->cross) {
+			/* (1D, layer 0 alone: octave_span_n's ramp_next_cell and
+			   heard_coef, and the seg1 entry) */
+			ramp_next_cell(rx, v->stream[k][0].oct.period);
+			voice_coef(v, &v->stream[k][0], k, 1);
+			plan_seg1(v, k, o, &f->e[o->entry], T);
+			f->dirty |= 1U << o->entry;
+		} else if (o->entry >= 0 && o->two && o->nl == 1 &&
+		           (rx->j == rx->cross || ry->j == ry->cross)) {
+			/* (2D along a path, layer 0 alone: the same, and its
+			   path's entry) */
+			was = f->e[o->entry].kind;
+			if (rx->j == rx->cross)
+				ramp_next_cell(rx, v->stream[k][0].oct.period);
+			if (ry->j == ry->cross)
+				ramp_next_cell(ry, 0U);
+			voice_coef(v, &v->stream[k][0], k, 2);
+			plan_path1(d, v, k, o, &f->e[o->entry], T, (const layer_gains *)NULL);
+			kinds |= f->e[o->entry].kind != was;
+			f->dirty |= 1U << o->entry;
+		} else if (o->entry >= 0 &&
+		           (rx->j == rx->cross || (v->shape.dims == 2 && ry->j == ry->cross))) {
+			layer_gains g;
+			int ok;
+			memcpy(&g, o->g, sizeof g);
+			was = f->e[o->entry].kind;
+			if (rx->j == rx->cross)
+				ramp_next_cell(rx, v->stream[k][0].oct.period);
+			if (v->shape.dims == 2 && ry->j == ry->cross)
+				ramp_next_cell(ry, 0U);
+			if (o->nl > 1) {
+				heard_coef(v, k, &g, PERLIN_LAYERS);
+				ok = plan_entry(d, v, k, &g, o->two, T, o, &f->e[o->entry], PERLIN_LAYERS);
+			} else {
+				heard_coef(v, k, &g, 1);
+				ok = plan_entry(d, v, k, &g, o->two, T, o, &f->e[o->entry], 1);
+			}
+			if (!ok) {
+				plan_stop(d, T);
+				f->valid = 0;
+				return 0;
+			}
+			kinds |= f->e[o->entry].kind != was;
+			f->dirty |= 1U << o->entry;
+		} else {
+			o->until = plan_until(v, k, o, T);
+		}
+	}
+	plan_min(f);
+	if (kinds)
+		plan_kinds(f);
+	return 1;
+}
+
+/* len samples from clock T inside the group the kernel kept, nothing new
+   since: its outputs as kept, into out[o] + at (the kernel's values). */
+static void plan_kept(const perlin_plan *f, float *const out[], unsigned outs, uint32_t at,
+                      uint32_t len, uint64_t T, float *level)
+{
+	const uint32_t l = (uint32_t)(T & 7U);
+	unsigned o;
+	for (o = 0; o < outs; ++o) {
+		const float *const w = f->kw[f->sums > 1 ? o : 0] + l;
+		if (out[o])
+			memcpy(out[o] + at, w, len * sizeof w[0]);
+		level[o] = w[len - 1U];
+	}
+}
+
+/* plan_render's samples where a piece ends at an event or more: piece by
+   piece, each octave's event taken up where it is due. */
+static __attribute__((noinline)) uint32_t plan_pieces(perlin_dsp *d, float *const out[],
+                                                      uint32_t n)
+{
+	perlin_plan *const f = &d->plan;
+	uint64_t T = d->clock;
+	uint32_t done = 0;
+	while (done < n) {
+		uint32_t len = n - done;
+		if (f->until - T < len)
+			len = (uint32_t)(f->until - T);
+		if (f->kgroup == T >> 3 && !f->dirty && (T & 7U) + len <= 8U)
+			plan_kept(f, out, f->outs, done, len, T, d->level);
+		else
+			d->kernels->plan(f, out, done, len, T, d->level);
+		T += len;
+		done += len;
+		if (T == f->until && !plan_events(d, T))
+			break;
+	}
+	return done;
+}
+
+uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n)
+{
+	perlin_plan *const f = &d->plan;
+	const uint64_t T = d->clock;
+	if (!f->valid || f->gen != d->gen || d->restep || n >= d->kernels->plan_below)
+		return 0;
+	f->live = 1; /* (stopped at this clock, if it was) */
+	if (!n || T + n >= f->until)
+		return plan_pieces(d, out, n);
+	/* (most blocks: no event inside) */
+	if (f->kgroup == T >> 3 && !f->dirty && (T & 7U) + n <= 8U)
+		plan_kept(f, out, f->outs, 0U, n, T, d->level);
+	else
+		d->kernels->plan(f, out, 0U, n, T, d->level);
+	return n;
+}
