@@ -128,6 +128,18 @@ function read_file(path,    line, h) {
 	close(path)
 }
 
+# One check of file f: what it calls or includes (what: "calls" or
+# "includes") up or sideways (bad), else what it does (ok).
+function report(f, what, bad, ok) {
+	if (bad != "") {
+		print "FAIL: " f " (layer " layer[f] ") " what " up or sideways:" bad
+		failed++
+	} else {
+		print "ok: " f " (layer " layer[f] ") " what ok
+		passed++
+	}
+}
+
 # Record what file f (its tokens) defines and calls.
 function facts(f,    k, t, j, p, par, isstatic, start) {
 	start = 1
@@ -266,13 +278,7 @@ BEGIN {
 			else
 				ok = ok " " g
 		}
-		if (bad != "") {
-			print "FAIL: " f " (layer " layer[f] ") calls up or sideways:" bad
-			failed++
-		} else {
-			print "ok: " f " (layer " layer[f] ") calls" (ok == "" ? " no other file" : ok)
-			passed++
-		}
+		report(f, "calls", bad, ok == "" ? " no other file" : ok)
 	}
 	if (dupname != "") {
 		print "FAIL: more than one file named" dupname " under " dir
@@ -303,13 +309,7 @@ BEGIN {
 			else
 				ok = ok " " g
 		}
-		if (bad != "") {
-			print "FAIL: " f " (layer " layer[f] ") includes up or sideways:" bad
-			failed++
-		} else {
-			print "ok: " f " (layer " layer[f] ") includes" (ok == "" ? " no file of " dir : ok)
-			passed++
-		}
+		report(f, "includes", bad, ok == "" ? " no file of " dir : ok)
 	}
 	print "layers: " passed " passed, " failed " failed"
 	exit failed ? 1 : 0
