@@ -57,27 +57,10 @@ cat > "$OUT/build.lua" <<- 'EOF'
 	collectgarbage()
 	close_session()
 EOF
-export XDG_CONFIG_HOME="$OUT/cfg" LV2_PATH="$OUT/lv2:/usr/lib/lv2"
-jackd -d dummy -r 48000 -p 1024 > "$OUT/jackd.log" 2>&1 &
-JACK=$!
-Xvfb $D -screen 0 1600x1000x24 > "$OUT/xvfb.log" 2>&1 &
-XVFB=$!
-sleep 3
-PERLIN_SESSION="$OUT/session" timeout 120 ardour7-lua "$OUT/build.lua" > "$OUT/build.log" 2>&1
-ulimit -l unlimited 2> /dev/null
-DISPLAY=$D timeout 300 ardour -n -a "$OUT/session/dialog.ardour" > "$OUT/ardour.log" 2>&1 &
-ARDOUR=$!
+gui_start "$OUT" $D dialog
 X() { DISPLAY=$D xdotool "$@"; }
 shot() { DISPLAY=$D import -window root -crop "$1" +repage "$OUT/$2"; }
-# the editor's window (after a warning about locked memory, if any)
-win=
-for _ in $(seq 90); do
-	sleep 1
-	X key Return 2> /dev/null
-	win=$(X search --name "^dialog - Ardour" 2> /dev/null | head -1)
-	[ -n "$win" ] && break
-done
-sleep 3
+win=$WIN
 # a dialog's window by its title: its geometry in X, Y, WIDTH, HEIGHT
 find_dialog() {
 	for _ in $(seq 20); do

@@ -55,20 +55,8 @@ cat > "$OUT/build.lua" <<- 'EOF'
 	collectgarbage()
 	close_session()
 EOF
-export XDG_CONFIG_HOME="$OUT/cfg" LV2_PATH="$OUT/lv2:/usr/lib/lv2"
-jackd -d dummy -r 48000 -p 1024 > "$OUT/jackd.log" 2>&1 &
-JACK=$!
-Xvfb $D -screen 0 1600x1000x24 > "$OUT/xvfb.log" 2>&1 &
-XVFB=$!
-sleep 3
-PERLIN_SESSION="$OUT/session" timeout 120 ardour7-lua "$OUT/build.lua" > "$OUT/build.log" 2>&1
-ulimit -l unlimited 2> /dev/null # no warning about locked memory
-DISPLAY=$D ARDOUR_TRY_AUTOSTART_ENGINE=1 timeout 300 ardour -n -a "$OUT/session/gui.ardour" \
-	> "$OUT/ardour.log" 2>&1 &
-ARDOUR=$!
-sleep 30
-DISPLAY=$D xdotool key Return # a warning, if any
-sleep 3
+gui_start "$OUT" $D gui
+[ -n "$WIN" ] || echo "Ardour's editor window: not found"
 DISPLAY=$D xdotool mousemove 1326 71 click 1 # the "Mix" button: the mixer
 sleep 5
 DISPLAY=$D xdotool key space # roll

@@ -32,3 +32,31 @@ gui_setup() {
 		</Ardour>
 	EOF
 }
+
+# gui_start OUT DISPLAY NAME: a dummy JACK server and Xvfb on DISPLAY, the
+# session OUT/session/NAME.ardour built by OUT/build.lua (ardour7-lua),
+# then Ardour's GUI on it; waits (90 s at most) for the editor's window,
+# pressing Return each second for a warning (locked memory) that may come
+# first. Sets JACK, XVFB and ARDOUR (their PIDs) and WIN (the window, or
+# empty).
+gui_start() {
+	export XDG_CONFIG_HOME="$1/cfg" LV2_PATH="$1/lv2:/usr/lib/lv2"
+	jackd -d dummy -r 48000 -p 1024 > "$1/jackd.log" 2>&1 &
+	JACK=$!
+	Xvfb "$2" -screen 0 1600x1000x24 > "$1/xvfb.log" 2>&1 &
+	XVFB=$!
+	sleep 3
+	PERLIN_SESSION="$1/session" timeout 120 ardour7-lua "$1/build.lua" > "$1/build.log" 2>&1
+	ulimit -l unlimited 2> /dev/null # no warning about locked memory, where allowed
+	DISPLAY=$2 ARDOUR_TRY_AUTOSTART_ENGINE=1 timeout 300 ardour -n -a "$1/session/$3.ardour" \
+		> "$1/ardour.log" 2>&1 &
+	ARDOUR=$!
+	WIN=
+	for _ in $(seq 90); do
+		sleep 1
+		DISPLAY=$2 xdotool key Return 2> /dev/null
+		WIN=$(DISPLAY=$2 xdotool search --name "^$3 - Ardour" 2> /dev/null | head -1)
+		[ -n "$WIN" ] && break
+	done
+	sleep 3
+}
