@@ -186,8 +186,8 @@ typedef char dense_tables_fit[4 * DENSE_CELLS <= PERLIN_TABLE &&
 void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, uint32_t n,
                  dense_stair *s);
 
-/* kernels.c: the kernels' table of path p's lane width (a path the CPU
-   lacks: the 4-lane one), and the fastest path this CPU runs. */
+/* kernels.c: the kernels' table of path p's lane width (p one this CPU
+   runs: perlin_dsp_set_path checks), and the fastest path this CPU runs. */
 const struct perlin_kernels *kernels_of(perlin_path p);
 perlin_path kernels_best_path(void);
 

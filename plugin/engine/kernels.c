@@ -125,7 +125,7 @@ perlin_path kernels_best_path(void)
 const struct perlin_kernels *kernels_of(perlin_path p)
 {
 #ifdef PERLIN_HAVE_AVX2
-	if (p == PERLIN_PATH_AVX2 && kernels_best_path() == PERLIN_PATH_AVX2)
+	if (p == PERLIN_PATH_AVX2)
 		return &kernels_8;
 #endif
 	(void)p;
