@@ -1,5 +1,5 @@
 /* coef.c: a cell's kernel coefficients (plugin/engine/kernel_seg.h) from its
-   gradients, in each form: along x, along x and y, along a straight path
+   gradients, for each way a cell is crossed: along x, along x and y, along a straight path
    (the tables of short cells are cells.c's). render.c, voice.c and
    cells.c call it; it calls the noise library only.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
@@ -59,7 +59,7 @@ double dims_scale(const perlin_voice *v)
 	return v->shape.dims == 2 ? NOISE_SCALE_2D : NOISE_SCALE_1D;
 }
 
-/* The form-2 sums of octave o's cell (gradients up to date), times sc:
+/* The axes-2 sums of octave o's cell (gradients up to date), times sc:
    corner i (00, 10, 01, 11) is sc (gx (ux -+ 1/2) + gy (uy -+ 1/2) + gv),
    X ux + Y uy + C, kept as the sum S of the four, the differences Dx
    (right - left), Dy (top - bottom) and Dxy (the diagonals), each X, Y, C:
@@ -93,18 +93,18 @@ static void corner_lines(const noise_octave *o, double sc, double cm[12])
 
 /* Kernel coefficients of octave k of a layer (its stream) for the
    octave's current cell, gain 1 (the kernels multiply by the gain line):
-   form 1 along x alone (1D, or 2D with y still), 2 with x and y moving. */
-void voice_coef(const perlin_voice *v, perlin_stream *stream, unsigned k, int form)
+   axes 1: along x alone (1D, or 2D with y still); 2: x and y moving. */
+void voice_coef(const perlin_voice *v, perlin_stream *stream, unsigned k, int axes)
 {
 	noise_octave *o = &stream->oct;
 	float *c = stream->coef;
 	const double g = 1.0;
-	const int moving = form == 2;
-	const double ty = form == 1 && v->shape.dims == 2 ? v->ry[k].a : 0.0;
-	if (stream->form == form && stream->coef_x == v->rx[k].cell &&
+	const int moving = axes == 2;
+	const double ty = axes == 1 && v->shape.dims == 2 ? v->ry[k].a : 0.0;
+	if (stream->axes == axes && stream->coef_x == v->rx[k].cell &&
 	    stream->coef_y == v->ry[k].cell && stream->coef_ty == ty)
 		return; /* still the cell the coefficients are for */
-	stream->form = form;
+	stream->axes = axes;
 	stream->coef_x = v->rx[k].cell;
 	stream->coef_y = v->ry[k].cell;
 	stream->coef_ty = ty;
@@ -160,7 +160,7 @@ static void line_pair(const double l[4], double uc, const double hx[6], double o
 	out[6] = hx[5] * d1;
 }
 
-/* The path form (kernel seg2x) of octave k's form-2 coefficients, with
+/* The path polynomial (kernel seg2x) of octave k's axes-2 coefficients, with
    uy = alpha ux + beta: the lines m0, d0, m1, d1 of ux and uy become lines
    of ux, and the value is A(ux) + h(uy) B(ux), A and B each a line plus
    h(ux) times a line, so a polynomial of degree 11 in ux. Its 12

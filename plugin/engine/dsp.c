@@ -268,7 +268,7 @@ static void run_spans(perlin_dsp *d, float *const out[], uint32_t n, uint32_t do
 
 void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
 {
-	const uint32_t done = d->step_busy ? 0U : plan_render(d, out, n);
+	const uint32_t done = plan_render(d, out, n);
 	if (done) {
 		advance(d, done);
 		if (done == n)

@@ -1,8 +1,8 @@
 /* engine.h: what the engine's own files share and no one else sees: the
    kernels' table and their arguments, and each file's functions that
    another calls (tests/test_dsp.c includes it for the kernels and the
-   staircase). The files call each other in layers, declared in
-   plugin/README.md's map and checked by tests/layers.sh.
+   staircase). The files call each other floor by floor, declared in
+   plugin/README.md's map and checked by tests/floors.sh.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_ENGINE_H
 #define PERLIN_ENGINE_H
@@ -26,15 +26,21 @@ typedef struct { float v0, dv; } kernel_line;
    from the anchor a (dense: the phase), step a sample, mf[m] =
    (float)(m step). */
 typedef struct { uint64_t j; double a, step; const float *mf; } kernel_ramp;
+/* Sample and hold's lines, in doubles (plugin/engine/step.c): a line v0 +
+   dv x; a fade, smoothstep((at + i) / len) at a piece's sample i (len 0:
+   none); the piece's buffers, a value a sample each: the glide's and
+   the leaving's weights, depth and offset. */
+typedef struct { double v0, dv; } kernel_dline;
+typedef struct { double at, len; } kernel_fade;
+typedef struct { double *glide, *leave, *depth, *offset; } kernel_hold;
 
 struct perlin_kernels {
 	/* acc += gain line x the octave along x (seg1), along a straight
 	   path through x and y (seg2x), or along x from a table of short
 	   cells (dense); first: acc = (the first octave written into a sum in
-	   a span: sums are never cleared); see plugin/engine/kernel.h. The segment
-	   kernels keep their arguments flat: grouped into structs, their many
-	   short calls cost more instructions (plugin/README.md: the kernel
-	   table) */
+	   a span: sums are never cleared); see plugin/engine/kernel.h. These
+	   three keep their arguments flat: grouped, their many short calls
+	   cost more (plugin/README.md: the kernel table) */
 	void (*seg1)(float *acc, uint32_t len, uint64_t j, double a, double step,
 	             const float mf[8], const float c[7], float g0, float dg, uint32_t t0,
 	             int first);
@@ -65,17 +71,16 @@ struct perlin_kernels {
 	             float inv_n, kernel_line depth, kernel_line offset);
 	/* a[i] += b[i] */
 	void (*add)(float *a, const float *b, uint32_t len);
-	/* the PERLIN_OUTPUTS outputs of an octave at once, into as many sums,
-	   as lines that share h(u): along x (c: the layers' cell lines, see
-	   perlin_stream's line) and along a 2D path (c: seg2l's); folded (c0
-	   NULL: c[l] with gain 1), or layer 0's c0 and each output's c[l] with
-	   their gain lines (see plugin/engine/kernel_seg.h, segn_body) */
-	void (*seg1n)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
-	              const float mf[8], const float *const *c, const float *c0, float g0a,
-	              float dga, float g0b, float dgb, uint32_t t0, int first);
-	void (*seg2ln)(float *const *acc, uint32_t len, uint64_t j, double a, double step,
-	               const float mf[8], const float *const *c, const float *c0, float g0a,
-	               float dga, float g0b, float dgb, uint32_t t0, int first);
+	/* the PERLIN_OUTPUTS outputs of an octave at once along ramp r, into
+	   as many sums, as lines that share h(u): along x (c: the layers'
+	   cell lines, see perlin_stream's line) and along a 2D path (c:
+	   seg2l's); folded (c0 NULL: c[l] with gain 1), or layer 0's c0 and
+	   each output's c[l] with their gain lines g[0] and g[1] (see
+	   plugin/engine/kernel_seg.h, segn_body) */
+	void (*seg1n)(float *const *acc, kernel_span s, const perlin_ramp *r, const float *const *c,
+	              const float *c0, const kernel_line g[2], int first);
+	void (*seg2ln)(float *const *acc, kernel_span s, const perlin_ramp *r,
+	               const float *const *c, const float *c0, const kernel_line g[2], int first);
 	/* finish for PERLIN_OUTPUTS outputs at once: out[o] from acc + plus[o]
 	   (acc NULL: nothing was added to it; no plus[o] NULL), their last
 	   values into last[] */
@@ -107,18 +112,16 @@ struct perlin_kernels {
 	void (*plan)(perlin_plan *f, float *const *out, uint32_t at, uint32_t len, uint64_t clock,
 	             float *level);
 	/* sample and hold (step.c), in doubles: the lines the outputs share
-	   over len samples (rounded up to whole groups: the arrays have
-	   room), depth and offset at x0 + i, the glide's weight at (g_at + i)
-	   / g_len (g_len 0: none) and, lw not NULL, the live noise's at (l_at
-	   + i) / l_len; then one output's len samples from them (gliding
-	   for the first ng, blended with live unless NULL), its last value
-	   returned. See plugin/engine/kernel_out.h */
-	void (*hold_lines)(double *glide, double *lw, double *dep, double *off, uint32_t len,
-	                   double x0, double d0, double dd, double o0, double od, double g_at,
-	                   double g_len, double l_at, double l_len);
-	float (*hold)(float *out, uint32_t len, uint32_t ng, const double *g, const double *lw,
-	              const float *live, const double *dep, const double *off, double from,
-	              double to);
+	   over len samples into h's buffers (rounded up to whole groups: they
+	   have room), depth and offset at x0 + i, the glide's and the
+	   leaving's fades; then one
+	   output's len samples from them (gliding for the first ng, blended
+	   with live unless NULL), its last value returned. See
+	   plugin/engine/kernel_out.h */
+	void (*hold_lines)(const kernel_hold *h, uint32_t len, double x0, kernel_dline depth,
+	                   kernel_dline offset, kernel_fade glide, kernel_fade leave);
+	float (*hold)(float *out, uint32_t len, uint32_t ng, const kernel_hold *h,
+	              const float *live, double from, double to);
 	/* blocks from this length on render with the per-octave kernels
 	   instead (render_span's loop: coefficients in registers, groups
 	   aligned to each octave's anchor, cheaper per sample than the
@@ -150,15 +153,15 @@ void ramp_ride(perlin_ramp *r, uint32_t period, uint32_t n);
 /* The scale of noise_octave_2d/1d (noise/noise.h) */
 double dims_scale(const perlin_voice *v);
 /* The coefficients of octave k of a layer (y: its stream, v->stream[k][l])
-   for the octave's current cell in form 1 (along x) or 2 (x and y), gain
+   for the octave's current cell along axes 1 (x) or 2 (x and y), gain
    1; kept if still for the same cell. */
-void voice_coef(const perlin_voice *v, perlin_stream *stream, unsigned k, int form);
-/* The form octave k needs now: along x (1), or x and y (2). */
-static inline int form_of(const perlin_voice *v, unsigned k)
+void voice_coef(const perlin_voice *v, perlin_stream *stream, unsigned k, int axes);
+/* The axes octave k's coefficients need now: x (1), or x and y (2). */
+static inline int axes_of(const perlin_voice *v, unsigned k)
 {
 	return v->shape.dims == 2 && v->ry[k].step != 0.0 ? 2 : 1;
 }
-/* (of a layer's octave, y its stream, from its form 2 coefficients) Form
+/* (of a layer's octave, y its stream, from its axes-2 coefficients) Form
    2 along a straight path uy = alpha ux + beta (kernel seg2x), or
    along_y, ux = alpha uy + beta: 12 coefficients by powers of ux - uc; or
    (lines, kernel seg2l) A's and B's lines, alpha and beta. */
@@ -202,9 +205,10 @@ void render_ride(perlin_dsp *d, uint32_t len);
 
 /* plan.c */
 /* n samples into out[0..d->outputs) by the steady plan (perlin_plan in
-   state.h) if it holds (made for this gen, no restep asked), from the
-   clock on: how many (all, or up to where it stopped; 0: it does not
-   hold, render_span's loop it is). */
+   state.h) from the clock on, where it holds (made here if it is
+   missing: the one place that decides plan or loop): how many (all, or
+   up to where it stopped; 0: it does not hold, render_span's loop it
+   is). */
 uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n);
 /* The plan of the current voice from the clock on, for a span the
    render loop would render steadily; 0 where some octave has no kernel

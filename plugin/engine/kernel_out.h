@@ -666,10 +666,10 @@ KF(plan_whole_body)(perlin_plan *f, float *const *out, int64_t i0, uint64_t g, u
 	/* (plan_group2 for one output, all seg1: in 2D the branch between
 	   seg2x and seg2l, with four the eight sums of two groups, spill and
 	   cost more than it saves) */
-	const int two = sums == 1 && ka == KA_SEG1;
+	const int pairs = sums == 1 && ka == KA_SEG1;
 	if (sums == 1 && f->outs == 1 && out[0]) { /* (one output) */
 		float *const o0 = out[0];
-		for (; two && g + 1U < gfull; g += 2, i0 += 16) {
+		for (; pairs && g + 1U < gfull; g += 2, i0 += 16) {
 			KF(vf) w[2][PERLIN_OUTPUTS][8 / KW];
 			KF(plan_group2)(f, g, w, dv, ov, unit, sums, ka, kb);
 #pragma GCC unroll 2
@@ -687,7 +687,7 @@ KF(plan_whole_body)(perlin_plan *f, float *const *out, int64_t i0, uint64_t g, u
 		}
 	} else if (o4) { /* every output of the four */
 		float *const o0 = out[0], *const o1 = out[1], *const o2 = out[2], *const o3 = out[3];
-		for (; two && g + 1U < gfull; g += 2, i0 += 16) {
+		for (; pairs && g + 1U < gfull; g += 2, i0 += 16) {
 			KF(vf) w[2][PERLIN_OUTPUTS][8 / KW];
 			int r;
 			KF(plan_group2)(f, g, w, dv, ov, unit, sums, ka, kb);
@@ -742,15 +742,15 @@ enum { KS_1_SEG1, KS_1_MIX2, KS_1_ANY, KS_4_SEG1N, KS_4_SEG1N_SEG1, KS_4_SEG2LN,
 static KATTR inline int KF(plan_shape)(const perlin_plan *f, float *const *out)
 {
 	const uint32_t a = f->kinds_a, b = f->kinds_b;
-	const uint32_t two = 1U << PERLIN_PLAN_SEG2X | 1U << PERLIN_PLAN_SEG2L;
+	const uint32_t path_kinds = 1U << PERLIN_PLAN_SEG2X | 1U << PERLIN_PLAN_SEG2L;
 	if (f->sums == 1)
-		return a == 1U << PERLIN_PLAN_SEG1 ? KS_1_SEG1 : !(a & ~two) ? KS_1_MIX2 : KS_1_ANY;
+		return a == 1U << PERLIN_PLAN_SEG1 ? KS_1_SEG1 : !(a & ~path_kinds) ? KS_1_MIX2 : KS_1_ANY;
 	if (!out[0] || !out[1] || !out[2] || !out[3])
 		return KS_4_ANY;
 	if (b == 1U << PERLIN_PLAN_SEG1N)
 		return !a ? KS_4_SEG1N : a == 1U << PERLIN_PLAN_SEG1 ? KS_4_SEG1N_SEG1 : KS_4_ANY;
 	if (b == 1U << PERLIN_PLAN_SEG2LN)
-		return !a ? KS_4_SEG2LN : !(a & ~two) ? KS_4_SEG2LN_MIX2 : KS_4_ANY;
+		return !a ? KS_4_SEG2LN : !(a & ~path_kinds) ? KS_4_SEG2LN_MIX2 : KS_4_ANY;
 	return KS_4_ANY;
 }
 
@@ -917,32 +917,34 @@ static KATTR inline __attribute__((always_inline)) void KF(smooth_at)(double *ds
 	KSTORED(dst, f * f * (3.0 - 2.0 * f));
 }
 
-/* hold_lines: len samples rounded up to whole groups of KW (the arrays
-   have room): depth dep[i] = d0 + dd x and offset off[i] = o0 + od x at
-   x = x0 + i; glide[i] = smoothstep((g_at + i) / g_len) (g_len 0: not
-   written) and, lw not NULL, lw[i] = smoothstep((l_at + i) / l_len). x0,
-   g_at and l_at whole numbers, so x0 + i is the sum step.c's (double)(t0
-   + i) was. Past g_len and l_len the weights are no smoothstep (f > 1):
-   hold takes `to` there, and step.c writes 1 past l_len (the caller's
-   chunks end where leaving does). No select between lanes here: GCC
-   makes one lane by lane for a group of doubles (two registers), a
-   compare and a branch each. */
-static KATTR void KF(hold_lines)(double *glide, double *lw, double *dep, double *off,
-                                 uint32_t len, double x0, double d0, double dd, double o0,
-                                 double od, double g_at, double g_len, double l_at,
-                                 double l_len)
+/* hold_lines: len samples rounded up to whole groups of KW (the buffers
+   have room): depth h->depth[i] = depth.v0 + depth.dv x and h->offset[i]
+   likewise at x = x0 + i; h->glide[i] = smoothstep((glide.at + i) /
+   glide.len) and the leaving's h->leave[i] likewise (a fade's len 0:
+   not written). x0 and the fades' at whole numbers, so
+   x0 + i is the sum step.c's (double)(t0 + i) was. Past a fade's len the
+   weights are no smoothstep (f > 1): hold takes `to` there, and step.c
+   writes 1 past the leaving's end (the caller's chunks end where leaving
+   does). No select between lanes here: GCC makes one lane by lane for a
+   group of doubles (two registers), a compare and a branch each. */
+static KATTR void KF(hold_lines)(const kernel_hold *h, uint32_t len, double x0,
+                                 kernel_dline depth, kernel_dline offset, kernel_fade glide,
+                                 kernel_fade leave)
 {
-	const KF(vd) lane = KLANES, xv = KSPLATD(x0), d0v = KSPLATD(d0), ddv = KSPLATD(dd),
-	             o0v = KSPLATD(o0), odv = KSPLATD(od), gav = KSPLATD(g_at), gnv = KSPLATD(g_len),
-	             lav = KSPLATD(l_at), lnv = KSPLATD(l_len);
+	double *const dep = h->depth, *const off = h->offset, *const gl = h->glide;
+	double *const lw = leave.len > 0.0 ? h->leave : NULL;
+	const KF(vd) lane = KLANES, xv = KSPLATD(x0), d0v = KSPLATD(depth.v0),
+	             ddv = KSPLATD(depth.dv), o0v = KSPLATD(offset.v0), odv = KSPLATD(offset.dv),
+	             gav = KSPLATD(glide.at), gnv = KSPLATD(glide.len), lav = KSPLATD(leave.at),
+	             lnv = KSPLATD(leave.len);
 	uint32_t i;
 	for (i = 0; i < len; i += KW) {
 		const KF(vd) li = lane + (double)i, x = xv + li;
 		KSTORED(dep + i, d0v + ddv * x);
 		KSTORED(off + i, o0v + odv * x);
-		if (g_len > 0.0) {
+		if (glide.len > 0.0) {
 			const KF(vd) ga = gav + li;
-			KF(smooth_at)(glide + i, &ga, &gnv);
+			KF(smooth_at)(gl + i, &ga, &gnv);
 		}
 		if (lw) {
 			const KF(vd) la = lav + li;
@@ -1027,15 +1029,17 @@ KF(hold_body)(float *out, uint32_t len, uint32_t ng, const double *g, const doub
 }
 
 /* hold: one output's len samples (len > 0) into out from hold_lines'
-   lines, gliding for the first ng; live not NULL: leaving. Returns the
-   last. */
-static KATTR float KF(hold)(float *out, uint32_t len, uint32_t ng, const double *g,
-                            const double *lw, const float *live, const double *dep,
-                            const double *off, double from, double to)
+   lines in h, gliding for the first ng; live not NULL: leaving, with
+   h->leave. Returns
+   the last. */
+static KATTR float KF(hold)(float *out, uint32_t len, uint32_t ng, const kernel_hold *h,
+                            const float *live, double from, double to)
 {
 	if (live)
-		return KF(hold_body)(out, len, ng, g, lw, live, dep, off, from, to, 1);
-	return KF(hold_body)(out, len, ng, g, lw, NULL, dep, off, from, to, 0);
+		return KF(hold_body)(out, len, ng, h->glide, h->leave, live, h->depth, h->offset,
+		                     from, to, 1);
+	return KF(hold_body)(out, len, ng, h->glide, h->leave, NULL, h->depth, h->offset, from,
+	                     to, 0);
 }
 #undef KLOADD
 #undef KSTORED

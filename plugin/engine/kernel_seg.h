@@ -242,54 +242,54 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 #undef KVALN
 }
 
-#define KSEGN(name, form) \
-	static KATTR void KF(name)(float *const *acc, uint32_t len, uint64_t j, double a, \
-	                           double step, const float mf[8], const float *const *c, \
-	                           const float *c0, float g0a, float dga, float g0b, float dgb, \
-	                           uint32_t t0, int first) \
+#define KSEGN(name, kind) \
+	static KATTR void KF(name)(float *const *acc, kernel_span s, const perlin_ramp *r, \
+	                           const float *const *c, const float *c0, \
+	                           const kernel_line g[2], int first) \
 	{ \
-		const int gmov = dga != 0.0f || dgb != 0.0f; \
+		const double a = r->a - 0.5; \
+		const int gmov = g[0].dv != 0.0f || g[1].dv != 0.0f; \
 		if (!c0 && first) \
-			KF(segn_body)(acc, len, j, a, step, mf, c, NULL, 1.0f, 0.0f, 0.0f, 0.0f, t0, \
-			              form, 0, 1, 0); \
+			KF(segn_body)(acc, s.len, r->j, a, r->step, r->mf, c, NULL, 1.0f, 0.0f, 0.0f, \
+			              0.0f, s.t0, kind, 0, 1, 0); \
 		else if (!c0) \
-			KF(segn_body)(acc, len, j, a, step, mf, c, NULL, 1.0f, 0.0f, 0.0f, 0.0f, t0, \
-			              form, 0, 0, 0); \
+			KF(segn_body)(acc, s.len, r->j, a, r->step, r->mf, c, NULL, 1.0f, 0.0f, 0.0f, \
+			              0.0f, s.t0, kind, 0, 0, 0); \
 		else if (first && gmov) \
-			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
-			              1, 1); \
+			KF(segn_body)(acc, s.len, r->j, a, r->step, r->mf, c, c0, g[0].v0, g[0].dv, \
+			              g[1].v0, g[1].dv, s.t0, kind, 1, 1, 1); \
 		else if (first) \
-			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
-			              1, 0); \
+			KF(segn_body)(acc, s.len, r->j, a, r->step, r->mf, c, c0, g[0].v0, g[0].dv, \
+			              g[1].v0, g[1].dv, s.t0, kind, 1, 1, 0); \
 		else if (gmov) \
-			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
-			              0, 1); \
+			KF(segn_body)(acc, s.len, r->j, a, r->step, r->mf, c, c0, g[0].v0, g[0].dv, \
+			              g[1].v0, g[1].dv, s.t0, kind, 1, 0, 1); \
 		else \
-			KF(segn_body)(acc, len, j, a, step, mf, c, c0, g0a, dga, g0b, dgb, t0, form, 1, \
-			              0, 0); \
+			KF(segn_body)(acc, s.len, r->j, a, r->step, r->mf, c, c0, g[0].v0, g[0].dv, \
+			              g[1].v0, g[1].dv, s.t0, kind, 1, 0, 0); \
 	}
-/* The seg_kind forms for the outputs of an octave whose layers are all heard
+/* The kinds (seg_kind) for the outputs of an octave whose layers are all heard
    (c0 NULL: folded; first: store, see put()). */
 KSEGN(seg1n, 0)
 KSEGN(seg2ln, 2)
 #undef KSEGN
 
-/* The entry points: seg1_body for one form (seg_kind), with a loop of its own
+/* The entry points: seg1_body for one kind (seg_kind), with a loop of its own
    for a steady gain and for a store (first, see put()), without the tests
    inside. */
-#define KSEG(name, form) \
+#define KSEG(name, kind) \
 	static KATTR void KF(name)(float *acc, uint32_t len, uint64_t j, double a, double step, \
 	                           const float mf[8], const float *c, float g0, float dg, \
 	                           uint32_t t0, int first) \
 	{ \
 		if (dg == 0.0f && first) \
-			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, form, 1); \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, kind, 1); \
 		else if (dg == 0.0f) \
-			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, form, 0); \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, kind, 0); \
 		else if (first) \
-			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, form, 1); \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, kind, 1); \
 		else \
-			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, form, 0); \
+			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, kind, 0); \
 	}
 
 /* Along x alone: c the cell's 7 coefficients. */

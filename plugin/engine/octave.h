@@ -2,7 +2,7 @@
    the steady plan (plan.c) both make the same way: its gain lines and
    which layers are heard (octave_gains), how it renders in a span (dense,
    dense2 or by segments) with its cells and coefficients brought up to
-   date (octave_begin), the form of a 2D path's segment (path_prepare),
+   date (octave_begin), the kernel of a 2D path's segment (path_prepare),
    and the folded coefficients of its outputs (fold_update). Static inline
    functions, compiled into each of the two files that include it.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
@@ -54,21 +54,21 @@ typedef struct {
 #define LK(l) ((l) > 0)
 
 /* Each output layer's folded coefficients of octave k (see layer_gains):
-   the float of gs[0] c0 + gs[l] cl, c the layers' line (form 1) or path
-   (form 2: lines, alpha and beta copied), kept while they hold (in
+   the float of gs[0] c0 + gs[l] cl, c the layers' line (axes 1) or path
+   (axes 2: lines, alpha and beta copied), kept while they hold (in
    v->stream[k][l].fold). */
 static inline __attribute__((always_inline)) void
-fold_update(perlin_voice *v, unsigned k, const layer_gains *g, int form)
+fold_update(perlin_voice *v, unsigned k, const layer_gains *g, int axes)
 {
 	int l, m;
-	if (v->fold_form[k] != form || v->fold_for[k][0] != g->gs[0] ||
+	if (v->fold_axes[k] != axes || v->fold_for[k][0] != g->gs[0] ||
 	    v->fold_for[k][1] != g->gs[1]) {
 		const float w0 = (float)g->gs[0], wl = (float)g->gs[1]; /* (the same for each l) */
 		/* in float: within 2e-7 of each coefficient; loops of a fixed
 		   length, which the compiler turns into vector operations */
 		for (l = 1; l < PERLIN_LAYERS; ++l) {
 			float *f = v->stream[k][l].fold;
-			if (form == 1) {
+			if (axes == 1) {
 				const float *c0 = v->stream[k][0].line, *cl = v->stream[k][l].line;
 				for (m = 0; m < 4; ++m)
 					f[m] = w0 * c0[m] + wl * cl[m];
@@ -80,7 +80,7 @@ fold_update(perlin_voice *v, unsigned k, const layer_gains *g, int form)
 					f[m] = cl[m];
 			}
 		}
-		v->fold_form[k] = form;
+		v->fold_axes[k] = axes;
 		v->fold_for[k][0] = g->gs[0];
 		v->fold_for[k][1] = g->gs[1];
 	}
@@ -97,16 +97,16 @@ static inline unsigned heard_bits(const layer_gains *g, const int nl)
 static inline __attribute__((always_inline)) void
 heard_coef(perlin_voice *v, unsigned k, const layer_gains *g, const int nl)
 {
-	const int form = form_of(v, k);
+	const int axes = axes_of(v, k);
 	int l;
 	if (nl > 1)
-		v->fold_form[k] = 0; /* folded coefficients of the old cell */
+		v->fold_axes[k] = 0; /* folded coefficients of the old cell */
 	for (l = 0; l < nl; ++l)
 		if (g->heard[LK(l)])
-			voice_coef(v, &v->stream[k][l], k, form);
+			voice_coef(v, &v->stream[k][l], k, axes);
 }
 
-/* The form of octave k's path segment now (`left` samples to the next
+/* The kernel of octave k's path segment now (`left` samples to the next
    crossing), for every heard layer: along the ramp that moves faster (the
    lead, returned: 1 for y), the other a line of it; its polynomial or
    lines (path_for, path_uc, path_lines, each layer's path where path_ok
@@ -130,7 +130,7 @@ path_prepare(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains
 	const int all = nl > 1 && g->all;
 	int l;
 	if (v->path_for[k][0] != rx->anchor || v->path_for[k][1] != ry->anchor ||
-	    v->path_for[k][2] != (uint64_t)along_y) { /* a new segment: its form */
+	    v->path_for[k][2] != (uint64_t)along_y) { /* a new segment: its kernel */
 		const double start = p->j > q->j ? (double)(p->j - q->j) : 0.0;
 		const double end = (double)(p->j + left - 1U);
 		/* while controls move, the next grid point re-anchors */
@@ -143,7 +143,7 @@ path_prepare(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains
 		v->path_ok[k] &= ~LAYER_BITS(nl);
 	} else if ((all || d->moving) && !v->path_lines[k]) {
 		/* lines from here, as a segment that began now would take:
-		   the form is the same whenever it was chosen (at the
+		   the kernel is the same whenever it was chosen (at the
 		   segment's first sample, or by the plan at the end of the
 		   block before, with other controls: plan_events) */
 		v->path_uc[k] = 0.0;
@@ -155,7 +155,7 @@ path_prepare(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains
 			path_coef(&v->stream[k][0], along_y, alpha, beta, v->path_uc[k], v->path_lines[k],
 			          v->stream[k][0].path);
 			v->path_ok[k] |= 1U;
-			v->fold_form[k] = 0;
+			v->fold_axes[k] = 0;
 		}
 	} else if ((v->path_ok[k] & heard_bits(g, nl)) != heard_bits(g, nl)) {
 		for (l = 0; l < nl; ++l) {
@@ -163,7 +163,7 @@ path_prepare(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains
 				path_coef(&v->stream[k][l], along_y, alpha, beta, v->path_uc[k],
 				          v->path_lines[k], v->stream[k][l].path);
 				v->path_ok[k] |= 1U << l;
-				v->fold_form[k] = 0;
+				v->fold_axes[k] = 0;
 			}
 		}
 	}
@@ -201,24 +201,24 @@ octave_gains(const perlin_dsp *d, const perlin_voice *v, unsigned k, layer_gains
 enum { OCT_SILENT, OCT_DENSE, OCT_DENSE2, OCT_SEG };
 
 /* What octave k's share of a span starts with (octave_span_n): its gains
-   (g), the layers' cells and coefficients brought up to date, the form
-   (two: along a 2D path) and how it renders; the sums it stores into
+   (g), the layers' cells and coefficients brought up to date, the kernel
+   (on_path: along a 2D path) and how it renders; the sums it stores into
    (g->first, from fresh[]). len: the span's samples, which a silent octave's
    phases and a 1D octave's unheard y ride on (0: none yet). */
 static inline __attribute__((always_inline)) int
 octave_begin(perlin_dsp *d, perlin_voice *v, unsigned k, int fresh[], uint32_t len,
-             layer_gains *g, int *two_, const int nl)
+             layer_gains *g, int *on_path_, const int nl)
 {
 	perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
 	const uint32_t period = v->stream[k][0].oct.period;
 	const int ref = d->path == PERLIN_PATH_REFERENCE;
-	int two = 0, behind = 0, dense, dense2, l;
+	int on_path = 0, behind = 0, dense, dense2, l;
 	if (v->gain[0][k] == 0.0 && v->gain[1][k] == 0.0 &&
 	    (nl == 1 || (v->alt[0][k] == 0.0 && v->alt[1][k] == 0.0))) {
 		/* silent (an octave above the count): only the phases move, and
 		   its cells and coefficients go out of date */
 		for (l = 0; l < nl; ++l)
-			v->stream[k][l].form = 0;
+			v->stream[k][l].axes = 0;
 		v->path_ok[k] &= ~LAYER_BITS(nl);
 		ramp_ride(rx, period, len);
 		ramp_ride(ry, 0U, len);
@@ -232,15 +232,15 @@ octave_begin(perlin_dsp *d, perlin_voice *v, unsigned k, int fresh[], uint32_t l
 		int m;
 		if (!g->heard[l]) {
 			for (m = from; m < to; ++m)
-				v->stream[k][m].form = 0;
+				v->stream[k][m].axes = 0;
 			v->path_ok[k] &= ~(LAYER_BITS(to) & ~LAYER_BITS(from));
 		} else {
 			for (m = from; m < to; ++m)
-				behind |= !v->stream[k][m].form;
+				behind |= !v->stream[k][m].axes;
 		}
 	}
 	/* (the heard layers' forms are one, made together, unless behind) */
-	two = v->stream[k][g->heard[0] ? 0 : 1].form == 2;
+	on_path = v->stream[k][g->heard[0] ? 0 : 1].axes == 2;
 	/* a silent octave returned above: some layer is heard (the hint spares
 	   the compiler the case) */
 	if (!g->heard[0] && (nl == 1 || !g->heard[1]))
@@ -249,11 +249,11 @@ octave_begin(perlin_dsp *d, perlin_voice *v, unsigned k, int fresh[], uint32_t l
 		ramp_rebase(rx, period);
 		ramp_rebase(ry, 0U);
 		heard_coef(v, k, g, nl);
-		two = form_of(v, k) == 2;
+		on_path = axes_of(v, k) == 2;
 	}
-	*two_ = two;
-	dense = !two && !ref && rx->step >= DENSE_STEP && rx->step < 0.5;
-	dense2 = fabs(rx->step) + fabs(ry->step) >= DENSE2_STEP && !ref && form_of(v, k) == 2 &&
+	*on_path_ = on_path;
+	dense = !on_path && !ref && rx->step >= DENSE_STEP && rx->step < 0.5;
+	dense2 = fabs(rx->step) + fabs(ry->step) >= DENSE2_STEP && !ref && axes_of(v, k) == 2 &&
 	         fabs(rx->step) < 0.5 && fabs(ry->step) < 0.5;
 	if (dense2) /* (every layer at once costs less than layer 0 in each) */
 		g->fold = 0;
@@ -277,10 +277,10 @@ octave_begin(perlin_dsp *d, perlin_voice *v, unsigned k, int fresh[], uint32_t l
 		return OCT_DENSE2;
 	if (dense)
 		return OCT_DENSE;
-	if (!two && v->shape.dims == 1)
+	if (!on_path && v->shape.dims == 1)
 		ramp_ride(ry, 0U, len); /* y is not heard: x alone splits segments */
 	/* a ramp the dense kernel or ramp_ride moved on past its crossing (the
-	   form or mode changed at this sample): anchor it where it is, and the
+	   axes or mode changed at this sample): anchor it where it is, and the
 	   coefficients to its cell */
 	if (rx->j > rx->cross || (v->shape.dims == 2 && ry->j > ry->cross)) {
 		ramp_rebase(rx, period);

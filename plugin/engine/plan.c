@@ -5,8 +5,10 @@
    or 32 samples costs its samples and the octaves whose cells it crosses,
    not every octave's setup. Long blocks keep the loop (cheaper per sample
    there: struct perlin_kernels' plan_below). The same values as the loop.
-   render.c makes the plan, dsp.c and render.c render by it; it calls
-   coef.c and ramp.c, and the kernels through perlin_dsp's table.
+   Whether it renders a block or span is decided here (plan_holds), where
+   it is made; dsp.c (a whole block) and render.c (a span) ask by calling
+   plan_render. It calls coef.c and ramp.c, and the kernels through
+   perlin_dsp's table.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "octave.h"
 
@@ -91,14 +93,14 @@ static inline void plan_move(perlin_voice *v, unsigned k, perlin_plan_oct *o, ui
 }
 
 /* Octave k's entry e for its segment from clock T on (its ramps exact
-   there, its layers' coefficients for their cell; g, two and nl as
+   there, its layers' coefficients for their cell; g, on_path and nl as
    octave_begin found them): the kernel octave_span_n would call and
    its arguments (fold_update and path_prepare done as it does them), and
    the segment's end. 0 where the plan has no kernel for it: gains that
    move, an unfolded four (cells under 32 samples), or outputs' own
    layers without layer 0 (spread 1): then the render loop renders. */
 static inline __attribute__((always_inline)) int
-plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *g, int two,
+plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *g, int on_path,
            uint64_t T, perlin_plan_oct *o, perlin_plan_entry *e, const int nl)
 {
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k], *p = rx;
@@ -110,7 +112,7 @@ plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 		left = ry->cross - ry->j;
 	if (g->dgd[0] != 0.0 || (nl > 1 && g->dgd[1] != 0.0) || (nl > 1 && !(all && g->fold)))
 		return 0;
-	if (two) {
+	if (on_path) {
 		p = path_prepare(d, v, k, g, left, nl) ? ry : rx;
 		if (all) { /* octave_path: seg2ln, folded */
 			fold_update(v, k, g, 2);
@@ -192,7 +194,7 @@ static inline void plan_seg1(const perlin_voice *v, unsigned k, perlin_plan_oct 
 }
 
 /* The same for a 2D octave of layer 0 alone along its path (seg2x or
-   seg2l), at a crossing of either ramp: the path's form for the new
+   seg2l), at a crossing of either ramp: the path's kernel for the new
    segment (path_prepare), its coefficients times the gain, the lead
    ramp's anchor. (g: unused with one layer.) */
 static inline void plan_path1(const perlin_dsp *d, perlin_voice *v, unsigned k,
@@ -297,7 +299,7 @@ int plan_build(perlin_dsp *d)
 		perlin_plan_oct *o = &f->oct[k];
 		int fresh[PERLIN_LAYERS] = { 1, 1, 1, 1, 1 };
 		layer_gains g;
-		int two = 0, nl = 1, how, l, ok;
+		int on_path = 0, nl = 1, how, l, ok;
 		if (v->layers > 1) { /* as voice_span */
 			const unsigned bit = 1U << k;
 			if (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0) {
@@ -306,15 +308,15 @@ int plan_build(perlin_dsp *d)
 				nl = PERLIN_LAYERS;
 			} else if (!(v->own_stale & bit)) {
 				for (l = 1; l < PERLIN_LAYERS; ++l)
-					v->stream[k][l].form = 0;
+					v->stream[k][l].axes = 0;
 				v->path_ok[k] &= 1U;
 				v->own_stale |= bit;
 			}
 		}
-		how = nl > 1 ? octave_begin(d, v, k, fresh, 0U, &g, &two, PERLIN_LAYERS)
-		             : octave_begin(d, v, k, fresh, 0U, &g, &two, 1);
+		how = nl > 1 ? octave_begin(d, v, k, fresh, 0U, &g, &on_path, PERLIN_LAYERS)
+		             : octave_begin(d, v, k, fresh, 0U, &g, &on_path, 1);
 		o->nl = nl;
-		o->two = two;
+		o->on_path = on_path;
 		o->sync = T;
 		if (how == OCT_SILENT) {
 			o->entry = -1;
@@ -326,8 +328,8 @@ int plan_build(perlin_dsp *d)
 		memcpy(o->g, &g, sizeof g);
 		o->gk = g.gain[0].v0;
 		o->entry = nl > 1 ? f->na + nb++ : f->n - nb;
-		ok = nl > 1 ? plan_entry(d, v, k, &g, two, T, o, &f->e[o->entry], PERLIN_LAYERS)
-		            : plan_entry(d, v, k, &g, two, T, o, &f->e[o->entry], 1);
+		ok = nl > 1 ? plan_entry(d, v, k, &g, on_path, T, o, &f->e[o->entry], PERLIN_LAYERS)
+		            : plan_entry(d, v, k, &g, on_path, T, o, &f->e[o->entry], 1);
 		if (!ok)
 			return 0;
 		f->n++;
@@ -383,7 +385,7 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 			voice_coef(v, &v->stream[k][0], k, 1);
 			plan_seg1(v, k, o, &f->e[o->entry], T);
 			f->dirty |= 1U << o->entry;
-		} else if (o->entry >= 0 && o->two && o->nl == 1 &&
+		} else if (o->entry >= 0 && o->on_path && o->nl == 1 &&
 		           (rx->j == rx->cross || ry->j == ry->cross)) {
 			/* (2D along a path, layer 0 alone: the same, and its
 			   path's entry) */
@@ -408,10 +410,10 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 				ramp_next_cell(ry, 0U);
 			if (o->nl > 1) {
 				heard_coef(v, k, &g, PERLIN_LAYERS);
-				ok = plan_entry(d, v, k, &g, o->two, T, o, &f->e[o->entry], PERLIN_LAYERS);
+				ok = plan_entry(d, v, k, &g, o->on_path, T, o, &f->e[o->entry], PERLIN_LAYERS);
 			} else {
 				heard_coef(v, k, &g, 1);
-				ok = plan_entry(d, v, k, &g, o->two, T, o, &f->e[o->entry], 1);
+				ok = plan_entry(d, v, k, &g, o->on_path, T, o, &f->e[o->entry], 1);
 			}
 			if (!ok) {
 				plan_stop(d, T);
@@ -469,12 +471,11 @@ static __attribute__((noinline)) uint32_t plan_pieces(perlin_dsp *d, float *cons
 	return done;
 }
 
-uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n)
+/* The plan's n samples from the clock on (it holds): how many. */
+static inline uint32_t plan_go(perlin_dsp *d, float *const out[], uint32_t n)
 {
 	perlin_plan *const f = &d->plan;
 	const uint64_t T = d->clock;
-	if (!f->valid || f->gen != d->gen || d->restep || n >= d->kernels->plan_below)
-		return 0;
 	f->live = 1; /* (stopped at this clock, if it was) */
 	if (!n || T + n >= f->until)
 		return plan_pieces(d, out, n);
@@ -484,4 +485,40 @@ uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n)
 	else
 		d->kernels->plan(f, out, 0U, n, T, d->level);
 	return n;
+}
+
+/* Plan or loop, decided here alone. The plan may render n samples:
+   never sample and hold's (its noise too: step_busy), a restep's, or n
+   from plan_below on (the loop is cheaper there). */
+static inline int plan_may(const perlin_dsp *d, uint32_t n)
+{
+	return n < d->kernels->plan_below && !d->step_busy && !d->restep;
+}
+
+/* Where the plan may render but none holds: one made while nothing moves (no crossfade, the
+   kernels' paths), once a gen (one that can't be made is not tried
+   again for it), and its samples. */
+static __attribute__((noinline)) uint32_t plan_made(perlin_dsp *d, float *const out[],
+                                                    uint32_t n)
+{
+	perlin_plan *const f = &d->plan;
+	if (d->fade < d->xfade_len || d->moving ||
+	    d->path == PERLIN_PATH_REFERENCE || f->tried == d->gen + 1U)
+		return 0;
+	plan_sync(d);
+	if (!plan_build(d)) {
+		f->tried = d->gen + 1U;
+		return 0;
+	}
+	return plan_go(d, out, n);
+}
+
+uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n)
+{
+	const perlin_plan *const f = &d->plan;
+	if (!plan_may(d, n))
+		return 0;
+	if (!f->valid || f->gen != d->gen)
+		return plan_made(d, out, n);
+	return plan_go(d, out, n);
 }

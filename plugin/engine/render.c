@@ -1,7 +1,7 @@
 /* render.c: a span of the one render loop (dsp.c runs the loop): octave by
-   octave through the kernels, voices mixed when crossfading. A short span
-   while nothing moves goes to the steady plan (plan.c), made here when it
-   is missing; either renders the same values. dsp.c calls it; it calls
+   octave through the kernels, voices mixed when crossfading. A span the
+   steady plan takes (plan.c decides) goes there; either renders the same
+   values. dsp.c calls it; it calls
    plan.c, cells.c (the dense kernels' tables), coef.c (a cell's
    coefficients), ramp.c (a phase), and the kernels through perlin_dsp's
    table; octave.h holds what it decides for an octave as the plan does.
@@ -15,11 +15,11 @@
 /* fold_update, and the folded coefficients into cs[] with the sums to[]
    (acc[l] + i). */
 static inline __attribute__((always_inline)) void
-fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int form, float *const acc[],
+fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int axes, float *const acc[],
           uint32_t i, float *to[PERLIN_OUTPUTS], const float *cs[PERLIN_OUTPUTS])
 {
 	int l;
-	fold_update(v, k, g, form);
+	fold_update(v, k, g, axes);
 	for (l = 1; l < PERLIN_LAYERS; ++l) {
 		to[l - 1] = acc[l] + i;
 		cs[l - 1] = v->stream[k][l].fold;
@@ -27,32 +27,32 @@ fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int form, float *co
 }
 
 /* Octave k with short cells: dense over a table for each heard layer
-   (gain lines g, from the span's place t0 in its chunk), along x (two 0:
-   1D, or 2D with y still) or a 2D path (two: dense2, the ramps of x and y
+   (gain lines g, from the span's place t0 in its chunk), along x (on_path 0:
+   1D, or 2D with y still) or a 2D path (on_path: dense2, the ramps of x and y
    both riding; every layer heard, unfolded: dense2n, for all at once).
    The tables are the instance's (d->table[l]: layer l's). */
 static inline __attribute__((always_inline)) void
 octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
-             const layer_gains *g, uint32_t len, uint32_t t0, const int nl, const int two)
+             const layer_gains *g, uint32_t len, uint32_t t0, const int nl, const int on_path)
 {
 	perlin_ramp *r = &v->rx[k], *ry = &v->ry[k];
 	const double sc = dims_scale(v);
 	/* every layer at once: the outputs of a 2D path (these octaves never
 	   fold: a 1D one's cells are this short only past FOLD_STEP, and a
 	   2D one's layers cost less at once, see octave) */
-	const int all = two && nl > 1 && g->all;
+	const int all = on_path && nl > 1 && g->all;
 	dense_stair *const stair = &d->stair; /* (2D) */
 	uint32_t i = 0;
 	int l;
-	if (!two)
+	if (!on_path)
 		for (l = 0; l < nl; ++l)
 			v->stream[k][l].oct.y = ramp_pos(ry, 0U); /* still, or unheard (1D) */
 	while (i < len) {
-		const uint32_t room = RAMP_REBASE - (uint32_t)(two && ry->j > r->j ? ry->j : r->j);
+		const uint32_t room = RAMP_REBASE - (uint32_t)(on_path && ry->j > r->j ? ry->j : r->j);
 		uint32_t seg = room < len - i ? room : len - i;
 		int32_t c0 = 0, count;
 		kernel_span span;
-		if (two) {
+		if (on_path) {
 			if (seg > DENSE2_SPAN)
 				seg = DENSE2_SPAN;
 			dense_cells(r, ry, v->stream[k][0].oct.period, seg + DENSE2_LANES - 1U, stair);
@@ -70,7 +70,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			float *line = d->table[l];
 			if (!g->heard[LK(l)])
 				continue;
-			if (two) { /* corners, then lines */
+			if (on_path) { /* corners, then lines */
 				d->kernels->table2(v->stream[k][l].oct.seed_hash, v->stream[k][l].oct.period, stair->x,
 				                   stair->y, count, sc, d->grads, d->corners);
 				d->kernels->lines2(count, stair->along_y, stair->alphaf, stair->beta,
@@ -80,7 +80,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			}
 			if (all)
 				continue; /* (below) */
-			if (two) {
+			if (on_path) {
 				d->kernels->dense2(acc[l] + i, span, stair, line, g->gain[LK(l)], g->first[l]);
 			} else {
 				const kernel_ramp at = { r->j, r->a, r->step, r->mf };
@@ -100,7 +100,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 		i += seg;
 		if (r->j >= RAMP_REBASE)
 			ramp_rebase(r, v->stream[k][0].oct.period);
-		if (two) {
+		if (on_path) {
 			ry->j += seg;
 			if (ry->j >= RAMP_REBASE)
 				ramp_rebase(ry, 0U);
@@ -156,9 +156,8 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 				to[l - 1] = acc[l] + i;
 				cs[l - 1] = v->stream[k][l].path;
 			}
-		d->kernels->seg2ln(to, seg, p->j, p->a - 0.5, p->step, p->mf, cs,
-		                   g->fold ? NULL : v->stream[k][0].path, g->gain[0].v0, g->gain[0].dv,
-		                   g->gain[1].v0, g->gain[1].dv, t0 + i, g->first[1]);
+		d->kernels->seg2ln(to, (kernel_span){ seg, t0 + i }, p, cs,
+		                   g->fold ? NULL : v->stream[k][0].path, g->gain, g->first[1]);
 		return;
 	}
 	for (l = 0; l < nl; ++l)
@@ -180,9 +179,9 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 	const uint32_t period = v->stream[k][0].oct.period;
 	const int ref = d->path == PERLIN_PATH_REFERENCE;
 	layer_gains g;
-	int two = 0, l;
+	int on_path = 0, l;
 	uint32_t i = 0;
-	switch (octave_begin(d, v, k, fresh, len, &g, &two, nl)) {
+	switch (octave_begin(d, v, k, fresh, len, &g, &on_path, nl)) {
 	case OCT_SILENT:
 		return;
 	case OCT_DENSE2:
@@ -206,7 +205,7 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 				if (g.heard[LK(l)])
 					seg_reference(v, l, k, acc[l] + i, seg, g.gs[LK(l)], g.dgd[LK(l)], t0 + i,
 					              g.first[l]);
-		} else if (two) {
+		} else if (on_path) {
 			octave_path(d, v, k, acc, &g, i, seg, left, t0, nl);
 		} else if (nl > 1 && g.all) { /* every layer heard: the outputs at once */
 			float *to[PERLIN_OUTPUTS];
@@ -218,9 +217,8 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 					to[l - 1] = acc[l] + i;
 					cs[l - 1] = v->stream[k][l].line;
 				}
-			d->kernels->seg1n(to, seg, rx->j, rx->a - 0.5, rx->step, rx->mf, cs,
-			                  g.fold ? NULL : v->stream[k][0].line, g.gain[0].v0, g.gain[0].dv,
-			                  g.gain[1].v0, g.gain[1].dv, t0 + i, g.first[1]);
+			d->kernels->seg1n(to, (kernel_span){ seg, t0 + i }, rx, cs,
+			                  g.fold ? NULL : v->stream[k][0].line, g.gain, g.first[1]);
 		} else {
 			for (l = 0; l < nl; ++l)
 				if (g.heard[LK(l)])
@@ -268,7 +266,7 @@ static int voice_span(perlin_dsp *d, perlin_voice *v, float *const acc[], int fr
 			   sets them again) */
 			if (!(v->own_stale & bit)) {
 				for (l = 1; l < PERLIN_LAYERS; ++l)
-					v->stream[k][l].form = 0;
+					v->stream[k][l].axes = 0;
 				v->path_ok[k] &= 1U;
 				v->own_stale |= bit;
 			}
@@ -283,18 +281,8 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 {
 	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
 	const int fading = d->fade < d->xfade_len;
-	perlin_plan *f = &d->plan;
-	/* steady (and not the reference), and a short span: the plan, made
-	   once for the gen */
-	if (!fading && !d->moving && !d->restep && d->path != PERLIN_PATH_REFERENCE && !d->noise_only &&
-	    len < d->kernels->plan_below && (!f->valid || f->gen != d->gen) &&
-	    f->tried != d->gen + 1U) {
-		plan_sync(d);
-		if (!plan_build(d))
-			f->tried = d->gen + 1U;
-	}
-	if (f->valid && f->gen == d->gen && len < d->kernels->plan_below && !d->noise_only) {
-		const uint32_t done = plan_render(d, out, len);
+	const uint32_t done = plan_render(d, out, len);
+	if (done) { /* the steady plan (plan.c decides) */
 		float *rest[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
 		unsigned o;
 		if (done == len)
@@ -307,7 +295,7 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 	/* the render loop: the ramps where the clock is, and no plan holds
 	   once it has moved them */
 	plan_sync(d);
-	f->valid = 0;
+	d->plan.valid = 0;
 	/* depth and offset: lines across the chunk (the noise alone for
 	   sample and hold: step.c) */
 	const kernel_line dl = {
@@ -399,9 +387,9 @@ void render_ride(perlin_dsp *d, uint32_t len)
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 			const uint32_t period = v->stream[k][0].oct.period;
 			for (l = 0; l < v->layers; ++l)
-				v->stream[k][l].form = 0;
+				v->stream[k][l].axes = 0;
 			v->path_ok[k] = 0;
-			v->fold_form[k] = 0;
+			v->fold_axes[k] = 0;
 			ramp_ride(&v->rx[k], period, len);
 			ramp_ride(&v->ry[k], 0U, len);
 		}

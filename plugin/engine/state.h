@@ -125,13 +125,13 @@ typedef struct {
    cell the voice's ramps are in. */
 typedef struct {
 	noise_octave oct; /* seed, period, gradients of the cell */
-	float coef[7];    /* form 1's kernel coefficients of the cell (gain 1) */
+	float coef[7];    /* axes 1's kernel coefficients of the cell (gain 1) */
 	float line[4];    /* and as its line m0, m1, D, E: (m0 + m1 u) + h(u) (D u + E)
 	                     (the outputs at once, which share h(u): render.c) */
-	double coefd[12]; /* form 2's corner sums S, Dx, Dy, Dxy (X, Y, C each: coef.c) */
-	int form;         /* of coef: 0 none (unheard), 1 along x, 2 x and y */
+	double coefd[12]; /* axes 2's corner sums S, Dx, Dy, Dxy (X, Y, C each: coef.c) */
+	int axes;         /* coef's: 0 none (unheard), 1 along x, 2 x and y */
 	uint32_t coef_x, coef_y; /* coef's cell */
-	double coef_ty;   /* and y in it (form 1 in 2D) */
+	double coef_ty;   /* and y in it (axes 1 in 2D) */
 	/* the path polynomial (seg2x) or lines (seg2l) of the octave's current
 	   segment, if the layer's bit in the voice's path_ok is set: for the
 	   voice's path_for */
@@ -152,16 +152,16 @@ typedef struct {
 	int layers; /* how many are rendered: 1, or PERLIN_LAYERS */
 	/* the ramps' anchors the layers' paths are for (kept across blocks
 	   while they hold: x's and y's anchor counts, and 1 if the path is on
-	   y's ramp), and the form they take: the same for every layer */
+	   y's ramp), and the kernel they take: the same for every layer */
 	uint64_t path_for[NOISE_MAX_OCTAVES][3];
 	double path_uc[NOISE_MAX_OCTAVES]; /* the polynomial's centre, in the ramp's u */
 	unsigned path_ok[NOISE_MAX_OCTAVES]; /* bit l: layer l's path is for path_for */
 	int path_lines[NOISE_MAX_OCTAVES]; /* 1: as lines (seg2l) */
-	/* what the layers' fold is for: the weights and form (0 none, 1 coef,
+	/* what the layers' fold is for: the weights and axes (0 none, 1 coef,
 	   2 path), cleared when any layer's coefficients change */
 	double fold_for[NOISE_MAX_OCTAVES][2];
-	int fold_form[NOISE_MAX_OCTAVES];
-	/* bit k: octave k's own layers (1..) are marked out of date (form 0,
+	int fold_axes[NOISE_MAX_OCTAVES];
+	/* bit k: octave k's own layers (1..) are marked out of date (axes 0,
 	   not in path_ok) while unheard (render.c, voice_span); 0 is always
 	   safe */
 	unsigned own_stale;
@@ -278,7 +278,7 @@ typedef struct {
 	uint64_t until, sync;
 	int32_t entry; /* its entry, or -1: unheard, its ramps ride */
 	int32_t nl;    /* its layers as voice_span renders it: 1, or PERLIN_LAYERS */
-	int32_t two;   /* its form: along a 2D path */
+	int32_t on_path; /* along a 2D path (axes 2) */
 	float gk;      /* (seg1) layer 0's steady gain */
 	double g[12];  /* (plan.c) its gains as octave_begin found them */
 } perlin_plan_oct;

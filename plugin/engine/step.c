@@ -135,8 +135,9 @@ void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t l
 	const double dd = (b->depth - a->depth) / (double)d->grid;
 	const double od = (b->offset - a->offset) / (double)d->grid;
 	const struct perlin_kernels *k = d->kernels;
-	double *const g = d->step_lines[0], *const lw = d->step_lines[1];
-	double *const dep = d->step_lines[2], *const off = d->step_lines[3];
+	double *const lw = d->step_lines[1];
+	const kernel_hold h = { d->step_lines[0], lw, d->step_lines[2], d->step_lines[3] };
+	const kernel_dline depth = { a->depth, dd }, offset = { a->offset, od };
 	unsigned o;
 	uint32_t p, n;
 	if (!live && d->glide_at >= d->glide_len && dd == 0.0 && od == 0.0 && len) {
@@ -157,11 +158,14 @@ void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t l
 		/* the piece's first ng samples glide (the rest hold `to`) */
 		const uint64_t at = (uint64_t)d->glide_at + p;
 		uint32_t ng = at < d->glide_len ? (uint32_t)(d->glide_len - at) : 0U;
+		kernel_fade glide, leave;
 		n = len - p < PERLIN_STEP_PIECE ? len - p : PERLIN_STEP_PIECE;
 		ng = ng < n ? ng : n;
-		k->hold_lines(g, live ? lw : NULL, dep, off, n, (double)(t0 + p), a->depth, dd,
-		              a->offset, od, (double)at, ng ? (double)d->glide_len : 0.0,
-		              (double)((uint64_t)d->leave + p), (double)d->xfade_len);
+		glide.at = (double)at;
+		glide.len = ng ? (double)d->glide_len : 0.0;
+		leave.at = (double)((uint64_t)d->leave + p);
+		leave.len = live ? (double)d->xfade_len : 0.0;
+		k->hold_lines(&h, n, (double)(t0 + p), depth, offset, glide, leave);
 		if (live && (uint64_t)d->leave + p + n > d->xfade_len) {
 			/* past the leaving's end the live noise alone, as leaving()
 			   says (step_span ends a chunk there: not reached) */
@@ -171,8 +175,8 @@ void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t l
 				lw[i] = 1.0;
 		}
 		for (o = 0; o < d->outputs; ++o) /* (unconnected: step_buf, for the level) */
-			d->level[o] = k->hold(out[o] ? out[o] + p : d->step_buf[o] + p, n, ng, g, lw,
-			                      live ? live[o] + p : NULL, dep, off, d->from[o], d->to[o]);
+			d->level[o] = k->hold(out[o] ? out[o] + p : d->step_buf[o] + p, n, ng, &h,
+			                      live ? live[o] + p : NULL, d->from[o], d->to[o]);
 	}
 	d->glide_at = d->glide_at + len < d->glide_len ? d->glide_at + len : d->glide_len;
 	if (live) {

@@ -196,19 +196,19 @@ static void voice_steps(perlin_dsp *d, perlin_voice *v)
 		const double sx = 0.5 * (w->xrate * mw + a->xrate * m0) * d->xmotion;
 		const double sy = 0.5 * (w->drift * mw + a->drift * m0) * d->motion +
 		                  dmorph * 0.5 * (mw + m0) + v->shape.slant * sx;
-		int form;
+		int axes;
 		if (sx == v->rx[k].step && sy == v->ry[k].step)
-			continue; /* the same cells and form: the coefficients hold */
+			continue; /* the same cells and axes: the coefficients hold */
 		d->gen++; /* (a steady plan holds no more) */
 		if (sx != v->rx[k].step)
 			ramp_restep(&v->rx[k], sx, v->stream[k][0].oct.period);
 		if (sy != v->ry[k].step)
 			ramp_restep(&v->ry[k], sy, 0U);
-		form = form_of(v, k);
-		v->fold_form[k] = 0; /* the coefficients may change with the form */
+		axes = axes_of(v, k);
+		v->fold_axes[k] = 0; /* the coefficients may change with the axes */
 		for (l = 0; l < v->layers; ++l)
-			if (v->stream[k][l].form) /* heard: the coefficients of its cell (kept if the same) */
-				voice_coef(v, &v->stream[k][l], k, form);
+			if (v->stream[k][l].axes) /* heard: the coefficients of its cell (kept if the same) */
+				voice_coef(v, &v->stream[k][l], k, axes);
 	}
 }
 
@@ -353,12 +353,12 @@ static void start_voice(perlin_dsp *d)
 		ramp_start(&v->rx[k], xk, 0.0);
 		ramp_start(&v->ry[k], yk, 0.0);
 		memset(v->path_for[k], 0, sizeof v->path_for[k]); /* no path yet (anchors count from 1) */
-		v->fold_form[k] = 0;
+		v->fold_axes[k] = 0;
 		for (l = 0; l < v->layers; ++l) {
 			perlin_stream *stream = &v->stream[k][l];
 			noise_octave_init(&stream->oct, xk, yk, noise_octave_seed(layer_seed(v->shape.seed, l), k),
 			                  per);
-			stream->form = 0;
+			stream->axes = 0;
 		}
 		v->path_ok[k] = 0;
 	}
