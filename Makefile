@@ -387,7 +387,8 @@ $(B)/decoy-home/.lv2: $(BROKEN_ALLOC)
 # tests, the clang build against gcc, and the fuzzer for FUZZ_QUICK_SECONDS.
 test: $(B)/.deps all $(TESTS) $(B)/decoy-home/.lv2 $(B)/fuzz_plugin
 	$(B)/test_noise $(SEED)
-	sh tests/layers.sh
+	sh tests/floors.sh
+	sh tests/owners.sh
 	sh tests/test_checks.sh
 	lv2_validate $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl $(BUNDLE)/vendor-terms.ttl
 	$(DECOY) $(B)/test_plugin $(BUNDLE) $(SEED)

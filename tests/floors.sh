@@ -1,12 +1,12 @@
 #!/bin/sh
-# tests/layers.sh [DIR]: the C files and headers under DIR (plugin/ by
-# default; its ardour/ left out) call and include each other in the layers
-# DIR/README.md declares (its "    layer N: a.c b.h" lines, 1 the top). A
-# file may call only functions defined in files on layers below its own,
+# tests/floors.sh [DIR]: the C files and headers under DIR (plugin/ by
+# default; its ardour/ left out) call and include each other in the floors
+# DIR/README.md declares (its "    floor N: a.c b.h" lines, 1 the top). A
+# file may call only functions defined in files on floors below its own,
 # never up and never sideways; a file may include only its own header
-# (a.h of a.c) and headers on layers below its own. A header is on its .c
-# file's layer unless a line names it. One check per file (a file on no
-# layer fails too); prints "layers: N passed, M failed".
+# (a.h of a.c) and headers on floors below its own. A header is on its .c
+# file's floor unless a line names it. One check per file (a file on no
+# floor fails too); prints "floors: N passed, M failed".
 #
 # For each C file (with the headers of DIR it #includes, as the compiler
 # sees it, but both sides of every #if) the script takes, with comments
@@ -20,7 +20,7 @@
 # Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 dir=${1:-plugin}
 decl=$dir/README.md
-[ -f "$decl" ] || { echo "layers: no $decl"; echo "layers: 0 passed, 1 failed"; exit 1; }
+[ -f "$decl" ] || { echo "floors: no $decl"; echo "floors: 0 passed, 1 failed"; exit 1; }
 
 awk -v dir="$dir" -v decl="$decl" '
 function add_tok(t) { ntok++; tok[ntok] = t; tdepth[ntok] = depth; tpp[ntok] = inpp }
@@ -132,10 +132,10 @@ function read_file(path,    line, h) {
 # "includes") up or sideways (bad), else what it does (ok).
 function report(f, what, bad, ok) {
 	if (bad != "") {
-		print "FAIL: " f " (layer " layer[f] ") " what " up or sideways:" bad
+		print "FAIL: " f " (floor " floor[f] ") " what " up or sideways:" bad
 		failed++
 	} else {
-		print "ok: " f " (layer " layer[f] ") " what ok
+		print "ok: " f " (floor " floor[f] ") " what ok
 		passed++
 	}
 }
@@ -183,17 +183,17 @@ function facts(f,    k, t, j, p, par, isstatic, start) {
 BEGIN {
 	split("if while for switch return sizeof defined", w, " ")
 	for (i in w) kw[w[i]] = 1
-	# the declared layers
+	# the declared floors
 	while ((getline line < decl) > 0) {
-		if (line !~ /^    layer[ \t]+[0-9]+:/)
+		if (line !~ /^    floor[ \t]+[0-9]+:/)
 			continue
 		n = split(line, w, /[ \t]+/)
 		for (i = 1; i <= n; i++) {
 			if (w[i] ~ /^[0-9]+:$/)
 				lay = w[i] + 0
 			if (w[i] ~ /^[A-Za-z_0-9]+\.[ch]$/) {
-				if (w[i] in layer) { dupdecl = dupdecl " " w[i] }
-				layer[w[i]] = lay
+				if (w[i] in floor) { dupdecl = dupdecl " " w[i] }
+				floor[w[i]] = lay
 				declared[++ndecl] = w[i]
 			}
 		}
@@ -208,13 +208,13 @@ BEGIN {
 		inside[path] = 1
 	}
 	close(cmd)
-	# a header is on the layer of its C file unless declared
+	# a header is on the floor of its C file unless declared
 	for (i = 1; i <= nall; i++) {
 		f = base(all[i])
-		if (f ~ /\.h$/ && !(f in layer)) {
+		if (f ~ /\.h$/ && !(f in floor)) {
 			c = f
 			sub(/\.h$/, ".c", c)
-			if (c in layer) layer[f] = layer[c]
+			if (c in floor) floor[f] = floor[c]
 		}
 	}
 	nfiles = 0
@@ -234,11 +234,11 @@ BEGIN {
 	}
 	passed = failed = 0
 	if (!ndecl) {
-		print "FAIL: no \"layer N: a.c b.c\" lines in " decl
+		print "FAIL: no \"floor N: a.c b.c\" lines in " decl
 		failed++
 	}
 	if (dupdecl != "") {
-		print "FAIL: on more than one layer in " decl ":" dupdecl
+		print "FAIL: on more than one floor in " decl ":" dupdecl
 		failed++
 	}
 	for (t in dup) {
@@ -247,11 +247,11 @@ BEGIN {
 	}
 	for (i = 1; i <= ndecl; i++)
 		if (!(declared[i] in where))
-			print "note: " declared[i] " (layer " layer[declared[i]] ") is not under " dir "/"
+			print "note: " declared[i] " (floor " floor[declared[i]] ") is not under " dir "/"
 	for (i = 1; i <= nfiles; i++) {
 		f = files[i]
-		if (!(f in layer)) {
-			print "FAIL: " f " is on no layer: add it to a \"layer N:\" line of " decl
+		if (!(f in floor)) {
+			print "FAIL: " f " is on no floor: add it to a \"floor N:\" line of " decl
 			failed++
 			continue
 		}
@@ -273,8 +273,8 @@ BEGIN {
 			g = declared[d]
 			if (!(g in via))
 				continue
-			if (layer[g] <= layer[f])
-				bad = bad " " g " (layer " layer[g] ": " via[g] ")"
+			if (floor[g] <= floor[f])
+				bad = bad " " g " (floor " floor[g] ": " via[g] ")"
 			else
 				ok = ok " " g
 		}
@@ -287,9 +287,9 @@ BEGIN {
 	# the includes of every file, headers too
 	for (i = 1; i <= nall; i++) {
 		f = base(all[i])
-		if (!(f in layer)) {
+		if (!(f in floor)) {
 			if (f ~ /\.h$/) {
-				print "FAIL: " f " is on no layer: name it on a \"layer N:\" line of " decl
+				print "FAIL: " f " is on no floor: name it on a \"floor N:\" line of " decl
 				failed++
 			}
 			continue
@@ -304,13 +304,13 @@ BEGIN {
 				continue
 			g = base(h)
 			if (g == own && f ~ /\.c$/) { ok = ok " " g " (its own)"; continue }
-			if (!(g in layer) || layer[g] <= layer[f])
-				bad = bad " " g " (layer " (g in layer ? layer[g] : "none") ")"
+			if (!(g in floor) || floor[g] <= floor[f])
+				bad = bad " " g " (floor " (g in floor ? floor[g] : "none") ")"
 			else
 				ok = ok " " g
 		}
 		report(f, "includes", bad, ok == "" ? " no file of " dir : ok)
 	}
-	print "layers: " passed " passed, " failed " failed"
+	print "floors: " passed " passed, " failed " failed"
 	exit failed ? 1 : 0
 }'
