@@ -42,7 +42,7 @@ DSP_C     = plugin/engine/dsp.c plugin/engine/params.c plugin/engine/smooth.c pl
             plugin/engine/plan.c plugin/engine/step.c plugin/engine/kernels.c noise/noise.c
 DSP_SRC   = $(DSP_C) plugin/engine/dsp.h plugin/engine/engine.h plugin/engine/state.h plugin/engine/params.h plugin/lv2/ports.h \
             plugin/engine/octave.h plugin/engine/kernel.h plugin/engine/kernel_seg.h plugin/engine/kernel_dense.h \
-            plugin/engine/kernel_out.h $(NOISE_SRC)
+            plugin/engine/kernel_out.h plugin/engine/kernel_plan.h plugin/engine/kernel_hold.h $(NOISE_SRC)
 # DSP_C compiled once, with the flags it had inside each program (so the
 # same code): $(OBJ) for the programs that run it in process (the tests and
 # perlin-render), $(PIC) position-independent and hidden for the bundle and

@@ -117,7 +117,7 @@ struct perlin_kernels {
 	   leaving's fades; then one
 	   output's len samples from them (gliding for the first ng, blended
 	   with live unless NULL), its last value returned. See
-	   plugin/engine/kernel_out.h */
+	   plugin/engine/kernel_hold.h */
 	void (*hold_lines)(const kernel_hold *h, uint32_t len, double x0, kernel_dline depth,
 	                   kernel_dline offset, kernel_fade glide, kernel_fade leave);
 	float (*hold)(float *out, uint32_t len, uint32_t ng, const kernel_hold *h,

@@ -6,8 +6,9 @@
    the lanes' types and the pieces every kernel uses (the fade, a cell's
    line, the gain lines, part-filled groups); the kernels themselves are
    in kernel_seg.h (along ramps, from a cell's coefficients),
-   kernel_dense.h (from tables of short cells) and kernel_out.h (the
-   outputs from the sums).
+   kernel_dense.h (from tables of short cells), kernel_out.h (the
+   outputs from the sums), kernel_plan.h (the steady plan's) and
+   kernel_hold.h (sample and hold's).
 
    A sample's value is the same IEEE float operations in the same order in
    whatever lane, group or part-filled group it lands (no fma:
@@ -153,6 +154,14 @@ static KATTR inline __attribute__((always_inline)) void KF(put)(float *p, KF(vf)
 #include "kernel_seg.h"
 #include "kernel_dense.h"
 #include "kernel_out.h"
+#include "kernel_plan.h"
+#include "kernel_hold.h"
+/* (kernel_out.h's shaping, which the plan's and hold's kernels use too) */
+#undef kmode
+#undef KW_OF
+#undef KFINISH_MODES
+#undef KCLAMP
+#undef KCLAMPK
 
 #undef KVEC
 #undef KLANES
