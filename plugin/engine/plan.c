@@ -5,9 +5,9 @@
    or 32 samples costs its samples and the octaves whose cells it crosses,
    not every octave's setup. Long blocks keep the loop (cheaper per sample
    there: struct perlin_kernels' plan_below). The same values as the loop.
-   Whether it renders a block or span is decided here (plan_holds), where
-   it is made; dsp.c (a whole block) and render.c (a span) ask by calling
-   plan_render. It calls coef.c and ramp.c, and the kernels through
+   Whether it renders a block or span is decided here (plan_may, plan_made),
+   where it is made; dsp.c (a whole block) and render.c (a span) ask by
+   calling plan_render. It calls coef.c and ramp.c, and the kernels through
    perlin_dsp's table.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "octave.h"
