@@ -92,6 +92,29 @@ static inline void plan_move(perlin_voice *v, unsigned k, perlin_plan_oct *o, ui
 	o->sync = T;
 }
 
+/* Entry e anchored on ramp p at clock T (its anchor's u a): the anchor
+   at clock c = T - p->j = 8 C + r puts lane l's m at l - r (mod 8), in
+   the group before where l < r (mf, lo, idx); its group C, its step a
+   group, a. Returns c. */
+static inline uint64_t plan_anchor(perlin_plan_entry *e, const perlin_ramp *p, uint64_t T,
+                                   double a)
+{
+	static const int32_t before[16] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+	static const int32_t own[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
+	const uint64_t c = T - p->j;
+	const unsigned r = (unsigned)(c & 7U);
+	float mf2[16];
+	memcpy(mf2, p->mf, sizeof p->mf);
+	memcpy(mf2 + 8, p->mf, sizeof p->mf);
+	memcpy(e->mf, mf2 + 8 - r, sizeof e->mf);
+	memcpy(e->lo, before + 8 - r, sizeof e->lo);
+	memcpy(e->idx, own + 8 - r, sizeof e->idx);
+	e->c2[0] = e->c2[1] = (double)(int64_t)(c >> 3);
+	e->s2[0] = e->s2[1] = p->step * 8.0;
+	e->a2[0] = e->a2[1] = a;
+	return c;
+}
+
 /* Octave k's entry e for its segment from clock T on (its ramps exact
    there, its layers' coefficients for their cell; g, on_path and nl as
    octave_begin found them): the kernel octave_span_n would call and
@@ -105,7 +128,7 @@ plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 {
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k], *p = rx;
 	const int all = nl > 1 && g->all;
-	uint64_t left = rx->cross - rx->j, c;
+	uint64_t left = rx->cross - rx->j;
 	double a;
 	int l, m;
 	if (v->shape.dims == 2 && ry->cross - ry->j < left)
@@ -142,23 +165,7 @@ plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 			splat(e->coef[m], v->stream[k][0].coef[m] * gk);
 		a = rx->a - 0.5;
 	}
-	/* the lead ramp's anchor at clock c = 8 C + r: lane l's m is l - r
-	   (mod 8), in the group before where l < r */
-	c = T - p->j;
-	{
-		static const int32_t before[16] = { -1, -1, -1, -1, -1, -1, -1, -1 };
-		static const int32_t own[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
-		const unsigned r = (unsigned)(c & 7U);
-		float mf2[16];
-		memcpy(mf2, p->mf, sizeof p->mf);
-		memcpy(mf2 + 8, p->mf, sizeof p->mf);
-		memcpy(e->mf, mf2 + 8 - r, sizeof e->mf);
-		memcpy(e->lo, before + 8 - r, sizeof e->lo);
-		memcpy(e->idx, own + 8 - r, sizeof e->idx);
-	}
-	e->c2[0] = e->c2[1] = (double)(int64_t)(c >> 3);
-	e->s2[0] = e->s2[1] = p->step * 8.0;
-	e->a2[0] = e->a2[1] = a;
+	plan_anchor(e, p, T, a);
 	o->sync = T;
 	o->until = plan_until(v, k, o, T);
 	return 1;
@@ -169,24 +176,14 @@ plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 static inline void plan_seg1(const perlin_voice *v, unsigned k, perlin_plan_oct *o,
                              perlin_plan_entry *e, uint64_t T)
 {
-	static const int32_t before[16] = { -1, -1, -1, -1, -1, -1, -1, -1 };
-	static const int32_t own[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
 	const perlin_ramp *rx = &v->rx[k];
 	const float gk = o->gk, *const c0 = v->stream[k][0].coef;
-	const uint64_t c = T - rx->j;
-	const unsigned r = (unsigned)(c & 7U);
-	float mf2[16];
+	uint64_t c;
 	int m;
 #pragma GCC unroll 7
 	for (m = 0; m < 7; ++m)
 		splat(e->coef[m], c0[m] * gk);
-	memcpy(mf2, rx->mf, sizeof rx->mf);
-	memcpy(mf2 + 8, rx->mf, sizeof rx->mf);
-	memcpy(e->mf, mf2 + 8 - r, sizeof e->mf);
-	memcpy(e->lo, before + 8 - r, sizeof e->lo);
-	memcpy(e->idx, own + 8 - r, sizeof e->idx);
-	e->c2[0] = e->c2[1] = (double)(int64_t)(c >> 3);
-	e->a2[0] = e->a2[1] = rx->a - 0.5;
+	c = plan_anchor(e, rx, T, rx->a - 0.5);
 	o->sync = T;
 	o->until = c + rx->cross;
 	if (v->ry[k].step != 0.0 && T + PLAN_RIDE < o->until)
@@ -201,28 +198,12 @@ static inline void plan_path1(const perlin_dsp *d, perlin_voice *v, unsigned k,
                               perlin_plan_oct *o, perlin_plan_entry *e, uint64_t T,
                               const layer_gains *g)
 {
-	static const int32_t before[16] = { -1, -1, -1, -1, -1, -1, -1, -1 };
-	static const int32_t own[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k], *p;
 	const uint64_t lx = rx->cross - rx->j, ly = ry->cross - ry->j;
 	const float gk = o->gk, *const c0 = v->stream[k][0].path;
-	uint64_t c;
-	unsigned r;
-	float mf2[16];
-	int lines;
 	p = path_prepare(d, v, k, g, lx < ly ? lx : ly, 1) ? ry : rx;
-	lines = v->path_lines[k];
-	plan_path_coef(e, c0, gk, lines);
-	c = T - p->j;
-	r = (unsigned)(c & 7U);
-	memcpy(mf2, p->mf, sizeof p->mf);
-	memcpy(mf2 + 8, p->mf, sizeof p->mf);
-	memcpy(e->mf, mf2 + 8 - r, sizeof e->mf);
-	memcpy(e->lo, before + 8 - r, sizeof e->lo);
-	memcpy(e->idx, own + 8 - r, sizeof e->idx);
-	e->c2[0] = e->c2[1] = (double)(int64_t)(c >> 3);
-	e->s2[0] = e->s2[1] = p->step * 8.0;
-	e->a2[0] = e->a2[1] = p->a - 0.5 - v->path_uc[k];
+	plan_path_coef(e, c0, gk, v->path_lines[k]);
+	plan_anchor(e, p, T, p->a - 0.5 - v->path_uc[k]);
 	o->sync = T;
 	o->until = T + (lx < ly ? lx : ly);
 }
