@@ -9,7 +9,7 @@
 # up and are not counted. Writes through another pointer (`f = &d->plan;
 # f->valid = 0`) are not seen. One check per file; prints "owners: N
 # passed, M failed". A field on two lines or not in DIR/engine/state.h,
-# or a line naming no file under DIR/engine/, fails too.
+# a line naming no file under DIR/engine/, or no C file there, fails too.
 dir=${1:-plugin}
 decl="$dir/README.md"
 [ -f "$decl" ] || { echo "owners: no $decl"; echo "owners: 0 passed, 1 failed"; exit 1; }
@@ -129,6 +129,10 @@ BEGIN {
 		}
 	}
 	close(cmd)
+	if (!passed && !failed) {
+		print "FAIL: no C files under " dir "/engine/"
+		failed++
+	}
 	print "owners: " passed + 0 " passed, " failed + 0 " failed"
 	exit failed ? 1 : 0
 }'
