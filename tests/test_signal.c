@@ -237,7 +237,8 @@ static void automate(render_spec *s, int param, double a, double b, double t, in
    over the seeds, within 1.5x the phase step's; then a preset's load, Slow
    drift's controls over a state at morph 9 (rate 2, 5 octaves), against
    the same load over morph 0 with a phase step. A slow morph (0 -> 3 over
-   8 s) still glides. */
+   8 s) still glides. At rate 40 and 6 octaves, morph 0 -> 12 (in blocks
+   of 16) steps no more in the 80 ms after than in the second before. */
 static void test_morph_jump(void)
 {
 	const double sr = 48000.0, at = 2.0;
@@ -304,6 +305,42 @@ static void test_morph_jump(void)
 		CHECK(r[0] <= 3, "loading Slow drift over morph 9 scrubs: %d slope reversals", r[0]);
 		CHECK(e[0] <= 1.5 * e[1], "loading Slow drift over morph 9: high frequencies %g, "
 		      "over morph 0 with a phase step %g", e[0], e[1]);
+	}
+	{ /* a fast noise of many octaves: a glide of 12 cells would move every
+	     octave at many times its own speed for tens of ms (its top octave at
+	     2^5 x), so it jumps too; no step after it larger than before it */
+		int seed6;
+		double ratio = 0.0;
+		for (seed6 = 1; seed6 <= 3; ++seed6) {
+			render_spec s;
+			float *x;
+			double before = 0.0, after = 0.0;
+			uint64_t i;
+			render_spec_init(&s);
+			s.frames = (uint64_t)(2.5 * sr);
+			s.block = 16;
+			s.set[PERLIN_SEED] = (float)seed6;
+			s.set[PERLIN_DIMENSIONS] = 2.0f;
+			s.set[PERLIN_OCTAVES] = 6.0f;
+			s.set[PERLIN_RATE] = 40.0f;
+			automate(&s, PERLIN_MORPH, 0.0, 12.0, at, 1);
+			x = render(&s);
+			if (!x)
+				return;
+			for (i = t - (uint64_t)sr + 1; i < t + (uint64_t)(0.08 * sr); ++i) {
+				const double step = fabs((double)x[i] - x[i - 1]);
+				if (i < t)
+					before = step > before ? step : before;
+				else
+					after = step > after ? step : after;
+			}
+			ratio = after / before > ratio ? after / before : ratio;
+			free(x);
+		}
+		printf("   morph 0 -> 12 at rate 40, 6 octaves, blocks of 16, 3 seeds: largest step in "
+		       "the 80 ms after, at worst %.2fx the second before's\n", ratio);
+		CHECK(ratio > 0.0 && ratio <= 1.5, "a morph step at rate 40, 6 octaves bursts: largest "
+		      "step %.2fx the second before's", ratio);
 	}
 	{ /* a slow morph glides: as continuous as a steady render */
 		render_spec s;

@@ -86,18 +86,18 @@ void dsp_update_targets(perlin_dsp *d)
 
 /* Morph is a coordinate, not a level: a glide of it moves every octave's
    y, the octave of multiplier m at m times the glide's speed (at most
-   distance / PERLIN_SMOOTH_S at octave 0). A change the glide passes no
-   faster than the noise's top octave moves on its own (its x rate and
-   drift times its multiplier), or of at most MORPH_GLIDE_MIN, glides; a
-   larger one would scrub through many cells in a few milliseconds, so it
-   is a jump: crossfaded like a phase change. */
+   distance / PERLIN_SMOOTH_S at octave 0), while that octave moves on its
+   own at m times octave 0's speed (x rate and drift). A change whose
+   glide is no faster than octave 0 on its own (so no octave more than
+   doubles its speed), or of at most MORPH_GLIDE_MIN, glides; a larger one
+   would scrub every octave through many cells in a few milliseconds, so
+   it is a jump: crossfaded like a phase change. */
 #define MORPH_GLIDE_MIN 0.05 /* cells of y */
 
 double smooth_morph_jump(perlin_dsp *d, uint32_t t0)
 {
 	const double to = d->target.morph;
-	noise_fbm p;
-	double now, top;
+	double now, own;
 	if (d->ctl[PERLIN_DIMENSIONS] < 1.5f || !d->started)
 		return 0.0; /* (1D: morph moves nothing; before any output: no glide heard) */
 	/* where the voices' y stands: the chunk's steps carry it from was to
@@ -106,13 +106,8 @@ double smooth_morph_jump(perlin_dsp *d, uint32_t t0)
 	               : d->was.morph + (d->at[0].morph - d->was.morph) * ((double)t0 / (double)d->grid);
 	if (!(fabs(to - now) > MORPH_GLIDE_MIN))
 		return 0.0;
-	p.octaves = d->target.octaves;
-	p.persistence = d->target.persistence;
-	p.lacunarity = d->target.lacunarity;
-	p = noise_fbm_clamp(p);
-	top = (fabs(d->target.xrate) * d->tempo + fabs(d->target.drift)) * d->sr *
-	      pow(p.lacunarity, ceil(p.octaves) - 1.0);
-	if (!(fabs(to - now) > PERLIN_SMOOTH_S * top))
+	own = (fabs(d->target.xrate) * d->tempo + fabs(d->target.drift)) * d->sr;
+	if (!(fabs(to - now) > PERLIN_SMOOTH_S * own))
 		return 0.0;
 	d->was.morph = d->at[0].morph = d->at[1].morph = to;
 	d->restep = 1;
