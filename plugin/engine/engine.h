@@ -23,7 +23,8 @@ typedef struct { uint32_t len, t0; } kernel_span;
    octave's gain, the depth, the offset. */
 typedef struct { float v0, dv; } kernel_line;
 /* Where a ramp is at a span's first sample (perlin_ramp): its step j
-   from the anchor a (dense: the phase), step a sample, mf[m] =
+   from the anchor, where the anchor is (a: the segment kernels' u there,
+   t - 1/2 less the path's middle; dense's phase t), step a sample, mf[m] =
    (float)(m step). */
 typedef struct { uint64_t j; double a, step; const float *mf; } kernel_ramp;
 /* Sample and hold's lines, in doubles (plugin/engine/step.c): a line v0 +
@@ -34,24 +35,25 @@ typedef struct { double v0, dv; } kernel_dline;
 typedef struct { double at, len; } kernel_fade;
 typedef struct { double *glide, *leave, *depth, *offset; } kernel_hold;
 
+/* A segment kernel: acc += gain line g x the octave over s's samples of
+   ramp r, from coefficients c of its kind (first, see seg below: acc =). */
+typedef void (*kernel_seg_fn)(float *acc, kernel_span s, kernel_ramp r, const float *c,
+                              kernel_line g);
+/* Its kinds: along x (seg1: c the cell's 7 coefficients), along a
+   straight path through x and y as one polynomial (seg2x: 12) or as lines
+   (seg2l: 8, alpha, beta). */
+enum { KSEG_X, KSEG_PATH, KSEG_LINES };
+
 struct perlin_kernels {
-	/* acc += gain line x the octave along x (seg1), along a straight
-	   path through x and y (seg2x), or along x from a table of short
-	   cells (dense); first: acc = (the first octave written into a sum in
-	   a span: sums are never cleared); see plugin/engine/kernel.h. These
-	   three keep their arguments flat: grouped, their many short calls
-	   cost more (plugin/README.md: the kernel table) */
-	void (*seg1)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	             const float mf[8], const float c[7], float g0, float dg, uint32_t t0,
-	             int first);
-	void (*seg2x)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0,
-	              int first);
-	void (*seg2l)(float *acc, uint32_t len, uint64_t j, double a, double step,
-	              const float mf[8], const float c[12], float g0, float dg, uint32_t t0,
-	              int first);
-	/* 4 lanes on either path: the same values, and faster than 8
-	   (plugin/README.md: the constants' figures) */
+	/* acc += gain line x the octave along a ramp: seg[kind][variant],
+	   the variants a steady gain (folded into the coefficients) or a
+	   moving one, each storing (first: acc =, the first octave written
+	   into a sum in a span: sums are never cleared) or adding, each its
+	   own loops (kernel_seg picks one; plugin/engine/kernel_seg.h) */
+	kernel_seg_fn seg[3][4];
+	/* the same along x from a table of short cells (4 lanes on either
+	   path: the same values, and faster than 8: plugin/README.md, the
+	   constants' figures) */
 	void (*dense)(float *acc, kernel_span s, const kernel_ramp *r, int32_t c0,
 	              const float *line, kernel_line g, int first);
 	/* acc += gain line x a 2D octave along path p from a table of its
@@ -132,6 +134,15 @@ struct perlin_kernels {
 	   of DENSE2_STRIDE cells (8 lanes: a load and a permute a float) */
 	int rows;
 };
+
+/* The segment kernel of a kind for gain line g, storing (first) or
+   adding: seg[kind][0 steady and store, 1 steady and add, 2 moving and
+   store, 3 moving and add]. */
+static inline kernel_seg_fn kernel_seg(const struct perlin_kernels *k, int kind, kernel_line g,
+                                       int first)
+{
+	return k->seg[kind][(g.dv != 0.0f) * 2 + !first];
+}
 
 /* ramp.c: an octave's phase (perlin_ramp). A ramp is rebased after
    RAMP_REBASE samples when no cell crossing comes first, so a + j step

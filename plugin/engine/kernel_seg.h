@@ -36,10 +36,13 @@ KF(lines)(KF(vf) u, KF(vf) a0, KF(vf) a1, KF(vf) a2, KF(vf) a3, KF(vf) b0, KF(vf
    part (the first, if j is inside a group, and the last) is computed
    whole and added under a mask. */
 static KATTR inline __attribute__((always_inline)) void
-KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
-              const float mf[8], const float *c, float g0, float dg, uint32_t t0,
+KF(seg1_body)(float *acc, kernel_span s, kernel_ramp r, const float *c, kernel_line g,
               int seg_kind, int first)
 {
+	const uint32_t len = s.len, t0 = s.t0;
+	const uint64_t j = r.j;
+	const double a = r.a, step = r.step;
+	const float *const mf = r.mf, g0 = g.v0, dg = g.dv;
 	const double step8 = step * 8.0;
 	const KF(vf) zero = { 0 };
 	/* a steady gain is folded into the coefficients (dg 0 is a constant
@@ -131,10 +134,14 @@ KF(seg1_body)(float *acc, uint32_t len, uint64_t j, double a, double step,
    (at + lane) and g0b + dgb (...), at from the span's place t0 in its
    chunk, see gain()), P computed once for all four. */
 static KATTR inline __attribute__((always_inline)) void
-KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double step,
-              const float mf[8], const float *const *c, const float *c0, float g0a, float dga,
-              float g0b, float dgb, uint32_t t0, int seg_kind, int blend, int first, int gmov)
+KF(segn_body)(float *const *acc_, kernel_span s, kernel_ramp r, const float *const *c,
+              const float *c0, kernel_line ga_, kernel_line gb_, int seg_kind, int blend,
+              int first, int gmov)
 {
+	const uint32_t len = s.len, t0 = s.t0;
+	const uint64_t j = r.j;
+	const double a = r.a, step = r.step;
+	const float *const mf = r.mf, g0a = ga_.v0, dga = ga_.dv, g0b = gb_.v0, dgb = gb_.dv;
 	/* the sums in locals: a store through acc[l] could change *acc_ */
 	float *const acc[PERLIN_OUTPUTS] = { acc_[0], acc_[1], acc_[2], acc_[3] };
 	const double step8 = step * 8.0;
@@ -247,53 +254,48 @@ KF(segn_body)(float *const *acc_, uint32_t len, uint64_t j, double a, double ste
 	                           const float *const *c, const float *c0, \
 	                           const kernel_line g[2], int first) \
 	{ \
-		const double a = r->a - 0.5; \
+		const kernel_ramp at = { r->j, r->a - 0.5, r->step, r->mf }; \
+		const kernel_line one = { 1.0f, 0.0f }, none = { 0.0f, 0.0f }; \
 		const int gmov = g[0].dv != 0.0f || g[1].dv != 0.0f; \
 		if (!c0 && first) \
-			KF(segn_body)(acc, s.len, r->j, a, r->step, r->mf, c, NULL, 1.0f, 0.0f, 0.0f, \
-			              0.0f, s.t0, kind, 0, 1, 0); \
+			KF(segn_body)(acc, s, at, c, NULL, one, none, kind, 0, 1, 0); \
 		else if (!c0) \
-			KF(segn_body)(acc, s.len, r->j, a, r->step, r->mf, c, NULL, 1.0f, 0.0f, 0.0f, \
-			              0.0f, s.t0, kind, 0, 0, 0); \
+			KF(segn_body)(acc, s, at, c, NULL, one, none, kind, 0, 0, 0); \
 		else if (first && gmov) \
-			KF(segn_body)(acc, s.len, r->j, a, r->step, r->mf, c, c0, g[0].v0, g[0].dv, \
-			              g[1].v0, g[1].dv, s.t0, kind, 1, 1, 1); \
+			KF(segn_body)(acc, s, at, c, c0, g[0], g[1], kind, 1, 1, 1); \
 		else if (first) \
-			KF(segn_body)(acc, s.len, r->j, a, r->step, r->mf, c, c0, g[0].v0, g[0].dv, \
-			              g[1].v0, g[1].dv, s.t0, kind, 1, 1, 0); \
+			KF(segn_body)(acc, s, at, c, c0, g[0], g[1], kind, 1, 1, 0); \
 		else if (gmov) \
-			KF(segn_body)(acc, s.len, r->j, a, r->step, r->mf, c, c0, g[0].v0, g[0].dv, \
-			              g[1].v0, g[1].dv, s.t0, kind, 1, 0, 1); \
+			KF(segn_body)(acc, s, at, c, c0, g[0], g[1], kind, 1, 0, 1); \
 		else \
-			KF(segn_body)(acc, s.len, r->j, a, r->step, r->mf, c, c0, g[0].v0, g[0].dv, \
-			              g[1].v0, g[1].dv, s.t0, kind, 1, 0, 0); \
+			KF(segn_body)(acc, s, at, c, c0, g[0], g[1], kind, 1, 0, 0); \
 	}
 /* The kinds (seg_kind) for the outputs of an octave whose layers are all heard
    (c0 NULL: folded; first: store, see put()). */
-KSEGN(seg1n, 0)
-KSEGN(seg2ln, 2)
+KSEGN(seg1n, KSEG_X)
+KSEGN(seg2ln, KSEG_LINES)
 #undef KSEGN
 
-/* The entry points: seg1_body for one kind (seg_kind), with a loop of its own
-   for a steady gain and for a store (first, see put()), without the tests
-   inside. */
-#define KSEG(name, kind) \
-	static KATTR void KF(name)(float *acc, uint32_t len, uint64_t j, double a, double step, \
-	                           const float mf[8], const float *c, float g0, float dg, \
-	                           uint32_t t0, int first) \
+/* The entry points: seg1_body for one kind (seg_kind), gain (steady: folded
+   into the coefficients; or moving) and store (first, see put()): each
+   its own loops, without the tests inside (plugin/README.md: the
+   kernel table). */
+#define KSEGV(name, kind, moving, store) \
+	static KATTR void KF(name)(float *acc, kernel_span s, kernel_ramp r, const float *c, \
+	                           kernel_line g) \
 	{ \
-		if (dg == 0.0f && first) \
-			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, kind, 1); \
-		else if (dg == 0.0f) \
-			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, 0.0f, t0, kind, 0); \
-		else if (first) \
-			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, kind, 1); \
-		else \
-			KF(seg1_body)(acc, len, j, a, step, mf, c, g0, dg, t0, kind, 0); \
+		if (moving && g.dv == 0.0f) /* (kernel_seg: not called so) */ \
+			__builtin_unreachable(); \
+		KF(seg1_body)(acc, s, r, c, (kernel_line){ g.v0, moving ? g.dv : 0.0f }, kind, store); \
 	}
+#define KSEG(name, kind) \
+	KSEGV(name##_steady_store, kind, 0, 1) \
+	KSEGV(name##_steady_add, kind, 0, 0) \
+	KSEGV(name##_moving_store, kind, 1, 1) \
+	KSEGV(name##_moving_add, kind, 1, 0)
 
 /* Along x alone: c the cell's 7 coefficients. */
-KSEG(seg1, 0)
+KSEG(seg1, KSEG_X)
 
 /* The 2D formula along a straight path, on the samples of the ramp that
    moves faster (the other a line of it: |alpha| <= 1; render.c puts the
@@ -304,13 +306,14 @@ KSEG(seg1, 0)
    powers of ux - uc, the segment's middle: coef.c's path_coef; a is the
    anchor's ux - uc). 22 operations a lane: as lines and fades it is 26,
    as seg_kind degree-6 polynomials 34. */
-KSEG(seg2x, 1)
+KSEG(seg2x, KSEG_PATH)
 
 /* The same path as lines (see KF(lines); c: A's 4, B's 4, alpha, beta, a
    the anchor's ux): for short segments, where making the 12 coefficients
    would cost more than evaluating lines saves. */
-KSEG(seg2l, 2)
+KSEG(seg2l, KSEG_LINES)
 #undef KSEG
+#undef KSEGV
 
 #undef KPOLY
 #undef KPOLY11

@@ -64,11 +64,19 @@ static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -
 #undef KATTR
 #endif
 
+/* the segment kernels of lane width w, by kind, then gain and store (see
+   kernel_seg in engine.h) */
+#define KSEGS(w) { \
+	[KSEG_X] = { seg1_steady_store_##w, seg1_steady_add_##w, seg1_moving_store_##w, \
+	             seg1_moving_add_##w }, \
+	[KSEG_PATH] = { seg2x_steady_store_##w, seg2x_steady_add_##w, seg2x_moving_store_##w, \
+	                seg2x_moving_add_##w }, \
+	[KSEG_LINES] = { seg2l_steady_store_##w, seg2l_steady_add_##w, seg2l_moving_store_##w, \
+	                 seg2l_moving_add_##w } }
+
 /* (dense: 4 lanes on either path) */
 static const struct perlin_kernels kernels_4 = {
-	.seg1 = seg1_4,
-	.seg2x = seg2x_4,
-	.seg2l = seg2l_4,
+	.seg = KSEGS(4),
 	.dense = dense_4,
 	.dense2 = dense2_4,
 	.dense2n = dense2n_4,
@@ -89,9 +97,7 @@ static const struct perlin_kernels kernels_4 = {
 };
 #ifdef PERLIN_HAVE_AVX2
 static const struct perlin_kernels kernels_8 = {
-	.seg1 = seg1_8,
-	.seg2x = seg2x_8,
-	.seg2l = seg2l_8,
+	.seg = KSEGS(8),
 	.dense = dense_4,
 	.dense2 = dense2_8,
 	.dense2n = dense2n_8,

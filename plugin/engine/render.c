@@ -112,7 +112,8 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 static inline void seg_x(const perlin_dsp *d, float *acc, uint32_t seg, const perlin_ramp *r,
                          const float *c, kernel_line g, uint32_t t0, int first)
 {
-	d->kernels->seg1(acc, seg, r->j, r->a - 0.5, r->step, r->mf, c, g.v0, g.dv, t0, first);
+	kernel_seg(d->kernels, KSEG_X, g, first)(
+		acc, (kernel_span){ seg, t0 }, (kernel_ramp){ r->j, r->a - 0.5, r->step, r->mf }, c, g);
 }
 
 /* The reference: seg samples of layer l's octave k evaluated by the noise
@@ -162,9 +163,11 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 	}
 	for (l = 0; l < nl; ++l)
 		if (g->heard[LK(l)])
-			(v->path_lines[k] ? d->kernels->seg2l : d->kernels->seg2x)(
-				acc[l] + i, seg, p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf,
-				v->stream[k][l].path, g->gain[LK(l)].v0, g->gain[LK(l)].dv, t0 + i, g->first[l]);
+			kernel_seg(d->kernels, v->path_lines[k] ? KSEG_LINES : KSEG_PATH, g->gain[LK(l)],
+			           g->first[l])(
+				acc[l] + i, (kernel_span){ seg, t0 + i },
+				(kernel_ramp){ p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf },
+				v->stream[k][l].path, g->gain[LK(l)]);
 }
 
 /* Octave k's share of len samples (t0: the first one's place in its
