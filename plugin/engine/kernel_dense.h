@@ -261,12 +261,24 @@ static KATTR void KF(table2)(uint32_t seed_hash, uint32_t period, const uint32_t
 		Dq = s23 - s01; \
 		Dd = d32 - d10; \
 	} while (0)
-/* L from corners k = 0..3 (lead-x order) with P[k], Q[k], V[k] */
+/* L from the corners of f (12 floats: 00, 10, 01, 11, each gradient x, y,
+   value), the lead x or (along_y) y: corner k (lead-x order) has P, its
+   gradient along the lead, Q across it, and V; with y the lead, corners
+   10 and 01 and the gradients x and y trade places. */
 static KATTR inline __attribute__((always_inline)) void
-KF(lines_of)(KF(vf) P0, KF(vf) Q0, KF(vf) V0, KF(vf) P1, KF(vf) Q1, KF(vf) V1, KF(vf) P2,
-             KF(vf) Q2, KF(vf) V2, KF(vf) P3, KF(vf) Q3, KF(vf) V3, KF(vf) alpha, KF(vf) beta,
-             KF(vf) L[8])
+KF(lines_of)(const KF(vf) f[12], const int along_y, KF(vf) alpha, KF(vf) beta, KF(vf) L[8])
 {
+#define KCORNER(k) (along_y && (k) == 1 ? 6 : along_y && (k) == 2 ? 3 : 3 * (k))
+#define KP(k) f[KCORNER(k) + (along_y ? 1 : 0)]
+#define KQ(k) f[KCORNER(k) + (along_y ? 0 : 1)]
+#define KV(k) f[KCORNER(k) + 2]
+	const KF(vf) P0 = KP(0), P1 = KP(1), P2 = KP(2), P3 = KP(3);
+	const KF(vf) Q0 = KQ(0), Q1 = KQ(1), Q2 = KQ(2), Q3 = KQ(3);
+	const KF(vf) V0 = KV(0), V1 = KV(1), V2 = KV(2), V3 = KV(3);
+#undef KCORNER
+#undef KP
+#undef KQ
+#undef KV
 	const KF(vf) C0 = 0.5f * (P0 + Q0) + V0, C1 = 0.5f * (Q1 - P1) + V1;
 	const KF(vf) C2 = 0.5f * (P2 - Q2) + V2, C3 = V3 - 0.5f * (P3 + Q3);
 	KF(vf) SP, DpP, DqP, DdP, SQ, DpQ, DqQ, DdQ, SC, DpC, DqC, DdC;
@@ -286,17 +298,6 @@ KF(lines_of)(KF(vf) P0, KF(vf) Q0, KF(vf) V0, KF(vf) P1, KF(vf) Q1, KF(vf) V1, K
 	L[7] = 36.0f * (DdQ * beta + DdC);
 }
 #undef KSUMS
-/* the corners of f (12 floats: 00, 10, 01, 11, each gradient x, y,
-   value) into lines_of, the lead x or (along_y) y */
-#define KLINES_OF(f, along_y, va, vb, L) do { \
-		if (along_y) \
-			KF(lines_of)(f[1], f[0], f[2], f[7], f[6], f[8], f[4], f[3], f[5], f[10], \
-			             f[9], f[11], va, vb, L); \
-		else \
-			KF(lines_of)(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], \
-			             f[10], f[11], va, vb, L); \
-	} while (0)
-
 static KATTR inline __attribute__((always_inline)) void
 KF(lines2_body)(int32_t n, const int along_y, float alpha, const float *beta, const float *in,
                 float *tab)
@@ -309,7 +310,7 @@ KF(lines2_body)(int32_t n, const int along_y, float alpha, const float *beta, co
 #pragma GCC unroll 12
 		for (int m = 0; m < 12; ++m)
 			f[m] = KF(load)(in + m * (int32_t)DENSE2_STRIDE + c);
-		KLINES_OF(f, along_y, va, KF(load)(beta + c), L);
+		KF(lines_of)(f, along_y, va, KF(load)(beta + c), L);
 #if KSOA
 #pragma GCC unroll 8
 		for (int m = 0; m < 8; ++m)
@@ -402,12 +403,30 @@ static KATTR void KF(places)(dense_stair *s)
    su, and w = alpha u + beta for the other ramp) and the fades h6(u) and
    h6(w), made once for every layer, then each layer's value as seg2l's
    lines (plugin/engine/kernel_seg.h: the same operations as KF(lines)). */
+#ifndef DENSE2_ARGS
+#define DENSE2_ARGS
+/* what every group of a dense2 span reads: the layers' sums, tables and
+   first flags (copies: a store through acc[l] could change the caller's),
+   the path, the span and the gain lines (layer 0's, the others') */
+typedef struct {
+	float *acc[PERLIN_LAYERS];
+	const float *tab[PERLIN_LAYERS];
+	int first[PERLIN_LAYERS];
+	const dense_stair *p;
+	kernel_span s;
+	kernel_line ga, gb;
+} dense2_args;
+#endif
 static KATTR inline __attribute__((always_inline)) void
-KF(dense2_group)(float *const *acc, const float *const *tab, const int *first, const dense_stair *p,
-                 uint32_t i, uint32_t len, KF(vf) jf, KF(vf) su, KF(vf) va, float g0a,
-                 float dga, float g0b, float dgb, uint32_t t0, const int nl, const int steady,
-                 const int full, const int first_c)
+KF(dense2_group)(const dense2_args *x, uint32_t i, KF(vf) jf, KF(vf) su, KF(vf) va, const int nl,
+                 const int steady, const int full, const int first_c)
 {
+	float *const *acc = x->acc;
+	const float *const *tab = x->tab;
+	const int *first = x->first;
+	const dense_stair *p = x->p;
+	const uint32_t len = x->s.len, t0 = x->s.t0;
+	const float g0a = x->ga.v0, dga = x->ga.dv, g0b = x->gb.v0, dgb = x->gb.dv;
 	const int32_t *idx = p->idx;
 	const float *pos = p->pos;
 	const KF(vf) zf = { 0 };
@@ -480,58 +499,54 @@ KF(dense2_group)(float *const *acc, const float *const *tab, const int *first, c
 /* acc[l][i] += (first: =) ... for len samples: the whole groups, then the
    last under a mask (first_c: first for every layer, or -1: first_[l]) */
 static KATTR inline __attribute__((always_inline)) void
-KF(dense2_body)(float *const *acc_, uint32_t len, const dense_stair *p, const float *const *tab_,
-                float g0a, float dga, float g0b, float dgb, uint32_t t0, const int *first_,
-                const int nl, const int steady, const int first_c)
+KF(dense2_body)(float *const *acc, const float *const *tab, const int *first, const dense_stair *p,
+                kernel_span s, kernel_line ga, kernel_line gb, const int nl, const int steady,
+                const int first_c)
 {
-	/* the pointers in locals: a store through acc[l] could change them */
-	float *acc[PERLIN_LAYERS];
-	const float *tab[PERLIN_LAYERS];
-	int first[PERLIN_LAYERS];
+	dense2_args x;
 	const KF(vf) zf = { 0 };
 	const KF(vf) su = zf + p->su, va = zf + p->alphaf;
 	KF(vf) jf = KLANES; /* the lanes' samples in the span: whole numbers */
 	uint32_t i;
 	int l;
 	for (l = 0; l < nl; ++l) {
-		acc[l] = acc_[l];
-		tab[l] = tab_[l];
-		first[l] = first_[l];
+		x.acc[l] = acc[l];
+		x.tab[l] = tab[l];
+		x.first[l] = first[l];
 	}
-	for (i = 0; i + KW <= len; i += KW, jf += (float)KW)
-		KF(dense2_group)(acc, tab, first, p, i, len, jf, su, va, g0a, dga, g0b, dgb, t0, nl,
-		                 steady, 1, first_c);
-	if (i < len)
-		KF(dense2_group)(acc, tab, first, p, i, len, jf, su, va, g0a, dga, g0b, dgb, t0, nl,
-		                 steady, 0, first_c);
+	x.p = p;
+	x.s = s;
+	x.ga = ga;
+	x.gb = gb;
+	for (i = 0; i + KW <= s.len; i += KW, jf += (float)KW)
+		KF(dense2_group)(&x, i, jf, su, va, nl, steady, 1, first_c);
+	if (i < s.len)
+		KF(dense2_group)(&x, i, jf, su, va, nl, steady, 0, first_c);
 }
 
-/* One layer (g0, dg its gain line; a loop each for a store and an add),
-   and every layer at once: a loop each for steady gains. */
-#define KDENSE2(acc, tab, g0a, dga, g0b, dgb, first, nl, first_c) do { \
-		if (dga == 0.0f && dgb == 0.0f) \
-			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, first, nl, 1, first_c); \
+/* One layer (g its gain line; a loop each for a store and an add), and
+   every layer at once: a loop each for steady gains. */
+#define KDENSE2(acc, tab, ga, gb, first, nl, first_c) do { \
+		if ((ga).dv == 0.0f && (gb).dv == 0.0f) \
+			KF(dense2_body)(acc, tab, first, p, s, ga, gb, nl, 1, first_c); \
 		else \
-			KF(dense2_body)(acc, len, p, tab, g0a, dga, g0b, dgb, t0, first, nl, 0, first_c); \
+			KF(dense2_body)(acc, tab, first, p, s, ga, gb, nl, 0, first_c); \
 	} while (0)
 static KATTR void KF(dense2)(float *acc, kernel_span s, const dense_stair *p, const float *tab,
                              kernel_line g, int first)
 {
-	const uint32_t len = s.len, t0 = s.t0;
-	const float g0 = g.v0, dg = g.dv;
+	const kernel_line none = { 0.0f, 0.0f };
 	if (first)
-		KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &first, 1, 1);
+		KDENSE2(&acc, &tab, g, none, &first, 1, 1);
 	else
-		KDENSE2(&acc, &tab, g0, dg, 0.0f, 0.0f, &first, 1, 0);
+		KDENSE2(&acc, &tab, g, none, &first, 1, 0);
 }
 
 static KATTR void KF(dense2n)(float *const *acc, kernel_span s, const dense_stair *p,
                               const float *const *tab, kernel_line ga, kernel_line gb,
                               const int *first)
 {
-	const uint32_t len = s.len, t0 = s.t0;
-	const float g0a = ga.v0, dga = ga.dv, g0b = gb.v0, dgb = gb.dv;
-	KDENSE2(acc, tab, g0a, dga, g0b, dgb, first, PERLIN_LAYERS, -1);
+	KDENSE2(acc, tab, ga, gb, first, PERLIN_LAYERS, -1);
 }
 #undef KDENSE2
 #undef KSOA

@@ -103,10 +103,11 @@ KF(hold_split)(const double *g, const double *lw, const float *live, const doubl
 }
 
 static KATTR inline __attribute__((always_inline)) float
-KF(hold_body)(float *out, uint32_t len, uint32_t ng, const double *g, const double *lw,
-              const float *live, const double *dep, const double *off, double from,
-              double to, int mix)
+KF(hold_body)(float *out, uint32_t len, uint32_t ng, kernel_hold b, const float *live,
+              double from, double to, int mix)
 {
+	const double *const g = b.glide, *const lw = b.leave, *const dep = b.depth,
+	             *const off = b.offset;
 	const double span = to - from;
 	const KF(hold_v) h = { KSPLATD(from), KSPLATD(span), KSPLATD(to) };
 	float yl[KW], ll[KW] = { 0 };
@@ -146,10 +147,8 @@ static KATTR float KF(hold)(float *out, uint32_t len, uint32_t ng, const kernel_
                             const float *live, double from, double to)
 {
 	if (live)
-		return KF(hold_body)(out, len, ng, h->glide, h->leave, live, h->depth, h->offset,
-		                     from, to, 1);
-	return KF(hold_body)(out, len, ng, h->glide, h->leave, NULL, h->depth, h->offset, from,
-	                     to, 0);
+		return KF(hold_body)(out, len, ng, *h, live, from, to, 1);
+	return KF(hold_body)(out, len, ng, *h, NULL, from, to, 0);
 }
 #undef KLOADD
 #undef KSTORED

@@ -60,9 +60,11 @@ static KATTR inline int KF(kmode_)(float depth, float ddepth, float offset, floa
    Depth and offset are lines: depth + ddepth (t0 + i), t0 the first
    sample's place in its grid chunk (as the gain lines, see gain()). */
 static KATTR inline __attribute__((always_inline)) float
-KF(finish_body)(const float *acc, const float *plus, float *out, uint32_t len, float depth,
-                float ddepth, float offset, float doffset, uint32_t t0, int mode)
+KF(finish_body)(const float *acc, const float *plus, float *out, kernel_span s, kernel_line dl,
+                kernel_line ol, int mode)
 {
+	const uint32_t len = s.len, t0 = s.t0;
+	const float depth = dl.v0, ddepth = dl.dv, offset = ol.v0, doffset = ol.dv;
 	uint32_t i = 0;
 	float y = 0.0f;
 	if (out && len >= KW) {
@@ -108,13 +110,12 @@ KF(finish_body)(const float *acc, const float *plus, float *out, uint32_t len, f
 static KATTR float KF(finish)(const float *acc, const float *plus, float *out, kernel_span s,
                               kernel_line dl, kernel_line ol)
 {
-	const uint32_t len = s.len, t0 = s.t0;
 	const float depth = dl.v0, ddepth = dl.dv, offset = ol.v0, doffset = ol.dv;
 	float y;
 	if (plus)
-		KFINISH_MODES(KFIN, acc, plus, out, len, depth, ddepth, offset, doffset, t0);
+		KFINISH_MODES(KFIN, acc, plus, out, s, dl, ol);
 	else
-		KFINISH_MODES(KFIN, acc, NULL, out, len, depth, ddepth, offset, doffset, t0);
+		KFINISH_MODES(KFIN, acc, NULL, out, s, dl, ol);
 	return y;
 }
 #undef KFIN
@@ -125,10 +126,11 @@ static KATTR float KF(finish)(const float *acc, const float *plus, float *out, k
    them; the same float operations per sample as finish(), so the same
    values. last[o]: each output's last value. */
 static KATTR inline __attribute__((always_inline)) void
-KF(finish4_body)(const float *acc, const float *const *plus_, float *const *out_, uint32_t len,
-                 float depth, float ddepth, float offset, float doffset, uint32_t t0,
-                 float *last, int none, int mode)
+KF(finish4_body)(const float *acc, const float *const *plus_, float *const *out_, kernel_span s,
+                 kernel_line dl, kernel_line ol, float *last, int none, int mode)
 {
+	const uint32_t len = s.len, t0 = s.t0;
+	const float depth = dl.v0, ddepth = dl.dv, offset = ol.v0, doffset = ol.dv;
 	/* the pointers in locals: a store through out[o] could change *out_ */
 	const float *plus[PERLIN_OUTPUTS];
 	float *out[PERLIN_OUTPUTS];
@@ -147,13 +149,13 @@ KF(finish4_body)(const float *acc, const float *const *plus_, float *const *out_
 			/* (steady: the same values, made once) */
 			const KF(vf) dv = mode == KMOVE ? KF(gainv)(depth, ddepth, atv) : d0;
 			const KF(vf) ov = mode == KMOVE ? KF(gainv)(offset, doffset, atv) : o0;
-			const KF(vf) s = none ? zero : KF(load)(acc + i);
+			const KF(vf) sum = none ? zero : KF(load)(acc + i);
 #pragma GCC unroll 4
 			for (o = 0; o < PERLIN_OUTPUTS; ++o) {
 				/* (none: 0 + p is p but for a zero's sign, which the
 				   shape keeps and the flush masks) */
 				const KF(vf) p = KF(load)(plus[o] + i);
-				const KF(vf) z = KCLAMP(none ? p : s + p);
+				const KF(vf) z = KCLAMP(none ? p : sum + p);
 				const KF(vf) w = KW_OF(z * (1.5f - 0.5f * z * z), dv, ov, mode);
 				KF(store)(out[o] + i, KF(flush)(w));
 			}
@@ -172,14 +174,11 @@ KF(finish4_body)(const float *acc, const float *const *plus_, float *const *out_
 static KATTR void KF(finish4)(const float *acc, const float *const *plus, float *const *out,
                               kernel_span s, kernel_line dl, kernel_line ol, float *last)
 {
-	const uint32_t len = s.len, t0 = s.t0;
 	const float depth = dl.v0, ddepth = dl.dv, offset = ol.v0, doffset = ol.dv;
 	if (acc)
-		KFINISH_MODES(KF(finish4_body), acc, plus, out, len, depth, ddepth, offset, doffset,
-		              t0, last, 0);
+		KFINISH_MODES(KF(finish4_body), acc, plus, out, s, dl, ol, last, 0);
 	else
-		KFINISH_MODES(KF(finish4_body), NULL, plus, out, len, depth, ddepth, offset, doffset,
-		              t0, last, 1);
+		KFINISH_MODES(KF(finish4_body), NULL, plus, out, s, dl, ol, last, 1);
 }
 
 /* The crossfade's last step: out[i] = clamp(offset + depth (b + s (a -

@@ -127,17 +127,23 @@ KF(seg1_body)(float *acc, kernel_span s, kernel_ramp r, const float *c, kernel_l
    coef.c: 6 operations a lane against Horner's 12); along a 2D path (seg_kind
    2) seg2l's lines (k0..k7; alpha and beta, the same for every layer, in
    c[0][8] and c[0][9]), the same float operations as KF(lines) (14
-   against the polynomial's 22). Folded (blend 0): acc[l][i] += the value
-   of c[l] (steady gains folded into the coefficients) at u(j). Blended
-   (blend 1, gains moving): acc[l][i] += G0 P + GA Q_l, P the value of
-   layer 0's c0 and Q_l of c[l], G0 and GA their gain lines (g0a + dga
-   (at + lane) and g0b + dgb (...), at from the span's place t0 in its
-   chunk, see gain()), P computed once for all four. */
+   against the polynomial's 22). Folded (gains KGAINS_FOLDED): acc[l][i]
+   += the value of c[l] (steady gains folded into the coefficients) at
+   u(j). Blended (KGAINS_STEADY, or KGAINS_MOVING: either gain line
+   moves): acc[l][i] += G0 P + GA Q_l, P the value of layer 0's c0 and
+   Q_l of c[l], G0 and GA their gain lines (g0a + dga (at + lane) and
+   g0b + dgb (...), at from the span's place t0 in its chunk, see
+   gain()), P computed once for all four. */
+#ifndef KGAINS
+#define KGAINS
+enum { KGAINS_FOLDED, KGAINS_STEADY, KGAINS_MOVING };
+#endif
 static KATTR inline __attribute__((always_inline)) void
 KF(segn_body)(float *const *acc_, kernel_span s, kernel_ramp r, const float *const *c,
-              const float *c0, kernel_line ga_, kernel_line gb_, int seg_kind, int blend,
-              int first, int gmov)
+              const float *c0, kernel_line ga_, kernel_line gb_, int seg_kind, int gains,
+              int first)
 {
+	const int blend = gains != KGAINS_FOLDED, gmov = gains == KGAINS_MOVING;
 	const uint32_t len = s.len, t0 = s.t0;
 	const uint64_t j = r.j;
 	const double a = r.a, step = r.step;
@@ -258,17 +264,17 @@ KF(segn_body)(float *const *acc_, kernel_span s, kernel_ramp r, const float *con
 		const kernel_line one = { 1.0f, 0.0f }, none = { 0.0f, 0.0f }; \
 		const int gmov = g[0].dv != 0.0f || g[1].dv != 0.0f; \
 		if (!c0 && first) \
-			KF(segn_body)(acc, s, at, c, NULL, one, none, kind, 0, 1, 0); \
+			KF(segn_body)(acc, s, at, c, NULL, one, none, kind, KGAINS_FOLDED, 1); \
 		else if (!c0) \
-			KF(segn_body)(acc, s, at, c, NULL, one, none, kind, 0, 0, 0); \
+			KF(segn_body)(acc, s, at, c, NULL, one, none, kind, KGAINS_FOLDED, 0); \
 		else if (first && gmov) \
-			KF(segn_body)(acc, s, at, c, c0, g[0], g[1], kind, 1, 1, 1); \
+			KF(segn_body)(acc, s, at, c, c0, g[0], g[1], kind, KGAINS_MOVING, 1); \
 		else if (first) \
-			KF(segn_body)(acc, s, at, c, c0, g[0], g[1], kind, 1, 1, 0); \
+			KF(segn_body)(acc, s, at, c, c0, g[0], g[1], kind, KGAINS_STEADY, 1); \
 		else if (gmov) \
-			KF(segn_body)(acc, s, at, c, c0, g[0], g[1], kind, 1, 0, 1); \
+			KF(segn_body)(acc, s, at, c, c0, g[0], g[1], kind, KGAINS_MOVING, 0); \
 		else \
-			KF(segn_body)(acc, s, at, c, c0, g[0], g[1], kind, 1, 0, 0); \
+			KF(segn_body)(acc, s, at, c, c0, g[0], g[1], kind, KGAINS_STEADY, 0); \
 	}
 /* The kinds (seg_kind) for the outputs of an octave whose layers are all heard
    (c0 NULL: folded; first: store, see put()). */
