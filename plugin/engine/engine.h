@@ -11,9 +11,6 @@
 
 #include <stdint.h>
 
-/* The kernels of one lane width (plugin/engine/kernel.h, compiled in kernels.c),
-   chosen once (perlin_dsp_set_path): the render loops call them through
-   this table. */
 /* The kernels' arguments, by what they describe (plugin/engine/kernel.h).
    A span: len samples, the first at t0 in its grid chunk (where the
    lines are read, so a sample's gain is the same wherever a span
@@ -44,6 +41,9 @@ typedef void (*kernel_seg_fn)(float *acc, kernel_span s, kernel_ramp r, const fl
    (seg2l: 8, alpha, beta). */
 enum { KSEG_X, KSEG_PATH, KSEG_LINES };
 
+/* The kernels of one lane width (plugin/engine/kernel.h, compiled in kernels.c),
+   chosen once (perlin_dsp_set_path): the render loops call them through
+   this table. */
 struct perlin_kernels {
 	/* acc += gain line x the octave along a ramp: seg[kind][variant],
 	   the variants a steady gain (folded into the coefficients) or a

@@ -24,18 +24,15 @@ typedef char plan_gains_fit[sizeof(layer_gains) <= sizeof(((perlin_plan_oct *)0)
    unheard octave's, a 1D octave's y), so a ride stays short. */
 #define PLAN_RIDE 4096U
 
-/* c in each of the 8 floats of k (two 4-float stores) */
-static inline void splat(float k[8], float c)
+/* c in each of the 8 lanes (two 4-float stores) */
+static inline void splat(float lanes[8], float c)
 {
 	typedef float f4 __attribute__((vector_size(4 * sizeof(float))));
 	const f4 v = { c, c, c, c };
-	memcpy(k, &v, sizeof v);
-	memcpy(k + 4, &v, sizeof v);
+	memcpy(lanes, &v, sizeof v);
+	memcpy(lanes + 4, &v, sizeof v);
 }
 
-/* Where octave k needs the plan next (its ramps exact at clock T): the
-   end of its segment (heard: either ramp's crossing, as the render loop's
-   `left`), and a riding ramp's next move. */
 /* A 2D path's plan entry: its kind and its coefficients (seg2x's 12, or
    seg2l's 8 lines and the 2 floats after them), the lines times gk. */
 static inline void plan_path_coef(perlin_plan_entry *e, const float *c0, float gk, int lines)
@@ -52,6 +49,9 @@ static inline void plan_path_coef(perlin_plan_entry *e, const float *c0, float g
 	}
 }
 
+/* Where octave k needs the plan next (its ramps exact at clock T): the
+   end of its segment (heard: either ramp's crossing, as the render loop's
+   `left`), and a riding ramp's next move. */
 static inline uint64_t plan_until(const perlin_voice *v, unsigned k, const perlin_plan_oct *o,
                                   uint64_t T)
 {
