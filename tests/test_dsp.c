@@ -772,6 +772,59 @@ static void test_table2(void)
 	CHECK(wrong == 0, "%d of the kernels' 2D tables differ", wrong);
 }
 
+/* Morph glides as automation moves it and jumps (a crossfade to a voice
+   that far along y) when a step's glide would outrun the noise: 2D, 8
+   octaves, blocks of 512 (a new morph each block, as a host's automation),
+   the voices started in the 2 s after 0.5 s steady. Automation at 4 cells
+   a second, faster than the noise's own 2.3 (rate 2, drift 0.3), in
+   steps of 0.04 a block: no voice started. A step 0 -> 12 at rate 40
+   (its glide would sweep octave 0 at 600 cells a second, 15x its own
+   speed): one. A step 0 -> 0.04 at rate 2: none. */
+static int morph_voices(float rate, double from, double to, double seconds)
+{
+	static perlin_dsp d;
+	enum { BLOCK = 512 };
+	float set[PERLIN_N_PARAMS], out[BLOCK];
+	const float *ctl[PERLIN_N_PARAMS];
+	const uint32_t steady = 24000U, n = 96000U;
+	uint32_t at;
+	int i, started = 0, cur;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		ctl[i] = &set[i];
+		set[i] = perlin_params[i].def;
+	}
+	set[PERLIN_DIMENSIONS] = 2.0f;
+	set[PERLIN_OCTAVES] = 8.0f;
+	set[PERLIN_RATE] = rate;
+	set[PERLIN_DRIFT] = 0.3f;
+	set[PERLIN_MORPH] = (float)from;
+	perlin_dsp_init(&d, 48000.0);
+	for (at = 0; at < steady + n; at += BLOCK) {
+		if (at >= steady) { /* morph along a line to `to` over `seconds` (0: a step) */
+			const double t = (double)(at - steady) / 48000.0;
+			set[PERLIN_MORPH] = (float)(seconds > 0.0 && t < seconds
+			                                ? from + (to - from) * t / seconds : to);
+		}
+		cur = d.cur;
+		perlin_dsp_controls(&d, ctl);
+		perlin_dsp_run(&d, out, BLOCK);
+		started += at >= steady && d.cur != cur;
+	}
+	return started;
+}
+
+static void test_morph_glide_or_jump(void)
+{
+	const int automated = morph_voices(2.0f, 0.0, 4.0, 1.0);
+	const int step = morph_voices(40.0f, 0.0, 12.0, 0.0);
+	const int small = morph_voices(2.0f, 0.0, 0.04, 0.0);
+	printf("   voices started: morph automated at 4 cells/s (rate 2) %d, stepped 0 -> 12 at rate "
+	       "40 %d, stepped 0 -> 0.04 at rate 2 %d\n", automated, step, small);
+	CHECK(automated == 0, "automated morph crossfaded %d times instead of gliding", automated);
+	CHECK(step == 1, "morph 0 -> 12 at rate 40 started %d voices, not one (a jump)", step);
+	CHECK(small == 0, "a morph step of 0.04 started %d voices", small);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -795,5 +848,7 @@ int main(int argc, char **argv)
 	test_flush();
 	test_section("the band-limit follows the rate being played");
 	test_band_limit();
+	test_section("morph glides as automation moves it, and jumps at a large step");
+	test_morph_glide_or_jump();
 	return test_done("test_dsp");
 }

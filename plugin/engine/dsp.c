@@ -139,8 +139,11 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
 		dsp_note_value(v[PERLIN_BEATS], &d->beats, &d->cells_per_beat);
 	memcpy(d->ctl, v, sizeof v);
 	d->sync = sync;
-	dsp_update_targets(d);
-	d->morph_shift += smooth_morph_jump(d, (uint32_t)(d->clock % d->grid));
+	{
+		const double morph_was = d->target.morph;
+		dsp_update_targets(d);
+		d->morph_shift += smooth_morph_jump(d, (uint32_t)(d->clock % d->grid), morph_was);
+	}
 	dsp_maybe_start_voice(d);
 }
 

@@ -87,28 +87,31 @@ void dsp_update_targets(perlin_dsp *d)
 /* Morph is a coordinate, not a level: a glide of it moves every octave's
    y, the octave of multiplier m at m times the glide's speed (at most
    distance / PERLIN_SMOOTH_S at octave 0), while that octave moves on its
-   own at m times octave 0's speed (x rate and drift). A change whose
-   glide is no faster than octave 0 on its own (so no octave more than
-   doubles its speed), or of at most MORPH_GLIDE_MIN, glides; a larger one
-   would scrub every octave through many cells in a few milliseconds, so
-   it is a jump: crossfaded like a phase change. */
+   own at m times octave 0's speed (x rate and drift). A change of the
+   control (from `from` to the target) that its glide would pass faster
+   than octave 0 moves on its own, and of more than MORPH_GLIDE_MIN, would
+   scrub every octave through many cells in a few milliseconds: it is a
+   jump, crossfaded like a phase change. Smaller changes glide, however
+   fast they follow each other: automation moves y as fast as it asks. */
 #define MORPH_GLIDE_MIN 0.05 /* cells of y */
 
-double smooth_morph_jump(perlin_dsp *d, uint32_t t0)
+double smooth_morph_jump(perlin_dsp *d, uint32_t t0, double from)
 {
 	const double to = d->target.morph;
-	double now, own;
+	const double own = (fabs(d->target.xrate) * d->tempo + fabs(d->target.drift)) * d->sr;
+	const double most = PERLIN_SMOOTH_S * own > MORPH_GLIDE_MIN ? PERLIN_SMOOTH_S * own
+	                                                            : MORPH_GLIDE_MIN;
+	double now;
 	if (d->ctl[PERLIN_DIMENSIONS] < 1.5f || !d->started)
 		return 0.0; /* (1D: morph moves nothing; before any output: no glide heard) */
+	if (!(fabs(to - from) > most))
+		return 0.0;
 	/* where the voices' y stands: the chunk's steps carry it from was to
 	   at[0] (a grid step late), and at a grid point it is at at[0] */
 	now = t0 == 0U ? d->at[0].morph
 	               : d->was.morph + (d->at[0].morph - d->was.morph) * ((double)t0 / (double)d->grid);
-	if (!(fabs(to - now) > MORPH_GLIDE_MIN))
-		return 0.0;
-	own = (fabs(d->target.xrate) * d->tempo + fabs(d->target.drift)) * d->sr;
-	if (!(fabs(to - now) > PERLIN_SMOOTH_S * own))
-		return 0.0;
+	if (!(fabs(to - now) > most))
+		return 0.0; /* (back to about where y stands) */
 	d->was.morph = d->at[0].morph = d->at[1].morph = to;
 	d->restep = 1;
 	return to - now;
