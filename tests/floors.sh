@@ -5,8 +5,10 @@
 # file may call only functions defined in files on floors below its own,
 # never up and never sideways; a file may include only its own header
 # (a.h of a.c) and headers on floors below its own. A header is on its .c
-# file's floor unless a line names it. One check per file (a file on no
-# floor fails too); prints "floors: N passed, M failed".
+# file's floor unless a line names it; a header a line names is checked
+# for its own calls too (its inline functions and macros, read alone).
+# One check per file (a file on no floor fails too); prints "floors: N
+# passed, M failed".
 #
 # For each C file (with the headers of DIR it #includes, as the compiler
 # sees it, but both sides of every #if) the script takes, with comments
@@ -140,8 +142,10 @@ function report(f, what, bad, ok) {
 	}
 }
 
-# Record what file f (its tokens) defines and calls.
-function facts(f,    k, t, j, p, par, isstatic, start) {
+# Record what file f (its tokens) defines and calls (hdr: a header read
+# alone, for its own calls: what it defines counts for the files that
+# include it).
+function facts(f, hdr,    k, t, j, p, par, isstatic, start) {
 	start = 1
 	for (k = 1; k <= ntok; k++) {
 		t = tok[k]
@@ -164,7 +168,7 @@ function facts(f,    k, t, j, p, par, isstatic, start) {
 					for (p = start; p < k; p++)
 						if (tok[p] == "static") isstatic = 1
 					local[f, t] = 1
-					if (!isstatic) {
+					if (!isstatic && !hdr) {
 						if ((t in owner) && owner[t] != f)
 							dup[t] = owner[t] " and " f
 						owner[t] = f
@@ -194,6 +198,7 @@ BEGIN {
 			if (w[i] ~ /^[A-Za-z_0-9]+\.[ch]$/) {
 				if (w[i] in floor) { dupdecl = dupdecl " " w[i] }
 				floor[w[i]] = lay
+				named[w[i]] = 1
 				declared[++ndecl] = w[i]
 			}
 		}
@@ -230,7 +235,21 @@ BEGIN {
 		ntok = 0; depth = 0; incomment = 0; inpp = 0; cont = 0
 		for (s in seen) delete seen[s]
 		read_file(path)
-		facts(f)
+		facts(f, 0)
+	}
+	# the headers named on a floor line: their own code (inline functions,
+	# macros) read alone, checked against their own floor
+	for (i = 1; i <= nall; i++) {
+		path = all[i]
+		f = base(path)
+		if (f !~ /\.h$/ || !(f in named))
+			continue
+		files[++nfiles] = f
+		ntok = 0; depth = 0; incomment = 0; inpp = 0; cont = 0
+		while ((getline line < path) > 0)
+			scan(line)
+		close(path)
+		facts(f, 1)
 	}
 	passed = failed = 0
 	if (!ndecl) {

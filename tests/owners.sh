@@ -3,12 +3,13 @@
 # perlin_dsp, against the "    writes a.c b.c: field field" lines of
 # DIR/README.md (plugin/ by default). For each C file under DIR/engine/,
 # every write through `d->` (d is every function's perlin_dsp: `d->f =`,
-# `d->f[i].x +=`, `++d->f`, `d->f--`, `memset(&d->f` or `memcpy(d->f`)
-# to a field some line names must come from a file that line names.
+# `d->f[i].x +=`, `++d->f`, `d->f--`, `memset(&d->f` or `memcpy(d->f`;
+# `&d->f` passed to a call or kept in a pointer that is not const) must
+# be to a field a line names, from a file that line names.
 # perlin_dsp_init_outputs and perlin_dsp_activate (dsp.c) set everything
-# up and are not counted. Writes through another pointer (`f = &d->plan;
-# f->valid = 0`) are not seen. One check per file; prints "owners: N
-# passed, M failed". A field on two lines or not in DIR/engine/state.h,
+# up and are not counted. A write through a pointer counts where the
+# pointer is taken from `d` (`perlin_plan *f = &d->plan`), whoever it is
+# handed to. One check per file; prints "owners: N passed, M failed". A field on two lines or not in DIR/engine/state.h,
 # a line naming no file under DIR/engine/, or no C file there, fails too.
 dir=${1:-plugin}
 decl="$dir/README.md"
@@ -79,7 +80,7 @@ BEGIN {
 	while ((cmd | getline f) > 0) {
 		base = f
 		sub(/.*\//, "", base)
-		depth = 0; incomment = 0; fn = ""; cand = ""; bad = ""; n = 0
+		depth = 0; incomment = 0; fn = ""; cand = ""; bad = ""; unnamed = ""; n = 0
 		while ((getline line < f) > 0) {
 			s = strip(line)
 			if (depth == 0 && match(s, /[A-Za-z_][A-Za-z_0-9]*[ \t]*\(/)) {
@@ -96,9 +97,11 @@ BEGIN {
 			t = s # indices out (d->f[i].x = : d->f.x =), then each d->
 			while (gsub(/\[[^][]*\]/, "", t))
 				;
+			before = ""
 			while (match(t, /(\+\+|--)?[ \t]*&?d->[a-z_0-9]+(([.]|->)[a-z_0-9]+)*[ \t]*([-+*\/|&^]?=[^=]|\+\+|--)?/)) {
 				m = substr(t, RSTART, RLENGTH)
 				pre = substr(t, 1, RSTART - 1)
+				before = before pre # the line before this match
 				t = substr(t, RSTART + RLENGTH)
 				field = m
 				sub(/^.*d->/, "", field)
@@ -108,6 +111,18 @@ BEGIN {
 					write = 1
 				if (m ~ /[!<>]=[^=]$/ && m !~ /[-+*\/|&^]=[^=]$/)
 					write = 0
+				# its address passed to a call, or kept in a pointer that is
+				# not const: either may write it
+				if (!write && m ~ /^[ \t]*&/ && pre ~ /[(,][ \t]*$/)
+					write = 1
+				if (!write && m ~ /^[ \t]*&/ && pre ~ /[^=!<>]=[ \t]*$/ && before !~ /const/)
+					write = 1
+				before = before m
+				if (write && !(field in owner)) {
+					if (index(unnamed, " " field " ") == 0)
+						unnamed = unnamed " " field " "
+					++n
+				}
 				if (write && (field in owner) && index(owner[field], " " base " ") == 0) {
 					if (index(bad, " " field " (") == 0) {
 						who = owner[field]
@@ -120,8 +135,12 @@ BEGIN {
 		}
 		close(f)
 		if (n) {
-			print "FAIL: " base " writes fields of other files:" bad " (" n \
-			      " writes; see the writes lines of " decl ")"
+			gsub(/  +/, " ", unnamed)
+			sub(/ $/, "", unnamed)
+			print "FAIL: " base " writes" (bad != "" ? " fields of other files:" bad : "") \
+			      (bad != "" && unnamed != "" ? ";" : "") \
+			      (unnamed != "" ? " fields no writes line names:" unnamed : "") \
+			      " (" n " writes; see the writes lines of " decl ")"
 			failed++
 		} else {
 			print "ok: " base
