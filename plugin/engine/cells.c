@@ -29,20 +29,20 @@ void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t
 
 /* A ramp's cells as the 2D table and kernel see them: the sample
    (counted from the ramp's anchor) where it enters cell c (counted from
-   its cell) is ceil((c + k) inv), k = -a forwards and 1 - a backwards:
+   its cell) is ceil((c + edge) inv), edge = -a forwards and 1 - a backwards:
    the first at which a + j step has reached the cell's near edge, as one
    rounding has it (the rule the staircase and the places share, not the
    exact crossing: a sample within rounding of an edge is in either cell,
    and a cell's formula holds a little past its edges); and the phase in
    the cell at sample j, u = (j step + a - 1/2) - c. */
 typedef struct {
-	double k, inv, step, ah;
+	double edge, inv, step, ah;
 	int64_t d; /* the way it goes: 1, or -1 */
 } walk;
 
 static void walk_of(const perlin_ramp *r, walk *w)
 {
-	w->k = (r->step > 0.0 ? 0.0 : 1.0) - r->a;
+	w->edge = (r->step > 0.0 ? 0.0 : 1.0) - r->a;
 	w->inv = r->inv;
 	w->step = r->step;
 	w->ah = r->a - 0.5;
@@ -50,13 +50,13 @@ static void walk_of(const perlin_ramp *r, walk *w)
 }
 
 #define FAR 1e300 /* (never: a ramp that stands still) */
-/* ceil((c + k) inv) for a ramp that moves; past 4e18 (a slow ramp's
+/* ceil((c + edge) inv) for a ramp that moves; past 4e18 (a slow ramp's
    entry far beyond any span, or long before it) as it is, and FAR where
    it is not a number (1 / step infinite and the phase on the edge: then
    the cell before it, by cell_now, which a phase on its edge may be in) */
 static inline double enter_moving(const walk *w, double c)
 {
-	const double e = (c + w->k) * w->inv;
+	const double e = (c + w->edge) * w->inv;
 	double t;
 	if (!(fabs(e) < 4e18))
 		return e == e ? e : FAR;

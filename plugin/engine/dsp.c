@@ -7,7 +7,7 @@
    smooth.c (the smoothed controls, their targets), render.c (a span),
    transport.c (time:Position), kernels.c (the kernels' table) and
    params.c (the controls' ranges). It may call any file below it; none
-   calls it but perlin.c.
+   calls it but the glues (perlin.c, perlin_midi.c).
 
    One render loop for every state. The continuous controls are smoothed
    on a grid of about PERLIN_GRID_S (d->grid samples) counted from

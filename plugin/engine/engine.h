@@ -105,7 +105,7 @@ struct perlin_kernels {
 	   (dense_cells), in that layout: u = ((j + jc) step + a - 1/2) - c
 	   for x and y (jx, jy, cx, cy), the lead's u and beta = w - alpha u */
 	void (*places)(dense_stair *s);
-	/* the steady render's plan (perlin_plan in dsp.h): len samples
+	/* the steady render's plan (perlin_plan in state.h): len samples
 	   from the clock's sample `clock` on, every entry summed in octave
 	   order and shaped (f->depth and f->offset) into out[o] + at for o
 	   < f->outs (NULL: not wanted): each output's own sum (f->sums > 1)
@@ -138,10 +138,10 @@ struct perlin_kernels {
 /* The segment kernel of a kind for gain line g, storing (first) or
    adding: seg[kind][0 steady and store, 1 steady and add, 2 moving and
    store, 3 moving and add]. */
-static inline kernel_seg_fn kernel_seg(const struct perlin_kernels *k, int kind, kernel_line g,
-                                       int first)
+static inline kernel_seg_fn kernel_seg(const struct perlin_kernels *kern, int kind,
+                                       kernel_line g, int first)
 {
-	return k->seg[kind][(g.dv != 0.0f) * 2 + !first];
+	return kern->seg[kind][(g.dv != 0.0f) * 2 + !first];
 }
 
 /* ramp.c: an octave's phase (perlin_ramp). A ramp is rebased after
@@ -190,7 +190,7 @@ void cell_line(double P, double Q, double P2, double Q2, double sc, double out[4
 	lanes past its end that the kernel computes and masks off */
 void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t n,
                 double sc, float *line);
-/* (DENSE2_SPAN, DENSE2_CELLS, dense_stair: dsp.h) */
+/* (DENSE2_SPAN, DENSE2_CELLS, dense_stair: state.h) */
 /* a table of either fits a layer's place (perlin_dsp's table) */
 typedef char dense_tables_fit[4 * DENSE_CELLS <= PERLIN_TABLE &&
                               12 * DENSE2_STRIDE <= PERLIN_TABLE ? 1 : -1];
@@ -298,6 +298,6 @@ double dsp_clamp_finite(double v, double lo, double hi, double fallback);
 
 /* kernels.c */
 /* A float denormal as 0: none reaches the host. */
-float dsp_flush_out(float y);
+float dsp_flush_out(float v);
 
 #endif /* PERLIN_ENGINE_H */

@@ -21,13 +21,13 @@
    so the intermediates stay small and float keeps the result within 1e-6
    of the double reference. Along x alone (1D, or 2D with y still) a
    cell's value is a degree-6 polynomial in u, evaluated by Horner. A
-   sample j steps after a ramp's anchor (perlin_ramp in dsp.h) has, in
+   sample j steps after a ramp's anchor (perlin_ramp in state.h) has, in
    groups of 8 from the anchor, j = 8q + m,
        u(j) = (float)((a - 1/2) + q * 8 step) + mf[m],  mf[m] = (float)(m step)
    in the one-coordinate kernel (seg1) and the path kernel (seg2x); the
    1D table kernel (dense) uses u(j) from (a + j step) per lane, in
    double, and the 2D one (dense2) uc + (j - Jc) su from the place of
-   the lane's cell (dense_stair in dsp.h).
+   the lane's cell (dense_stair in state.h).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 
 #define KVEC(T, n) __attribute__((vector_size((n) * sizeof(T))))

@@ -116,7 +116,7 @@ static KATTR void KF(dense)(float *acc, kernel_span s, const kernel_ramp *r, int
 #endif
 
 /* The 8-lane 2D kernel reads its tables a float's row at a time
-   (dense_stair in plugin/engine/dsp.h): lane l's value is row[rel[l]] (rel
+   (dense_stair in plugin/engine/state.h): lane l's value is row[rel[l]] (rel
    below 8: a group's samples are in at most 8 cells, one more at most a
    sample), a load and a permute. */
 #if KW == 8 && defined(__x86_64__) && defined(__GNUC__)

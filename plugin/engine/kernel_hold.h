@@ -114,15 +114,15 @@ KF(hold_body)(float *out, uint32_t len, uint32_t ng, kernel_hold b, const float 
 	uint32_t i;
 	for (i = 0; i + KW <= len; i += KW) {
 		const float *lv = mix ? live + i : NULL; /* (live NULL unless mix) */
-		KF(vf) y;
+		KF(vf) group;
 		if (i + KW <= ng)
-			y = KF(hold_group)(g + i, lw + i, lv, dep + i, off + i, &h, 0, mix);
+			group = KF(hold_group)(g + i, lw + i, lv, dep + i, off + i, &h, 0, mix);
 		else if (i >= ng)
-			y = KF(hold_group)(g + i, lw + i, lv, dep + i, off + i, &h, 1, mix);
+			group = KF(hold_group)(g + i, lw + i, lv, dep + i, off + i, &h, 1, mix);
 		else
-			y = KF(hold_split)(g + i, lw + i, lv, dep + i, off + i, &h, (int32_t)(ng - i),
-			                   mix);
-		KF(store)(out + i, y);
+			group = KF(hold_split)(g + i, lw + i, lv, dep + i, off + i, &h,
+			                       (int32_t)(ng - i), mix);
+		KF(store)(out + i, group);
 	}
 	if (i == len)
 		return out[len - 1];

@@ -66,7 +66,7 @@ KF(finish_body)(const float *acc, const float *plus, float *out, kernel_span s, 
 	const uint32_t len = s.len, t0 = s.t0;
 	const float depth = dl.v0, ddepth = dl.dv, offset = ol.v0, doffset = ol.dv;
 	uint32_t i = 0;
-	float y = 0.0f;
+	float last = 0.0f;
 	if (out && len >= KW) {
 		const KF(vf) zero = { 0 };
 		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
@@ -87,12 +87,12 @@ KF(finish_body)(const float *acc, const float *plus, float *out, kernel_span s, 
 		i = len - 1;
 	for (; i < len; ++i) {
 		const float at = (float)(t0 + i);
-		y = kfinish1(plus ? acc[i] + plus[i] : acc[i], depth + ddepth * at,
+		last = kfinish1(plus ? acc[i] + plus[i] : acc[i], depth + ddepth * at,
 		             offset + doffset * at);
 		if (out)
-			out[i] = y;
+			out[i] = last;
 	}
-	return len ? (out ? out[len - 1] : y) : 0.0f;
+	return len ? (out ? out[len - 1] : last) : 0.0f;
 }
 
 /* finish_body for acc alone or with plus, and each kmode: a loop each,
@@ -105,18 +105,18 @@ KF(finish_body)(const float *acc, const float *plus, float *out, kernel_span s, 
 		default: call(__VA_ARGS__, KMOVE); break; \
 		} \
 	} while (0)
-#define KFIN(...) (y = KF(finish_body)(__VA_ARGS__))
+#define KFIN(...) (last = KF(finish_body)(__VA_ARGS__))
 
 static KATTR float KF(finish)(const float *acc, const float *plus, float *out, kernel_span s,
                               kernel_line dl, kernel_line ol)
 {
 	const float depth = dl.v0, ddepth = dl.dv, offset = ol.v0, doffset = ol.dv;
-	float y;
+	float last;
 	if (plus)
 		KFINISH_MODES(KFIN, acc, plus, out, s, dl, ol);
 	else
 		KFINISH_MODES(KFIN, acc, NULL, out, s, dl, ol);
-	return y;
+	return last;
 }
 #undef KFIN
 
@@ -192,7 +192,7 @@ static KATTR float KF(mix)(const float *now, const float *was, float *out, kerne
 	const uint32_t len = s.len, t0 = s.t0;
 	const float depth = dl.v0, ddepth = dl.dv, offset = ol.v0, doffset = ol.dv;
 	uint32_t i = 0;
-	float y = 0.0f;
+	float last = 0.0f;
 	if (out && len >= KW) {
 		const KF(vf) zero = { 0 };
 		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
@@ -216,12 +216,12 @@ static KATTR float KF(mix)(const float *now, const float *was, float *out, kerne
 		i = len - 1;
 	for (; i < len; ++i) {
 		const float at = (float)(t0 + i);
-		y = kmix1(now[i], was[i], f0 + (float)i, inv_n, depth + ddepth * at,
+		last = kmix1(now[i], was[i], f0 + (float)i, inv_n, depth + ddepth * at,
 		          offset + doffset * at);
 		if (out)
-			out[i] = y;
+			out[i] = last;
 	}
-	return len ? (out ? out[len - 1] : y) : 0.0f;
+	return len ? (out ? out[len - 1] : last) : 0.0f;
 }
 
 /* a[i] += b[i] (an output's own layer onto the shared one) */

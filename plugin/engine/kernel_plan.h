@@ -268,13 +268,14 @@ KF(plan_group)(perlin_plan *f, uint64_t g, KF(vf) w[PERLIN_OUTPUTS][8 / KW], KF(
 		for (h = 0; h < 8 / KW; ++h) {
 			/* (the constants from the plan: operands, not registers
 			   the entries' loop would spill) */
-			const KF(vf) kd = KF(ldk)(f->shape_k[0]), ko = KF(ldk)(f->shape_k[1]);
-			const KF(vf) km = KF(ldk)(f->shape_k[2]), k1 = KF(ldk)(f->shape_k[3]);
-			const KF(vf) k15 = KF(ldk)(f->shape_k[4]), k05 = KF(ldk)(f->shape_k[5]);
+			const KF(vf) cdepth = KF(ldk)(f->shape_lanes[0]);
+			const KF(vf) coffset = KF(ldk)(f->shape_lanes[1]);
+			const KF(vf) clo = KF(ldk)(f->shape_lanes[2]), chi = KF(ldk)(f->shape_lanes[3]);
+			const KF(vf) c15 = KF(ldk)(f->shape_lanes[4]), c05 = KF(ldk)(f->shape_lanes[5]);
 			const KF(vf) s_ = sums > 1 ? (f->none ? s[q][h] : s0[h] + s[q][h]) : s0[h];
-			const KF(vf) z = KCLAMPK(s_, km, k1);
-			const KF(vf) sh = z * (k15 - k05 * z * z);
-			w[q][h] = KF(flush)(unit ? sh : KCLAMPK(ko + kd * sh, km, k1));
+			const KF(vf) z = KCLAMPK(s_, clo, chi);
+			const KF(vf) sh = z * (c15 - c05 * z * z);
+			w[q][h] = KF(flush)(unit ? sh : KCLAMPK(coffset + cdepth * sh, clo, chi));
 		}
 	if (flags & KKEEP) {
 		for (q = 0; q < nw; ++q)
@@ -583,11 +584,11 @@ KF(plan_edge)(perlin_plan *f, int shape, float *const *out, int64_t i0, uint64_t
 	unsigned o;
 	KSHAPES(plan_e_, f, g, w, flags ? flags : KKEEP);
 	for (o = 0; o < f->outs; ++o) {
-		const KF(vf) *const y = w[f->sums > 1 ? o : 0];
+		const KF(vf) *const outv = w[f->sums > 1 ? o : 0];
 		float t[8];
 		int h;
 		for (h = 0; h < 8 / KW; ++h)
-			KF(store)(t + h * KW, y[h]);
+			KF(store)(t + h * KW, outv[h]);
 		if (out[o]) {
 #if defined(__x86_64__) && defined(__GNUC__) && KW == 8
 			/* lanes lo .. hi alone (no other is touched, nor faults) */
@@ -595,7 +596,7 @@ KF(plan_edge)(perlin_plan *f, int shape, float *const *out, int64_t i0, uint64_t
 			memcpy(&lm, kmask + 8 - lo, sizeof lm);
 			memcpy(&hm, kmask + 16 - hi, sizeof hm);
 			_mm256_maskstore_ps((float *)(void *)((uintptr_t)out[o] + (uintptr_t)(i0 * 4)),
-			                    (__m256i)(lm & hm), (__m256)y[0]);
+			                    (__m256i)(lm & hm), (__m256)outv[0]);
 #else
 			uint32_t l;
 			for (l = 0; l < 8U; ++l) /* (not a memcpy call) */

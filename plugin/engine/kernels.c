@@ -13,9 +13,9 @@
 #endif
 
 /* A float denormal as 0: none reaches the host. */
-float dsp_flush_out(float y)
+float dsp_flush_out(float v)
 {
-	return y < FLT_MIN && y > -FLT_MIN ? 0.0f : y;
+	return v < FLT_MIN && v > -FLT_MIN ? 0.0f : v;
 }
 
 

@@ -28,8 +28,9 @@
 
 /* A 2D path segment shorter than this (samples), or any while controls
    move (a grid point ends it), renders as lines (seg2l), a longer one as
-   one polynomial (seg2x): making seg2x's 12 coefficients costs about 250
-   instructions more, evaluating it 6 fewer a lane. */
+   one polynomial (seg2x): seg2x's coefficients cost more to make and
+   less to evaluate than seg2l's lines (plugin/README.md, the constants'
+   figures). */
 #define PATH_LINES_BELOW 192.0
 
 /* An octave's outputs fold (layer_gains) only while its cells last more

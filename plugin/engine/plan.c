@@ -321,12 +321,12 @@ int plan_build(perlin_dsp *d)
 	f->depth = (float)d->at[0].depth;
 	f->offset = (float)d->at[0].offset;
 	f->unit = f->depth == 1.0f && f->offset == 0.0f; /* (kmode's KUNIT) */
-	splat(f->shape_k[0], f->depth);
-	splat(f->shape_k[1], f->offset);
-	splat(f->shape_k[2], -1.0f);
-	splat(f->shape_k[3], 1.0f);
-	splat(f->shape_k[4], 1.5f);
-	splat(f->shape_k[5], 0.5f);
+	splat(f->shape_lanes[0], f->depth);
+	splat(f->shape_lanes[1], f->offset);
+	splat(f->shape_lanes[2], -1.0f);
+	splat(f->shape_lanes[3], 1.0f);
+	splat(f->shape_lanes[4], 1.5f);
+	splat(f->shape_lanes[5], 0.5f);
 	f->outs = d->outputs;
 	f->kgroup = UINT64_MAX;
 	plan_min(f);

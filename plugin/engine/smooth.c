@@ -1,5 +1,5 @@
 /* smooth.c: the continuous controls, one-pole smoothed on the grid
-   (dsp.h), and their targets (from the controls, the transport's speed
+   (state.h), and their targets (from the controls, the transport's speed
    and tempo). What a grid point gives the voices is voice.c's. dsp.c
    calls it; it calls transport.c (whether the phase holds when stopped), params.c.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */

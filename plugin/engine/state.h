@@ -298,7 +298,7 @@ typedef struct {
 	float depth, offset; /* steady */
 	/* the shaping's vectors (the kernel's operands, not its registers):
 	   depth, offset, -1, 1, 1.5, 0.5, each over 8 lanes */
-	float shape_k[6][8] __attribute__((aligned(16)));
+	float shape_lanes[6][8] __attribute__((aligned(16)));
 	int unit;      /* depth 1, offset 0 */
 	unsigned outs; /* the outputs (perlin_dsp's) */
 	uint64_t until; /* the least of oct[].until */

@@ -105,17 +105,17 @@ void step_capture(perlin_dsp *d, const float now[PERLIN_OUTPUTS])
 	busy(d);
 }
 
-/* out[0..len) = y, four floats a store (cheaper than a float a store) */
+/* out[0..len) = value, four floats a store (cheaper than a float a store) */
 typedef float step_v4 __attribute__((vector_size(16)));
 
-static void fill(float *out, float y, uint32_t len)
+static void fill(float *out, float value, uint32_t len)
 {
-	const step_v4 v = { y, y, y, y };
+	const step_v4 v = { value, value, value, value };
 	uint32_t i;
 	for (i = 0; i + 4 <= len; i += 4)
 		memcpy(out + i, &v, sizeof v);
 	for (; i < len; ++i)
-		out[i] = y;
+		out[i] = value;
 }
 
 /* len samples from t0 in the chunk: out[o] = clamp(offset + depth v),
@@ -125,16 +125,17 @@ static void fill(float *out, float y, uint32_t len)
    glide's and the leaving's smoothsteps, the depth and offset lines) is
    made once a piece of PERLIN_STEP_PIECE samples (the kernels'
    hold_lines), then each output from it in one vector loop (hold): made
-   per output and sample, the division and smoothstep made four outputs
-   cost 3.8x one. The same double operations sample by sample as held()
-   and leaving() make, whatever the lanes and wherever a piece starts. */
+   per output and sample, the division and smoothstep would cost four
+   outputs nearly four times one. The same double operations sample by
+   sample as held() and leaving() make, whatever the lanes and wherever a
+   piece starts. */
 void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t len,
               uint32_t t0)
 {
 	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
 	const double dd = (b->depth - a->depth) / (double)d->grid;
 	const double od = (b->offset - a->offset) / (double)d->grid;
-	const struct perlin_kernels *k = d->kernels;
+	const struct perlin_kernels *kern = d->kernels;
 	double *const lw = d->step_lines[1];
 	const kernel_hold h = { d->step_lines[0], lw, d->step_lines[2], d->step_lines[3] };
 	const kernel_dline depth = { a->depth, dd }, offset = { a->offset, od };
@@ -145,10 +146,10 @@ void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t l
 		   for a zero's sign, which the flush makes +0) */
 		for (o = 0; o < d->outputs; ++o) {
 			const double w = a->offset + a->depth * d->to[o];
-			const float y = dsp_flush_out((float)(w < -1.0 ? -1.0 : w > 1.0 ? 1.0 : w));
+			const float held = dsp_flush_out((float)(w < -1.0 ? -1.0 : w > 1.0 ? 1.0 : w));
 			if (out[o])
-				fill(out[o], y, len);
-			d->level[o] = y;
+				fill(out[o], held, len);
+			d->level[o] = held;
 		}
 		p = len; /* (the pieces below: none) */
 	} else {
@@ -165,7 +166,7 @@ void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t l
 		glide.len = ng ? (double)d->glide_len : 0.0;
 		leave.at = (double)((uint64_t)d->leave + p);
 		leave.len = live ? (double)d->xfade_len : 0.0;
-		k->hold_lines(&h, n, (double)(t0 + p), depth, offset, glide, leave);
+		kern->hold_lines(&h, n, (double)(t0 + p), depth, offset, glide, leave);
 		if (live && (uint64_t)d->leave + p + n > d->xfade_len) {
 			/* past the leaving's end the live noise alone, as leaving()
 			   says (step_span ends a chunk there: not reached) */
@@ -175,8 +176,8 @@ void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t l
 				lw[i] = 1.0;
 		}
 		for (o = 0; o < d->outputs; ++o) /* (unconnected: step_buf, for the level) */
-			d->level[o] = k->hold(out[o] ? out[o] + p : d->step_buf[o] + p, n, ng, &h,
-			                      live ? live[o] + p : NULL, d->from[o], d->to[o]);
+			d->level[o] = kern->hold(out[o] ? out[o] + p : d->step_buf[o] + p, n, ng, &h,
+			                         live ? live[o] + p : NULL, d->from[o], d->to[o]);
 	}
 	d->glide_at = d->glide_at + len < d->glide_len ? d->glide_at + len : d->glide_len;
 	if (live) {

@@ -28,8 +28,8 @@ typedef enum {
 	MIDI_PORT_COUNT = 34       /* (cc_4 at 33) */
 } perlin_midi_port;
 
-/* The MIDI settings (perlin_midi_param, their ranges in
-   perlin_midi_params) are in dsp.h, beside the other controls'. */
+/* The MIDI settings (perlin_midi_param in state.h, their ranges in
+   perlin_midi_params in params.h) are beside the other controls'. */
 
 /* The lv2:index of MIDI setting p. */
 #define MIDI_PORT(p) ((p) >= MIDI_CC_1 ? (unsigned)MIDI_PORT_CC_1 + (unsigned)((p) - MIDI_CC_1) \
