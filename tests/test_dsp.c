@@ -7,7 +7,7 @@
 #include "automation.h"
 #include "host.h"
 #include "test.h"
-#include "../plugin/engine/engine.h" /* test_staircase, test_table2: the staircase, kernels */
+#include "../plugin/engine/engine.h" /* the staircase, the kernels */
 
 #include <float.h>
 #include <math.h>
@@ -23,7 +23,7 @@
    must stay within 1e-6 of the reference and give bit-identical output to
    each other. */
 #define PATH_TOLERANCE 1e-6
-static void test_paths(void)
+static void test_kernels_match_the_reference(void)
 {
 	static const double rates[] = { 8000, 22050, 44100, 48000, 96000, 192000, 768000 };
 	char args[8192];
@@ -163,7 +163,7 @@ static void plan_run(perlin_dsp *d, float *buf, unsigned outs, uint32_t at, uint
 	perlin_dsp_run_outputs(d, o, n);
 }
 
-static void test_plan_ends(void)
+static void test_path_form_same_from_plan_or_loop(void)
 {
 	static perlin_dsp d[2];
 	enum { RUN = PLAN_RUN, SHORT = 32, LONG = 320, CHANGES = 24 };
@@ -270,7 +270,7 @@ static void test_plan_ends(void)
    (plugin/engine/kernel.h), stays in [-1, 1] for every float z in [-1, 1]: what
    lets them leave out the last clamp where |offset| + |depth| <= 1 (kmode).
    Every z in [0, 1]; the shape is odd, exactly, in float. */
-static void test_shape_bound(void)
+static void test_shape_stays_in_range(void)
 {
 	uint32_t u, above = 0;
 	float top = 0.0f;
@@ -297,7 +297,7 @@ static float clamp1(float v)
 	return v < -1.0f ? -1.0f : (v > 1.0f ? 1.0f : v);
 }
 
-static void test_flush(void)
+static void test_shaping_flushes_denormals(void)
 {
 	static perlin_dsp d;
 	static const float z[] = { 0.0f, -0.0f, 1e-45f, -1e-45f, 1e-39f, -1e-39f, 8e-39f,
@@ -366,7 +366,7 @@ static void test_flush(void)
 /* The in-process rendering is the plugin's: the same random automation,
    with a transport jump, played through lilv and in process, is
    bit-identical. */
-static void test_same_as_plugin(const char *bundle)
+static void test_in_process_renders_as_the_plugin(const char *bundle)
 {
 	host_world w;
 	char args[8192];
@@ -463,7 +463,7 @@ static double band_hf(const render_spec *s)
 	return e;
 }
 
-/* A change's case of test_band_limit: its loudest 10 ms above sr/4 within
+/* A change's case of test_band_limit_follows_the_rate: its loudest 10 ms above sr/4 within
    twice the worst steady state; the worst case so far kept. */
 static void band_case(const render_spec *s, const char *what, double steady, double *worst,
                       const char **worst_what)
@@ -485,7 +485,7 @@ static void band_case(const render_spec *s, const char *what, double steady, dou
    or in 2D with drift held high, stepped, or morph stepped or ramped
    (y moving), carries more energy above sr/4 than twice the worst steady
    state (rates 0.5 to 1000 held). */
-static void test_band_limit(void)
+static void test_band_limit_follows_the_rate(void)
 {
 	static const double rates[] = { 0.5, 2, 10, 50, 100, 200, 300, 500, 700, 1000 };
 	const double sr = 48000.0;
@@ -578,7 +578,7 @@ static void test_band_limit(void)
    crossings tie exactly, or both fall within rounding of one sample, or
    where y nearly stands still (down to a step whose inverse is
    infinite). */
-static void test_staircase(void)
+static void test_staircase_puts_samples_in_their_cells(void)
 {
 	static perlin_dsp d[2];
 	int trial, wrong = 0, worst_n = 0, layouts = 1, lay;
@@ -706,7 +706,7 @@ static void test_staircase(void)
    shares with the one before from it): bit-identical on both lane
    widths, on random staircases forwards, backwards and jumping, looping
    or not, with rows near 2^32 (y + 1 wraps), any seed and any scale. */
-static void test_table2(void)
+static void test_corner_tables_are_the_noise_library_s(void)
 {
 	static perlin_dsp d;
 	static float ref[12 * (DENSE2_CELLS + DENSE2_LANES)], rows[PERLIN_TABLE], grads[64];
@@ -813,7 +813,7 @@ static int morph_voices(float rate, double from, double to, double seconds)
 	return started;
 }
 
-static void test_morph_glide_or_jump(void)
+static void test_morph_automation_glides_steps_jump(void)
 {
 	const int automated = morph_voices(2.0f, 0.0, 4.0, 1.0);
 	const int step = morph_voices(40.0f, 0.0, 12.0, 0.0);
@@ -833,22 +833,22 @@ int main(int argc, char **argv)
 	}
 	test_seed(argc - 1, argv + 1, "test_dsp");
 	test_section("the DSP in process renders what the plugin renders");
-	test_same_as_plugin(argv[1]);
+	test_in_process_renders_as_the_plugin(argv[1]);
 	test_section("render paths: vector kernels against the scalar reference");
-	test_paths();
+	test_kernels_match_the_reference();
 	test_section("a path's form is the same whether the plan or the loop chooses it");
-	test_plan_ends();
+	test_path_form_same_from_plan_or_loop();
 	test_section("the 2D dense kernel's staircase puts every sample in its cell");
-	test_staircase();
+	test_staircase_puts_samples_in_their_cells();
 	test_section("the kernels' 2D tables of corners are the noise library's");
-	test_table2();
+	test_corner_tables_are_the_noise_library_s();
 	test_section("the shaping stays in [-1, 1] for every float");
-	test_shape_bound();
+	test_shape_stays_in_range();
 	test_section("the shaping flushes denormals, as the scalar formula does");
-	test_flush();
+	test_shaping_flushes_denormals();
 	test_section("the band-limit follows the rate being played");
-	test_band_limit();
+	test_band_limit_follows_the_rate();
 	test_section("morph glides as automation moves it, and jumps at a large step");
-	test_morph_glide_or_jump();
+	test_morph_automation_glides_steps_jump();
 	return test_done("test_dsp");
 }

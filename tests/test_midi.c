@@ -177,7 +177,7 @@ static size_t check_stream(const host_midi *m, const float *x, uint64_t frames,
 /* The TTL says what the C says: each MIDI setting's index, range and
    default (perlin_midi_params, MIDI_PORT), each control at its x4 index,
    the port count, the output's minimum size. */
-static void test_ports(const host_world *w)
+static void test_ttl_says_what_the_c_says(const host_world *w)
 {
 	LilvWorld *world = w->world;
 	LilvNode *rsz = lilv_new_uri(world, "http://lv2plug.in/ns/ext/resize-port#minimumSize");
@@ -218,7 +218,7 @@ static void test_ports(const host_world *w)
 }
 
 /* 7-bit, 14-bit and pitch bend against the x4 plugin's outputs. */
-static void test_values(const host_world *w)
+static void test_values_match_the_x4_outputs(const host_world *w)
 {
 	static const char *const names[3] = { "7-bit", "14-bit", "pitch bend" };
 	render_spec s;
@@ -273,7 +273,7 @@ static void preset_value(const char *symbol, void *data, const void *value, uint
 
 /* Every preset that applies to Perlin Noise MIDI loads and plays: its
    values all known controls, the events clean and within the rules. */
-static void test_presets(const host_world *w)
+static void test_presets_load_and_play_clean(const host_world *w)
 {
 	LilvNode *preset_class = lilv_new_uri(w->world, LV2_PRESETS__Preset);
 	LilvNodes *presets = lilv_plugin_get_related(w->midi, preset_class);
@@ -410,7 +410,7 @@ static void test_same_events_whatever_the_blocks(const host_world *w)
 /* Thru: every incoming event out unchanged, at its frame, in order
    (random events, random blocks, some at the same frame), whether it came
    to midi_in, to the control port (where Carla puts MIDI) or to both (once). */
-static void test_thru(const host_world *w)
+static void test_thru_passes_every_event_unchanged(const host_world *w)
 {
 	static host_midi_event in[400];
 	static const char *const port_names[3] = { "midi_in", "the control port", "both ports" };
@@ -458,7 +458,7 @@ static void test_thru(const host_world *w)
 }
 
 /* A small output: never a byte past it, what fits a valid sequence. */
-static void test_capacity(const host_world *w)
+static void test_nothing_past_the_output_capacity(const host_world *w)
 {
 	static const uint32_t caps[7] = { 0, 4, 8, 16, 24, 40, 100 };
 	static host_midi_event in[300];
@@ -485,7 +485,7 @@ static void test_capacity(const host_world *w)
 
 /* Resends: at the start, after a transport jump, after a lane's number
    changes, even when the value has not changed. */
-static void test_resend(const host_world *w)
+static void test_lanes_resent_at_start_jump_new_number(const host_world *w)
 {
 	host_inst h;
 	float set[MIDI_N_PARAMS];
@@ -539,7 +539,7 @@ static void test_resend(const host_world *w)
    lane, as after any jump) the events are the full render's, at the same
    transport frames: the grid is placed on the transport's frame, not on
    activation. For starts on and off the 10 ms grid, with 7- and 14-bit. */
-static void test_partial(const host_world *w)
+static void test_partial_export_sends_the_full_events(const host_world *w)
 {
 	static const double starts[3] = { 1.25, 1.2345, 2.71828 };
 	host_midi_event *full = malloc(sizeof *full * MAX_OUT);
@@ -595,7 +595,7 @@ static void test_partial(const host_world *w)
 
 /* The Standard MIDI File writer: a known small file, byte by byte, and
    what perlin-render writes read back. */
-static void test_smf(const host_world *w)
+static void test_smf_writer_writes_the_known_bytes(const host_world *w)
 {
 	static const uint8_t want[] = {
 		'M', 'T', 'h', 'd', 0, 0, 0, 6, 0, 0, 0, 1, 0x01, 0xe0, /* type 0, 1 track, 480 ppq */
@@ -693,23 +693,23 @@ int main(int argc, char **argv)
 	if (!outbuf)
 		return 2;
 	test_section("ports: the TTL against the C");
-	test_ports(&w);
+	test_ttl_says_what_the_c_says(&w);
 	test_section("values against Perlin Noise x4: range, MSB/LSB, bend, thinning");
-	test_values(&w);
+	test_values_match_the_x4_outputs(&w);
 	test_section("presets");
-	test_presets(&w);
+	test_presets_load_and_play_clean(&w);
 	test_section("the same events for blocks of 1, 7, 64, 4096, random, and every run");
 	test_same_events_whatever_the_blocks(&w);
 	test_section("thru");
-	test_thru(&w);
+	test_thru_passes_every_event_unchanged(&w);
 	test_section("a small output: nothing past its capacity");
-	test_capacity(&w);
+	test_nothing_past_the_output_capacity(&w);
 	test_section("resends: start, transport jump, new number");
-	test_resend(&w);
+	test_lanes_resent_at_start_jump_new_number(&w);
 	test_section("a partial export: the full one's events, at the same transport frames");
-	test_partial(&w);
+	test_partial_export_sends_the_full_events(&w);
 	test_section("Standard MIDI File writer");
-	test_smf(&w);
+	test_smf_writer_writes_the_known_bytes(&w);
 	free(outbuf);
 	host_world_close(&w);
 	return test_done("test_midi");

@@ -39,7 +39,7 @@ static double octave(int dims, noise_pos x, noise_pos y, uint32_t seed)
 /* No structure on the lattice: one octave's spread at lattice points (x
    on the lattice, y anywhere) is that of the whole cell, not 0 as plain
    gradient noise has it (its value there was exactly 0). */
-static void test_lattice_spread(void)
+static void test_lattice_points_spread_as_the_cell(void)
 {
 	int dims, i;
 	for (dims = 1; dims <= 2; ++dims) {
@@ -58,7 +58,7 @@ static void test_lattice_spread(void)
 	}
 }
 
-static void test_bounded(void)
+static void test_bounded_and_full_range(void)
 {
 	double mx1 = 0, mx2 = 0, mxf = 0;
 	int i, bad = 0;
@@ -143,7 +143,7 @@ static double slope_search_2d(void)
 	return mx;
 }
 
-static void test_slope_constants(void)
+static void test_slope_constants_bound_the_slope(void)
 {
 	const double s1 = slope_search_1d(), s2 = slope_search_2d();
 	printf("   max |dn/dx|: 1D %.5f (NOISE_SLOPE_1D %.3f), 2D %.5f (NOISE_SLOPE_2D %.3f)\n",
@@ -154,7 +154,7 @@ static void test_slope_constants(void)
 	      "NOISE_SLOPE_2D %g is not a tight bound of %g", NOISE_SLOPE_2D, s2);
 }
 
-static void test_lipschitz(void)
+static void test_slopes_within_the_lipschitz_bound(void)
 {
 	const double h = 1e-3;
 	double worst1 = 0, worst2 = 0, worstf = 0;
@@ -193,7 +193,7 @@ static void test_lipschitz(void)
 }
 
 /* One-sided derivatives at cell boundaries agree (C1), 1D and 2D. */
-static void test_c1(void)
+static void test_c1_at_cell_boundaries(void)
 {
 	const double h = 1e-6;
 	double worst = 0;
@@ -216,7 +216,7 @@ static void test_c1(void)
 	CHECK(worst < 60 * h, "derivative jumps by %g at a cell boundary", worst);
 }
 
-static void test_determinism_and_seeds(void)
+static void test_deterministic_and_seeds_decorrelate(void)
 {
 	enum { N = 100000 };
 	static float a[N], b[N];
@@ -278,7 +278,7 @@ static void test_determinism_and_seeds(void)
 	printf("   largest |correlation| between seeds or octaves: %.4f\n", worst);
 }
 
-static void test_mean_and_spread(void)
+static void test_mean_and_spread_as_documented(void)
 {
 	enum { N = 400000 };
 	static double v[N];
@@ -315,7 +315,7 @@ static void test_mean_and_spread(void)
 	}
 }
 
-static void test_loop(void)
+static void test_loop_repeats_exactly(void)
 {
 	int i, bad = 0;
 	double rl = 0, rf = 0;
@@ -361,7 +361,7 @@ static void test_loop(void)
 
 /* cell * 1.5^k computed exactly with integers, against noise_pos_scale, far
    from the origin and near it: the error must be the same (tiny) at both. */
-static void test_precision(void)
+static void test_as_precise_far_from_the_origin(void)
 {
 	double err_far = 0, err_near = 0;
 	int i, k;
@@ -414,7 +414,7 @@ static void test_precision(void)
    period however far: v s agrees with noise_pos_from where that is exact,
    moving v on by k moves the product on by k s (as integrating would),
    periods hold, and no input (huge, infinite, NaN) leaves the range. */
-static void test_pos_mul(void)
+static void test_transport_positions_exact_however_far(void)
 {
 	int i, bad_small = 0, bad_shift = 0, bad_range = 0;
 	double worst = 0.0;
@@ -468,7 +468,7 @@ static void test_pos_mul(void)
 	printf("   v + k, s against v, s moved on by k s: worst %.2g cells\n", worst);
 }
 
-static void test_fractional_octaves(void)
+static void test_fractional_octaves_blend_smoothly(void)
 {
 	int i, j, bad = 0;
 	double worst = 0;
@@ -495,7 +495,7 @@ static void test_fractional_octaves(void)
 	CHECK(bad < 20, "the 4th octave changed nothing %d times", bad);
 }
 
-static void test_clamping(void)
+static void test_bad_settings_clamped(void)
 {
 	const double bad_values[] = { NAN, INFINITY, -INFINITY, -1e300, 1e300, -1, 100 };
 	unsigned i, j, bad = 0;
@@ -563,30 +563,30 @@ int main(int argc, char **argv)
 {
 	test_seed(argc, argv, "test_noise");
 	test_section("lattice points: the spread of the whole cell");
-	test_lattice_spread();
+	test_lattice_points_spread_as_the_cell();
 	test_section("bounded in [-1, 1] and full range");
-	test_bounded();
+	test_bounded_and_full_range();
 	test_section("slope constants");
-	test_slope_constants();
+	test_slope_constants_bound_the_slope();
 	test_section("Lipschitz");
-	test_lipschitz();
+	test_slopes_within_the_lipschitz_bound();
 	test_section("C1 at cell boundaries");
-	test_c1();
+	test_c1_at_cell_boundaries();
 	test_section("determinism, seeds and octaves decorrelate");
-	test_determinism_and_seeds();
+	test_deterministic_and_seeds_decorrelate();
 	test_section("mean and spread");
-	test_mean_and_spread();
+	test_mean_and_spread_as_documented();
 	test_section("loop");
-	test_loop();
+	test_loop_repeats_exactly();
 	test_section("precision far from the origin");
-	test_precision();
+	test_as_precise_far_from_the_origin();
 	test_section("positions from the transport (noise_pos_mul)");
-	test_pos_mul();
+	test_transport_positions_exact_however_far();
 	test_section("fractional octaves");
-	test_fractional_octaves();
+	test_fractional_octaves_blend_smoothly();
 	test_section("streaming equals point evaluation");
 	test_stream_matches_point();
 	test_section("clamping");
-	test_clamping();
+	test_bad_settings_clamped();
 	return test_done("test_noise");
 }

@@ -68,7 +68,7 @@ static void correlations(const float *x, uint64_t n, double *pairs, double *mean
 /* Spread 0: the four outputs of each twin equal each other and the
    one-output plugin, bit for bit, through full random automation, a
    transport jump and random blocks. */
-static void test_spread_zero(const host_world *w)
+static void test_spread_zero_gives_four_copies(const host_world *w)
 {
 	char args[8192];
 	int cv;
@@ -114,7 +114,7 @@ static void test_spread_zero(const host_world *w)
    at full band (every octave below sr/16: rate 10 at 24 kHz, 8 octaves,
    10^4 cells), where the quiet top octaves stay shared: every pair below
    0.1 at spread 1, near the share of the variance they hold. */
-static void test_spread_curve(void)
+static void test_correlation_follows_spread(void)
 {
 	static const double spreads[] = { 0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0 };
 	enum { NS = sizeof spreads / sizeof spreads[0], NP = N4 * (N4 - 1) / 2 };
@@ -219,7 +219,7 @@ static double max_step(const float *x, uint64_t n, uint64_t from)
 /* Automating spread never steps an output: spread jumped 0 -> 1 -> 0 and
    swept fast, against the largest step of steady renders at spread 0,
    0.5 and 1 (the same noise, at rest in its blend). */
-static void test_spread_moves(void)
+static void test_spread_automation_never_steps(void)
 {
 	int dims;
 	for (dims = 1; dims <= 2; ++dims) {
@@ -279,7 +279,7 @@ static void test_spread_moves(void)
    (spread too) and transport jump through lilv and in process, in random
    and fixed blocks, on the reference, vector and best paths: identical
    (paths: within 1e-6), finite and inside [-1, 1]; both twins. */
-static void test_each_output(const host_world *w)
+static void test_each_output_keeps_every_promise(const host_world *w)
 {
 	char args[8192];
 	int trial;
@@ -365,7 +365,7 @@ static void test_each_output(const host_world *w)
    tail of one from beat 0, and after a jump to beat 32 (and its 10 ms
    crossfade) a render lands on a fresh start there; free and synced, 2D
    with drift, spread 0.7, within 1e-6. */
-static void test_transport(void)
+static void test_outputs_land_where_playback_is(void)
 {
 	const double sr = 48000.0, spb = 0.5; /* 120 BPM */
 	int sync;
@@ -426,7 +426,7 @@ static void test_transport(void)
    pattern: the others render the same, bit for bit, and every level still
    shows its output's last value; spread moving, or held at 0 (no own layer:
    every output layer 0's), a crossfade (seed) in between. */
-static void test_unconnected(void)
+static void test_unconnected_outputs_change_nothing(void)
 {
 	const uint32_t n = 48000, block = 300;
 	float *all = malloc((size_t)n * N4 * sizeof *all), *some = malloc((size_t)n * N4 * sizeof *some);
@@ -489,7 +489,7 @@ static void test_unconnected(void)
 /* A loop of N cells repeats every output every N cells, as the single
    plugin's (test_render): free in 1D, synced to the transport's beats,
    and in 2D with a lacunarity whose periods are rounded. */
-static void test_loops(const host_world *w)
+static void test_loops_repeat_every_output(const host_world *w)
 {
 	int mode;
 	for (mode = 0; mode < 3; ++mode) {
@@ -543,19 +543,19 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	test_section("spread 0: four times the one-output signal");
-	test_spread_zero(&w);
+	test_spread_zero_gives_four_copies(&w);
 	test_section("the correlation against spread");
-	test_spread_curve();
+	test_correlation_follows_spread();
 	test_section("automating spread never steps");
-	test_spread_moves();
+	test_spread_automation_never_steps();
 	test_section("each output: blocks, host, paths, bound");
-	test_each_output(&w);
+	test_each_output_keeps_every_promise(&w);
 	test_section("transport: starts and jumps land where playback is");
-	test_transport();
+	test_outputs_land_where_playback_is();
 	test_section("outputs left unconnected");
-	test_unconnected();
+	test_unconnected_outputs_change_nothing();
 	test_section("loops");
-	test_loops(&w);
+	test_loops_repeat_every_output(&w);
 	host_world_close(&w);
 	return test_done("test_outputs");
 }

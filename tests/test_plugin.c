@@ -24,7 +24,7 @@
 #define SR 48000.0
 
 static LilvWorld *world;
-static const LilvPlugin *keyed; /* Perlin Noise Keyed (its own ports: test_ports) */
+static const LilvPlugin *keyed; /* Perlin Noise Keyed (its own ports: test_ports_as_declared) */
 
 /* Render n samples into out in blocks of `block` (0: random sizes). */
 /* n samples of every output of h, out holding h->outputs planes of n */
@@ -56,7 +56,7 @@ static void check_levels(const host_inst *h, const float *out, uint32_t n, const
 }
 
 /* ---- port contract ---- */
-static void test_ports(const LilvPlugin *p, int cv, int four)
+static void test_ports_as_declared(const LilvPlugin *p, int cv, int four)
 {
 	/* the MIDI and CV trigger inputs and the volts outputs of the CV
 	   plugins, Keyed's MIDI input */
@@ -238,7 +238,7 @@ static void test_ports(const LilvPlugin *p, int cv, int four)
    name (or lv2:shortName) at 16; CV plugins belong in
    mod:ControlVoltagePlugin. */
 #define MOD_NS "http://moddevices.com/ns/mod#"
-static void test_mod(const LilvPlugin *p, int cv, const char *name)
+static void test_mod_ui_shows_every_port(const LilvPlugin *p, int cv, const char *name)
 {
 	LilvNode *brand_p = lilv_new_uri(world, MOD_NS "brand");
 	LilvNode *label_p = lilv_new_uri(world, MOD_NS "label");
@@ -294,7 +294,7 @@ static void test_mod(const LilvPlugin *p, int cv, const char *name)
    they write is 5 x the output (+ 5), inside the declared range and over
    most of it; the same with the output itself connected or not, or only
    one of them. */
-static void test_volts(const LilvPlugin *p, int four, const char *name)
+static void test_volts_inside_their_declared_range(const LilvPlugin *p, int four, const char *name)
 {
 	const unsigned outs = four ? 4U : 1U, base = PORT_VOLTS(outs);
 	const uint32_t n = (uint32_t)(2 * SR);
@@ -414,7 +414,7 @@ static void check_signal(const float *x, uint32_t n, const char *what, double mi
 	CHECK(hi - lo >= min_span, "%s: output spans only %g..%g", what, lo, hi);
 }
 
-static void test_default_output(const LilvPlugin *p, const char *name)
+static void test_default_output_finite_in_range_moving(const LilvPlugin *p, const char *name)
 {
 	const uint32_t n = (uint32_t)(4 * SR);
 	float *out = malloc(PERLIN_OUTPUTS * n * sizeof *out);
@@ -505,7 +505,7 @@ static unsigned preset_values(const LilvPlugin *p, PresetValues *pv, unsigned ma
 /* A host loads every preset after every other: the controls, and so the
    sound, are those of the last one alone (every preset sets every control
    a user would expect it to; seed, stopped and reset stay the user's). */
-static void test_preset_order(const LilvPlugin *p, const char *name)
+static void test_last_preset_alone_sets_the_sound(const LilvPlugin *p, const char *name)
 {
 	PresetValues pv[16];
 	unsigned n = preset_values(p, pv, 16), a, b, k, misses = 0, differ = 0;
@@ -562,7 +562,7 @@ static void test_preset_order(const LilvPlugin *p, const char *name)
 	free(x);
 }
 
-static void test_presets(const LilvPlugin *p, const char *name)
+static void test_presets_load_and_play(const LilvPlugin *p, const char *name)
 {
 	LilvNode *preset_class = lilv_new_uri(world, LV2_PRESETS__Preset);
 	LilvNode *label_pred = lilv_new_uri(world, "http://www.w3.org/2000/01/rdf-schema#label");
@@ -668,7 +668,7 @@ static void test_same_output_whatever_the_blocks(const LilvPlugin *p, const char
 	free(out);
 }
 
-static void test_null_output(const LilvPlugin *p)
+static void test_cv_port_left_unconnected_survives(const LilvPlugin *p)
 {
 	host_inst h;
 	unsigned i;
@@ -707,7 +707,7 @@ static void on_fpe(int sig)
    once: no denormal reaches the output or level, and (x86-64) run()
    survives with the SSE denormal-operand trap on, as a host with FP
    traps enabled would run it. */
-static void test_denormals(const LilvPlugin *p, const char *name)
+static void test_no_denormal_reaches_the_output(const LilvPlugin *p, const char *name)
 {
 	enum { N = 4096 };
 	static float out[PERLIN_OUTPUTS * N];
@@ -793,35 +793,35 @@ int main(int argc, char **argv)
 		}
 	}
 	test_section("ports: symbols, types and ranges");
-	test_ports(audio, 0, 0);
-	test_ports(cv, 1, 0);
-	test_ports(audio4, 0, 1);
-	test_ports(cv4, 1, 1);
-	test_ports(keyed, 0, 0);
+	test_ports_as_declared(audio, 0, 0);
+	test_ports_as_declared(cv, 1, 0);
+	test_ports_as_declared(audio4, 0, 1);
+	test_ports_as_declared(cv4, 1, 1);
+	test_ports_as_declared(keyed, 0, 0);
 	test_section("MOD: brand, label, CV ports and class, short names");
-	test_mod(audio, 0, "audio plugin");
-	test_mod(cv, 1, "CV plugin");
-	test_mod(audio4, 0, "audio x4 plugin");
-	test_mod(cv4, 1, "CV x4 plugin");
-	test_mod(keyed, 0, "Keyed plugin");
+	test_mod_ui_shows_every_port(audio, 0, "audio plugin");
+	test_mod_ui_shows_every_port(cv, 1, "CV plugin");
+	test_mod_ui_shows_every_port(audio4, 0, "audio x4 plugin");
+	test_mod_ui_shows_every_port(cv4, 1, "CV x4 plugin");
+	test_mod_ui_shows_every_port(keyed, 0, "Keyed plugin");
 	test_section("the CV plugins' volts outputs: declared range = what is written");
-	test_volts(cv, 0, "CV plugin");
-	test_volts(cv4, 1, "CV x4 plugin");
+	test_volts_inside_their_declared_range(cv, 0, "CV plugin");
+	test_volts_inside_their_declared_range(cv4, 1, "CV x4 plugin");
 	test_section("default output: finite, in range, moving");
-	test_default_output(audio, "audio plugin");
-	test_default_output(cv, "CV plugin");
-	test_default_output(audio4, "audio x4 plugin");
-	test_default_output(cv4, "CV x4 plugin");
-	test_default_output(keyed, "Keyed plugin");
+	test_default_output_finite_in_range_moving(audio, "audio plugin");
+	test_default_output_finite_in_range_moving(cv, "CV plugin");
+	test_default_output_finite_in_range_moving(audio4, "audio x4 plugin");
+	test_default_output_finite_in_range_moving(cv4, "CV x4 plugin");
+	test_default_output_finite_in_range_moving(keyed, "Keyed plugin");
 	test_section("presets");
-	test_presets(audio, "audio plugin");
-	test_presets(cv, "CV plugin");
-	test_presets(audio4, "audio x4 plugin");
-	test_presets(cv4, "CV x4 plugin");
-	test_presets(keyed, "Keyed plugin");
+	test_presets_load_and_play(audio, "audio plugin");
+	test_presets_load_and_play(cv, "CV plugin");
+	test_presets_load_and_play(audio4, "audio x4 plugin");
+	test_presets_load_and_play(cv4, "CV x4 plugin");
+	test_presets_load_and_play(keyed, "Keyed plugin");
 	test_section("presets loaded after one another");
-	test_preset_order(audio, "audio plugin");
-	test_preset_order(audio4, "audio x4 plugin");
+	test_last_preset_alone_sets_the_sound(audio, "audio plugin");
+	test_last_preset_alone_sets_the_sound(audio4, "audio x4 plugin");
 	test_section("block sizes 1, 7, 64, 4096 and random give identical output");
 	test_same_output_whatever_the_blocks(audio, "audio plugin");
 	test_same_output_whatever_the_blocks(cv, "CV plugin");
@@ -829,13 +829,13 @@ int main(int argc, char **argv)
 	test_same_output_whatever_the_blocks(cv4, "CV x4 plugin");
 	test_same_output_whatever_the_blocks(keyed, "Keyed plugin");
 	test_section("denormal control values (+-1e-40): none in the output");
-	test_denormals(audio, "audio plugin");
-	test_denormals(cv, "CV plugin");
-	test_denormals(audio4, "audio x4 plugin");
-	test_denormals(cv4, "CV x4 plugin");
-	test_denormals(keyed, "Keyed plugin");
+	test_no_denormal_reaches_the_output(audio, "audio plugin");
+	test_no_denormal_reaches_the_output(cv, "CV plugin");
+	test_no_denormal_reaches_the_output(audio4, "audio x4 plugin");
+	test_no_denormal_reaches_the_output(cv4, "CV x4 plugin");
+	test_no_denormal_reaches_the_output(keyed, "Keyed plugin");
 	test_section("CV port left unconnected");
-	test_null_output(cv);
+	test_cv_port_left_unconnected_survives(cv);
 	host_world_close(&w);
 	return test_done("test_plugin");
 }

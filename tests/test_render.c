@@ -287,7 +287,7 @@ static int restarts(const float *x, uint64_t frames, int n, int c, double *diff,
 /* perlin-render --midi: the MIDI settings automated (a lane's controller
    stepped at 1 s), triggers (passed through, restarting the lanes and
    their events), and the CV x4 plugin's triggers. */
-static void test_cli_midi(void)
+static void test_cli_midi_writes_the_automated_events(void)
 {
 	static smf_event_read ev[4096];
 	char args[512], path[512];
@@ -388,7 +388,7 @@ static void test_cli_midi(void)
 	free(x);
 }
 
-static void test_cli_and_formats(void)
+static void test_cli_formats_agree_errors_exit(void)
 {
 	char args[512], path[512];
 	uint64_t nf;
@@ -479,7 +479,7 @@ static void test_cli_and_formats(void)
 		free(t);
 		free(want);
 	}
-	test_cli_midi();
+	test_cli_midi_writes_the_automated_events();
 	free(f);
 }
 
@@ -522,7 +522,7 @@ static float *same_for_blocks(const char *extra, const char *what, uint64_t *n0)
 /* Same seed and automation: identical for every block partition and across
    two processes; different seeds decorrelate; two instances in one
    process agree. */
-static void test_determinism(void)
+static void test_same_output_whatever_partition_or_process(void)
 {
 	static char extra[32768];
 	render_spec s;
@@ -664,7 +664,7 @@ static double continuity_ratio(const host_world *w, uint64_t rng_seed, int four,
 	return worst_ratio;
 }
 
-static void test_continuity(void)
+static void test_random_automation_never_steps(void)
 {
 	char dir[1024];
 	host_world bw;
@@ -745,7 +745,7 @@ static unsigned long count_run_calls(const host_world *w, double sr, int four)
 	return calls - before;
 }
 
-static void test_no_allocation(void)
+static void test_run_never_allocates_or_locks(void)
 {
 	char alloc_bundle[1024];
 	host_world aw;
@@ -769,7 +769,7 @@ static void test_no_allocation(void)
 	}
 }
 
-static void test_bad_input(void)
+static void test_bad_input_survived(void)
 {
 	static const double rates[] = { 8000, 44100, 192000, 768000 };
 	static const float wild[] = { NAN, INFINITY, -INFINITY, 1e30f, -1e30f, -5.0f, 70000.0f };
@@ -881,7 +881,7 @@ static void transport_spec(render_spec *s, float sync, float octaves)
 	s->set[PERLIN_OCTAVES] = octaves;
 }
 
-static void test_transport(void)
+static void test_transport_lands_where_playback_is(void)
 {
 	const double sr = 48000, bpm = 120, spb = 60.0 / bpm; /* seconds per beat */
 	render_spec a, b;
@@ -1055,17 +1055,17 @@ int main(int argc, char **argv)
 	if (host_world_open(&world, dir))
 		return 2;
 	test_section("perlin-render: WAV formats, plot, errors and exit codes");
-	test_cli_and_formats();
+	test_cli_formats_agree_errors_exit();
 	test_section("determinism: block partitions, processes, seeds, instances");
-	test_determinism();
+	test_same_output_whatever_partition_or_process();
 	test_section("continuity under random automation of every control");
-	test_continuity();
+	test_random_automation_never_steps();
 	test_section("run() does not allocate, lock or map memory");
-	test_no_allocation();
+	test_run_never_allocates_or_locks();
 	test_section("bad input: NaN, infinities, out of range, sample rates, NULL port");
-	test_bad_input();
+	test_bad_input_survived();
 	test_section("transport: start position, jumps, loops");
-	test_transport();
+	test_transport_lands_where_playback_is();
 	host_world_close(&world);
 	return test_done("test_render");
 }

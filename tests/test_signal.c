@@ -64,7 +64,7 @@ static void square_spectrum(const float *x, uint64_t n, uint32_t seg, int k0, do
    overall, and the line of x^2 at the cell rate against its neighbouring
    bins (segments of 16 cells: bin 16 is the cell rate; bins 14, 15, 17, 18
    are leakage of the window, so the neighbours are 12, 13, 19, 20). */
-static void test_lattice(void)
+static void test_no_structure_on_the_lattice(void)
 {
 	int dims, synced, full;
 	for (dims = 1; dims <= 2; ++dims)
@@ -121,7 +121,7 @@ static void test_lattice(void)
    not depend on morph, it must be at least as wide as 1D's, and the slope
    where the path crosses octave 0's lattice columns must take many values
    (along a lattice row it took as few as the gradients have directions). */
-static void test_morph_spread(void)
+static void test_same_spread_at_every_morph(void)
 {
 	static const float morphs[] = { 0.0f, 0.25f, 0.5f, 3.0f };
 	const uint32_t cell = 200U; /* octave 3 at 320 cells/s: below the band-limit */
@@ -239,7 +239,7 @@ static void automate(render_spec *s, int param, double a, double b, double t, in
    the same load over morph 0 with a phase step. A slow morph (0 -> 3 over
    8 s) still glides. At rate 40 and 6 octaves, morph 0 -> 12 (in blocks
    of 16) steps no more in the 80 ms after than in the second before. */
-static void test_morph_jump(void)
+static void test_morph_jump_crossfaded_not_scrubbed(void)
 {
 	const double sr = 48000.0, at = 2.0;
 	const uint64_t t = (uint64_t)(at * sr), w30 = (uint64_t)(0.03 * sr), w50 = (uint64_t)(0.05 * sr);
@@ -368,10 +368,10 @@ int main(int argc, char **argv)
 {
 	test_seed(argc, argv, "test_signal");
 	test_section("no structure on octave 0's lattice (1D and 2D, free and synced)");
-	test_lattice();
+	test_no_structure_on_the_lattice();
 	test_section("a morph jump is crossfaded, a slow morph glides");
-	test_morph_jump();
+	test_morph_jump_crossfaded_not_scrubbed();
 	test_section("2D: the same spread at every morph, as wide as 1D");
-	test_morph_spread();
+	test_same_spread_at_every_morph();
 	return test_done("test_signal");
 }

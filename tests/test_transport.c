@@ -156,7 +156,7 @@ static void check_steps(const float *x, size_t n, const setup *s, const char *wh
 /* Relocating while rolling, synced: in the Starting cycle the new frame
    comes with the old bar and beat and speed 0; the next (Rolling) cycle
    brings the new beat. */
-static void test_jack_relocate(int cv)
+static void test_jack_relocates_do_not_click(int cv)
 {
 	const uint32_t period = 1024;
 	setup s;
@@ -213,7 +213,7 @@ static double move_over(const float *x, size_t from, size_t to, size_t w)
    remains is a lurch, a 10 ms crossfade over a period's motion where the
    frame jumps (back at a pause, on at a play): the largest move in 10 ms
    after a play or pause is printed against the largest while rolling. */
-static void test_carla_play(int jack)
+static void test_carla_play_and_pause_do_not_lurch(int jack)
 {
 	const uint32_t period = 1024;
 	const unsigned cycles = 150, ev[5] = { 10, 33, 60, 83, 110 };
@@ -279,7 +279,7 @@ static void test_carla_play(int jack)
    stopped, Carla's JACK frames a period ahead at each play, speed 2)
    moves nothing: the render is the one with no transport at all, sample
    for sample. */
-static void test_free(int four)
+static void test_free_phase_ignores_the_transport(int four)
 {
 	const uint32_t period = 1024;
 	const unsigned cycles = 160;
@@ -385,7 +385,7 @@ static int render_at_beat(float beats, double beat, int fields, float *x, size_t
    BPM with the beat alone, so at the first bar line 10 minutes on (242
    bars) or after where the bars hold whole cells of it (a bar of 1/32
    dotted holds 21 1/3: every third bar line). */
-static void test_note_values(void)
+static void test_note_values_stay_on_the_grid(void)
 {
 	const LilvPlugin *p = world.audio;
 	const size_t n = (size_t)(0.5 * SR), skip = (size_t)(0.05 * SR);
@@ -438,7 +438,7 @@ static void test_note_values(void)
 /* Changing beats while rolling synced, then pausing and playing: no
    step, and nothing moves at play where the position did not (the same
    render without the pause, from where the pause began). */
-static void test_beats_then_pause(int cv, int four)
+static void test_beats_change_then_pause_no_step(int cv, int four)
 {
 	const uint32_t period = 512;
 	setup s;
@@ -526,7 +526,7 @@ static double hp_energy_max(const float *x, size_t n, size_t from, size_t to, si
 /* Switching sync on, and a tempo change while synced, make no burst of
    energy above sr/4 (within 2x the worst steady 5 ms window either
    side): bright settings, 120 BPM (and the tempo doubled). */
-static void test_sync_burst(int cv, int four, int tempo_change)
+static void test_sync_switch_and_tempo_no_burst(int cv, int four, int tempo_change)
 {
 	const uint32_t period = 256, cycles = 400, change = 200;
 	const size_t w = (size_t)(0.005 * SR);
@@ -605,7 +605,7 @@ static host_position ardour_message(double frame, double bpm)
 	return p;
 }
 
-static void test_partial_export(int cv)
+static void test_partial_export_lands_on_the_tail(int cv)
 {
 	const uint32_t period = 1024, start = 294912, len = 96000;
 	const uint32_t total = start + len;
@@ -865,25 +865,25 @@ int main(int argc, char **argv)
 		return test_done("test_transport");
 	}
 	test_section("JACK's sequences that clicked, replayed");
-	test_jack_relocate(0);
-	test_jack_relocate(1);
-	test_beats_then_pause(0, 0);
-	test_beats_then_pause(1, 0);
-	test_beats_then_pause(1, 1);
-	test_carla_play(0);
-	test_carla_play(1);
+	test_jack_relocates_do_not_click(0);
+	test_jack_relocates_do_not_click(1);
+	test_beats_change_then_pause_no_step(0, 0);
+	test_beats_change_then_pause_no_step(1, 0);
+	test_beats_change_then_pause_no_step(1, 1);
+	test_carla_play_and_pause_do_not_lurch(0);
+	test_carla_play_and_pause_do_not_lurch(1);
 	test_section("Free: the transport moves nothing");
-	test_free(0);
-	test_free(1);
+	test_free_phase_ignores_the_transport(0);
+	test_free_phase_ignores_the_transport(1);
 	test_section("note values stay on the grid");
-	test_note_values();
+	test_note_values_stay_on_the_grid();
 	test_section("sync exact and quiet");
-	test_sync_burst(0, 0, 0);
-	test_sync_burst(1, 1, 0);
-	test_sync_burst(0, 0, 1);
-	test_sync_burst(1, 1, 1);
-	test_partial_export(0);
-	test_partial_export(1);
+	test_sync_switch_and_tempo_no_burst(0, 0, 0);
+	test_sync_switch_and_tempo_no_burst(1, 1, 0);
+	test_sync_switch_and_tempo_no_burst(0, 0, 1);
+	test_sync_switch_and_tempo_no_burst(1, 1, 1);
+	test_partial_export_lands_on_the_tail(0);
+	test_partial_export_lands_on_the_tail(1);
 	test_section("random transports: no step, then where a fresh start is");
 	test_random_transports_never_step();
 	host_world_close(&world);

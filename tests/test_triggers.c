@@ -211,7 +211,7 @@ static void test_same_triggers_whatever_the_blocks(const host_world *w)
 /* Restart: after each trigger (once its crossfade is over) the same
    segment, the one the plugin starts with; the phase control moves where
    it starts. */
-static void test_restart(const host_world *w)
+static void test_restart_repeats_the_segment(const host_world *w)
 {
 	trig_spec s;
 	float *x, *y;
@@ -251,7 +251,7 @@ static void test_restart(const host_world *w)
 
 /* New shape: each trigger a different noise, the same sequence in every
    render, and counted again from a transport jump. */
-static void test_new_shape(const host_world *w)
+static void test_new_shapes_a_seeded_sequence(const host_world *w)
 {
 	trig_spec s;
 	float *x, *y, *z;
@@ -290,7 +290,7 @@ static void test_new_shape(const host_world *w)
 
 /* Step: held between glides, the held value the noise's at the trigger,
    the glide a smoothstep of the glide time. */
-static void test_step(const host_world *w)
+static void test_step_holds_and_glides(const host_world *w)
 {
 	trig_spec s, live;
 	float *x, *l;
@@ -345,7 +345,7 @@ static void test_step(const host_world *w)
 /* Switching into Step and out of it (at random block sizes, with
    triggers on the way) never steps: entering holds the value the output
    has, leaving fades the live noise back in. */
-static void test_step_switches(const host_world *w)
+static void test_step_switches_never_step(const host_world *w)
 {
 	const LilvPlugin *ps[2] = { w->cv, w->cv4 };
 	int pi;
@@ -402,7 +402,7 @@ static void test_step_switches(const host_world *w)
 
 /* Note-ons on other channels, and velocity 0 (a note-off), are not
    triggers; on the trigger channel (or any) they are. */
-static void test_channel(const host_world *w)
+static void test_only_the_trigger_channel_triggers(const host_world *w)
 {
 	trig_spec s;
 	float *none, *x;
@@ -470,7 +470,7 @@ static void test_notes_at_their_frames_whatever_the_unit(const host_world *w)
    random blocks; sent to both ports at once (a source connected to both in
    mod-host) they count once. Perlin Noise Keyed and Perlin Noise CV x4,
    Restart and Step. */
-static void test_control_port(const host_world *w)
+static void test_notes_at_the_control_port_trigger(const host_world *w)
 {
 	const LilvPlugin *ps[2] = { w->keyed, w->cv4 };
 	const char *names[2] = { "Perlin Noise Keyed", "Perlin Noise CV x4" };
@@ -519,7 +519,7 @@ static void test_control_port(const host_world *w)
 
 /* No step above what the noise itself takes plus a crossfade's (or a
    glide's) under random triggers, some closer than a crossfade. */
-static void test_continuity(const host_world *w)
+static void test_random_triggers_never_step(const host_world *w)
 {
 	const LilvPlugin *ps[2] = { w->cv, w->cv4 };
 	int pi, mode, round;
@@ -566,7 +566,7 @@ static void test_continuity(const host_world *w)
 /* The phase control offsets a synced phase: at beats 1 and phase p the
    output at beat b is phase 0's at beat b + p (the DSP in process, a
    rolling transport at 120 BPM). */
-static void test_sync_phase(void)
+static void test_phase_offsets_a_synced_phase(void)
 {
 	static perlin_dsp d[2];
 	const uint32_t n = 48000, lag = 6000; /* 0.25 beat at 120 BPM */
@@ -616,22 +616,22 @@ int main(int argc, char **argv)
 	test_section("the same triggers, any blocks, MIDI or CV: the same output");
 	test_same_triggers_whatever_the_blocks(&w);
 	test_section("restart repeats the same segment; phase moves it");
-	test_restart(&w);
+	test_restart_repeats_the_segment(&w);
 	test_section("new shapes: a sequence the seed fixes");
-	test_new_shape(&w);
+	test_new_shapes_a_seeded_sequence(&w);
 	test_section("step: sample and hold with glide");
-	test_step(&w);
-	test_step_switches(&w);
+	test_step_holds_and_glides(&w);
+	test_step_switches_never_step(&w);
 	test_section("the trigger channel");
-	test_channel(&w);
+	test_only_the_trigger_channel_triggers(&w);
 	test_section("the sequence's unit: times in frames whatever it holds");
 	test_notes_at_their_frames_whatever_the_unit(&w);
 	test_section("notes at the control port (Carla)");
-	test_control_port(&w);
+	test_notes_at_the_control_port_trigger(&w);
 	test_section("continuity under random triggers");
-	test_continuity(&w);
+	test_random_triggers_never_step(&w);
 	test_section("phase with sync");
-	test_sync_phase();
+	test_phase_offsets_a_synced_phase();
 	host_world_close(&w);
 	return test_done("test_triggers");
 }
