@@ -298,6 +298,15 @@ KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, KF(vf) s0[2][8 / KW], const int ka
 	KF(vf) a[2][8 / KW];
 	int h, q;
 #define KFC(i) KF(ldk)(e->coef[i] + h * KW)
+/* a[q][h] += the entry's value at u[q][h] (KV: its kind's formula), both
+   groups, every half */
+#define KADD2(KV) do { \
+		_Pragma("GCC unroll 2") \
+		for (q = 0; q < 2; ++q) \
+			_Pragma("GCC unroll 2") \
+			for (h = 0; h < 8 / KW; ++h) \
+				a[q][h] += KV(u[q][h]); \
+	} while (0)
 	for (q = 0; q < 2; ++q)
 #pragma GCC unroll 2
 		for (h = 0; h < 8 / KW; ++h)
@@ -307,27 +316,15 @@ KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, KF(vf) s0[2][8 / KW], const int ka
 		KF(plan_u)(e, g2, u[0]);
 		KF(plan_u)(e, g2b, u[1]);
 		if (ka == KA_SEG1) {
-#pragma GCC unroll 2
-			for (q = 0; q < 2; ++q)
-#pragma GCC unroll 2
-				for (h = 0; h < 8 / KW; ++h)
-					a[q][h] += KV_SEG1(u[q][h]);
+			KADD2(KV_SEG1);
 		} else {
 			const perlin_plan_entry *const e0 = e;
 			if (e->kind == PERLIN_PLAN_SEG2X) {
 				KOPAQUE(e);
-#pragma GCC unroll 2
-				for (q = 0; q < 2; ++q)
-#pragma GCC unroll 2
-					for (h = 0; h < 8 / KW; ++h)
-						a[q][h] += KV_SEG2X(u[q][h]);
+				KADD2(KV_SEG2X);
 			} else {
 				KOPAQUE(e);
-#pragma GCC unroll 2
-				for (q = 0; q < 2; ++q)
-#pragma GCC unroll 2
-					for (h = 0; h < 8 / KW; ++h)
-						a[q][h] += KV_SEG2L(u[q][h]);
+				KADD2(KV_SEG2L);
 			}
 			e = e0;
 		}
@@ -336,6 +333,7 @@ KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, KF(vf) s0[2][8 / KW], const int ka
 #pragma GCC unroll 2
 		for (h = 0; h < 8 / KW; ++h)
 			s0[q][h] = a[q][h];
+#undef KADD2
 #undef KFC
 }
 
