@@ -435,6 +435,46 @@ static void test_default_output_finite_in_range_moving(const LilvPlugin *p, cons
 	free(out);
 }
 
+/* Outputs connected to one buffer (Ardour gives a plugin's unused outputs
+   one scratch buffer): each level is still its own output's, block by
+   block, and the shared buffer holds the last of them. */
+static void test_shared_buffers_keep_each_level(const LilvPlugin *p, const char *name)
+{
+	enum { N = 512, BLOCKS = 200 };
+	static float ref[PERLIN_OUTPUTS][N], shared[N], own[N];
+	static float want[BLOCKS][PERLIN_OUTPUTS];
+	int pass, b, o, bad = 0, bad_out = 0;
+	for (pass = 0; pass < 3; ++pass) {
+		/* 0: four buffers; 1: outputs 3 and 4 share one; 2: all four share one */
+		host_inst h;
+		float *out[PERLIN_OUTPUTS];
+		host_inst_open(&h, p, SR, 1);
+		CHECK(h.inst != NULL, "%s does not instantiate", name);
+		if (!h.inst)
+			return;
+		for (o = 0; o < PERLIN_OUTPUTS; ++o)
+			out[o] = pass == 0 ? ref[o] : pass == 1 && o < 2 ? ref[o] : shared;
+		if (pass == 1)
+			out[0] = own;
+		for (b = 0; b < BLOCKS; ++b) {
+			host_inst_run_outputs(&h, out, N);
+			for (o = 0; o < PERLIN_OUTPUTS; ++o) {
+				const float level = o ? h.levels[o] : h.level;
+				if (pass == 0)
+					want[b][o] = level;
+				else
+					bad += level != want[b][o];
+			}
+			if (pass > 0) /* the shared buffer: output 4, the last to write it */
+				bad_out += shared[N - 1] != want[b][3];
+		}
+		host_inst_close(&h);
+	}
+	CHECK(bad == 0 && bad_out == 0, "%s, outputs sharing a buffer: %d of %d levels are not their "
+	      "output's, the shared buffer is not output 4 in %d of %d blocks", name, bad,
+	      2 * BLOCKS * PERLIN_OUTPUTS, bad_out, 2 * BLOCKS);
+}
+
 /* ---- presets ---- */
 typedef struct {
 	unsigned count, bad;
@@ -813,6 +853,9 @@ int main(int argc, char **argv)
 	test_default_output_finite_in_range_moving(audio4, "audio x4 plugin");
 	test_default_output_finite_in_range_moving(cv4, "CV x4 plugin");
 	test_default_output_finite_in_range_moving(keyed, "Keyed plugin");
+	test_section("outputs sharing a buffer: each level its own");
+	test_shared_buffers_keep_each_level(audio4, "audio x4 plugin");
+	test_shared_buffers_keep_each_level(cv4, "CV x4 plugin");
 	test_section("presets");
 	test_presets_load_and_play(audio, "audio plugin");
 	test_presets_load_and_play(cv, "CV plugin");

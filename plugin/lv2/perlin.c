@@ -245,11 +245,34 @@ static void volts_out(Perlin *self, uint32_t n)
 	}
 }
 
+/* Where each output renders, no buffer twice: a host may connect several
+   outputs to one buffer (Ardour gives the outputs a plugin's pins leave
+   unused one scratch buffer). The last output takes a shared buffer; one
+   before it takes another of its ports (a volts port) or none, so each
+   output's level is its own, not the last writer's. */
+static void unalias_sig(Perlin *self)
+{
+	unsigned i = self->outputs, j, c;
+	while (i-- > 0U) {
+		float *const ports[3] = { self->out[i], self->volts[i][0], self->volts[i][1] };
+		self->sig[i] = NULL;
+		for (c = 0; c < 3U && !self->sig[i]; ++c) {
+			int taken = ports[c] == NULL;
+			for (j = i + 1U; j < self->outputs && !taken; ++j)
+				taken = self->sig[j] == ports[c] || self->out[j] == ports[c];
+			if (!taken)
+				self->sig[i] = ports[c];
+		}
+	}
+}
+
 /* Audio class: render, splitting the block at each event. */
 static void run(LV2_Handle instance, uint32_t n_samples)
 {
 	Perlin *self = (Perlin *)instance;
 	unsigned i;
+	if (self->outputs > 1U)
+		unalias_sig(self);
 	perlin_dsp_controls_ports(&self->dsp, self->controls);
 	if (self->spread) { /* (most blocks: as before, told here without a call) */
 		uint32_t bits;
