@@ -30,16 +30,18 @@ local function control(desc, value)
 	return c
 end
 
--- a plugin insert: id, name, control inputs {label, control}
-local function processor(id, name, params)
-	local p = { id = id, name = name, params = params }
+-- a plugin insert: id, name, control ports {label, control} (inputs) or
+-- {label, output = true}; uri, its unique ID (urn:test:name if not given)
+local function processor(id, name, params, uri)
+	local p = { id = id, name = name, params = params, on = true }
 	local plugin = {}
 	function plugin:id() return id_of(id) end
 	function plugin:name() return name end
-	function plugin:unique_id() return "urn:test:" .. name end
+	function plugin:unique_id() return uri or "urn:test:" .. name end
 	function plugin:nth_parameter(n) return n, { n, params[n + 1] ~= nil } end
 	function plugin:parameter_is_control() return true end
-	function plugin:parameter_is_input() return true end
+	function plugin:parameter_is_input(port) return not params[port + 1].output end
+	function plugin:parameter_is_output(port) return params[port + 1].output == true end
 	function plugin:parameter_label(port) return params[port + 1].label end
 	local insert = {}
 	function insert:isnil() return false end
@@ -49,6 +51,7 @@ local function processor(id, name, params)
 		return { n_ports = function() return { n_audio = function() return p.sidechain end } end }
 	end
 	function p:isnil() return false end
+	function p:active() return self.on end
 	function p:to_insert() return insert end
 	function p:to_stateful() return { id = function() return id_of(id) end } end
 	function p:display_name() return name end
@@ -342,6 +345,58 @@ check("the same plugin put back where Plugin points: modulated again",
 rolling = false
 cycle(0.9)
 check("and its own value is the user's", c2.value == 15000, c2.value)
+
+-- no sidechain: the noise is the Level output of the nearest Perlin Noise
+-- before the modulator on its route (read each cycle) ------------------------
+rolling = true
+mod.sidechain = nil
+env.dsp_configure()
+local function noise_plugin(id, uri, levels)
+	local ports = { { label = "Rate", control = control(switch, 1) } }
+	local n = processor(id, "Perlin Noise", ports, uri)
+	n.ctl = {}
+	for k, v in ipairs(levels) do
+		ports[#ports + 1] = { label = #levels > 1 and ("Level " .. k) or "Level", output = true }
+		n.ctl[#ports] = v
+	end
+	return n
+end
+local far = noise_plugin("7020", "urn:perlin-lv2:perlin", { -0.8 })
+local x4 = noise_plugin("7021", "urn:perlin-lv2:perlin4", { 0.1, 0.2, -0.6, 0.4 })
+local after = noise_plugin("7022", "urn:perlin-lv2:perlin", { 0.9 })
+route.plugins = { far, x4, mod, filter2, amp, after }
+shadow[6] = 3 -- Noise output 3 of Perlin Noise x4
+for _ = 1, 3 do cycle(0) end
+local want = 20 * 1000 ^ (0.01 + (-0.6 + 1) / 2 * 0.19)
+check(string.format("no sidechain: output 3 of the Perlin Noise x4 before it drives the cutoff (%.3f Hz, want %.3f)",
+	c2.value, want), CtrlPorts_array[STATUS] == 1 and math.abs(c2.value / want - 1) < 1e-6,
+	"status " .. tostring(CtrlPorts_array[STATUS]))
+x4.ctl[4] = 0.25 -- its Level 3, next cycle
+cycle(0)
+want = 20 * 1000 ^ (0.01 + (0.25 + 1) / 2 * 0.19)
+check("no sidechain: the cutoff follows the Level each cycle", math.abs(c2.value / want - 1) < 1e-6,
+	string.format("%.3f Hz, want %.3f", c2.value, want))
+x4.on = false -- switched off in the strip (deactivated)
+cycle(0)
+check("the noise switched off: the user's value back, the status says why",
+	c2.value == 15000 and CtrlPorts_array[STATUS] == 4, string.format("%g, status %g", c2.value, CtrlPorts_array[STATUS]))
+x4.on = true
+cycle(0)
+check("the noise on again: modulated", CtrlPorts_array[STATUS] == 1 and c2.value ~= 15000)
+table.remove(route.plugins, 2) -- Perlin Noise x4 removed: the nearest one before it now
+cycle(0)
+want = 20 * 1000 ^ (0.01 + (-0.8 + 1) / 2 * 0.19)
+check("the noise removed: the next one before it drives the cutoff (never the one after it)",
+	CtrlPorts_array[STATUS] == 1 and math.abs(c2.value / want - 1) < 1e-6,
+	string.format("%.3f Hz, want %.3f, status %g", c2.value, want, CtrlPorts_array[STATUS]))
+table.remove(route.plugins, 1)
+cycle(0)
+check("none before it: no noise, the user's value", c2.value == 15000 and CtrlPorts_array[STATUS] == 4,
+	string.format("%g, status %g", c2.value, CtrlPorts_array[STATUS]))
+table.insert(route.plugins, 1, x4) -- put back: found within 100 ms
+for _ = 1, 6 do cycle(0) end
+check("a Perlin Noise put back before it: modulated again", CtrlPorts_array[STATUS] == 1 and c2.value ~= 15000,
+	string.format("%g, status %g", c2.value, CtrlPorts_array[STATUS]))
 
 print(string.format("%d passed, %d failed", passed, failed))
 os.exit(failed == 0 and 0 or 1)

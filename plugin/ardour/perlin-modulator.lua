@@ -6,22 +6,24 @@ ardour {
 	license     = "ISC",
 	author      = "perlin.lv2",
 	description = [[Modulates a parameter of a plugin on the same track or bus
-with "Perlin Noise", live and in exports. Put it before the plugin to
-modulate, give it a sidechain input (its Pin Connections: "Sidechain",
-then connect the sidechain to the route that holds Perlin Noise) and
-choose the plugin ("Plugin": 1 = the next one after this) and its
-parameter ("Parameter": 0 = its first control input). From then on it
+with "Perlin Noise", live and in exports. Put Perlin Noise (or Perlin
+Noise x4 or Keyed) on the same track or bus, its outputs unconnected in its
+Pin Connections so that it is not heard (the track's audio passes through),
+then this plugin after it and before the plugin to modulate, and choose
+that plugin ("Plugin": 1 = the next one after this) and its parameter
+("Parameter": 0 = its first control input). It reads the nearest Perlin
+Noise before it. (A sidechain fed from another route works as well, but
+Ardour 8 can crash when a plugin whose sidechain is connected is deleted.) From then on it
 follows that plugin, wherever it is moved on the strip; if the plugin is
 removed, modulation stops and nothing else is touched, until the same
 plugin is put back where "Plugin" points (set "Plugin" to choose another).
 "At -1" and "At +1" are positions of the parameter's own knob, in percent
 of its travel (a logarithmic cutoff moves as its knob does). While the transport rolls (and in exports) the parameter follows the
 noise; when modulation stops (transport stopped, this plugin disabled or
-removed, the sidechain silent) the parameter returns to the value the user
-gave it, so a session saved while stopped keeps the user's value. With
-"Perlin Noise x4" on a four-channel bus, give the sidechain four channels,
-connect them to the bus's four outputs and choose the output that drives
-this parameter ("Sidechain channel": 1 to 4). Two modulators on one
+removed, Perlin Noise removed or switched off) the parameter returns to
+the value the user gave it, so a session saved while stopped keeps the
+user's value. With "Perlin Noise x4", choose the output that drives this
+parameter ("Noise output": 1 to 4). Two modulators on one
 parameter do not fight: the one added first drives it, the other waits
 (status "another modulator drives it") and takes over when the first
 stops. The inline display shows the plugin, the parameter and its value.
@@ -39,7 +41,7 @@ local ID_LO, ID_HI, CHOSEN, USER, USER_PARAM, HELD = 11, 12, 13, 14, 15, 16
 local OFF, MODULATING, NO_TARGET, REMOVED, NO_SIGNAL, RESTING, NO_PARAMETER, WAITING = 0, 1, 2, 3, 4, 5, 6, 7
 local STATUS_TEXT = {
 	[OFF] = "off", [MODULATING] = "modulating", [NO_TARGET] = "no plugin there",
-	[REMOVED] = "plugin removed", [NO_SIGNAL] = "no noise at the sidechain",
+	[REMOVED] = "plugin removed", [NO_SIGNAL] = "no noise: no Perlin Noise before it, or off",
 	[RESTING] = "stopped: the user's value", [NO_PARAMETER] = "no such parameter",
 	[WAITING] = "another modulator drives it",
 }
@@ -62,8 +64,8 @@ function dsp_params ()
 			doc = "The parameter's knob position at noise +1, in percent of its travel" },
 		{ ["type"] = "output", name = "Noise", min = -1, max = 1,
 			doc = "The noise value last read" },
-		{ ["type"] = "input", name = "Sidechain channel", min = 1, max = 16, default = 1, integer = true,
-			doc = "Which sidechain channel carries the noise (Perlin Noise x4: its output 1 to 4)" },
+		{ ["type"] = "input", name = "Noise output", min = 1, max = 16, default = 1, integer = true,
+			doc = "Which output of the noise drives the parameter (Perlin Noise x4: 1 to 4; with a sidechain, its channel)" },
 		{ ["type"] = "input", name = "Enable", min = 0, max = 1, default = 1, toggled = true, bypass = true,
 			doc = "Off: the parameter returns to the user's value" },
 		{ ["type"] = "input", name = "When stopped", min = 0, max = 1, default = 0, integer = true, enum = true,
@@ -97,6 +99,16 @@ local countdown = 0         -- samples until an unresolved choice is tried again
 local tried                 -- the "Plugin" of the last cycle
 local draw_countdown = 0    -- samples until the display may be redrawn
 local silent = 0            -- samples of exact silence at the sidechain
+
+-- Without a sidechain, the noise is the Level output of the nearest Perlin
+-- Noise before this plugin on its route (found in the walks, `scan`), read
+-- each cycle after it has run: no port crosses routes. Kept while it lives
+-- as the target is (its ID looked up each cycle; a removed one to `grave`).
+local NOISE_URIS = { ["urn:perlin-lv2:perlin"] = true, ["urn:perlin-lv2:perlin4"] = true,
+	["urn:perlin-lv2:perlin-keyed"] = true }
+local noise, noise_id, noise_pid -- that plugin's processor, its PBD.ID and as text
+local noise_levels = {}     -- its Level outputs' control numbers (ARDOUR.LuaAPI counts)
+local noise_countdown = 0   -- samples until a missing one is looked for again
 local status = NO_TARGET
 
 -- The chosen plugin: its ID (kept in the session) and, while it lives, the
@@ -128,8 +140,31 @@ function dsp_configure (ins, outs)
 	rescan = true -- a sidechain may have come or gone
 end
 
+-- the noise source: `proc` (a Perlin Noise found in a walk, or nil); its
+-- Level outputs' control numbers are read once here
+local function adopt_noise (proc)
+	local pid = proc and proc:to_stateful ():id ():to_s ()
+	if noise and pid == noise_pid then return end
+	if noise then grave[#grave + 1] = noise end
+	noise, noise_id, noise_pid, noise_levels = nil, nil, nil, {}
+	if not proc then return end
+	local pl = proc:to_insert ():plugin (0)
+	local n = 0
+	while n < 1024 do
+		local port, ok = pl:nth_parameter (n, true)
+		if not ok[2] then break end
+		if pl:parameter_is_control (port) and pl:parameter_is_output (port)
+			and string.sub (pl:parameter_label (port), 1, 5) == "Level" then
+			noise_levels[#noise_levels + 1] = n
+		end
+		n = n + 1
+	end
+	noise, noise_id, noise_pid = proc, PBD.ID (pid), pid
+end
+
 -- this plugin's own insert on its route and its index among the plugins;
--- and, in the same walk, the Perlin Modulators on the route made before
+-- the nearest Perlin Noise before it (the noise without a sidechain); and,
+-- in the same walk, the Perlin Modulators on the route made before
 -- this one (smaller processor IDs: Ardour counts them up, and a session
 -- keeps them) into `elders`. Done where the route is walked anyway: a new
 -- choice, a recalled one, a reconfiguration, keeping a value. A modulator
@@ -138,7 +173,7 @@ end
 local function scan (route)
 	walked = true
 	local me = self:id ():to_s ()
-	local at, own, mine
+	local at, own, mine, nearest
 	local others = {}
 	local i = 0
 	while true do
@@ -151,10 +186,13 @@ local function scan (route)
 				at, own, mine = i, pi, tonumber (pid)
 			elseif pi:plugin (0):name () == "Perlin Modulator" then
 				others[#others + 1] = pid
+			elseif not at and NOISE_URIS[pi:plugin (0):unique_id ()] then
+				nearest = proc
 			end
 		end
 		i = i + 1
 	end
+	if at then adopt_noise (nearest) end
 	elders = {}
 	for _, pid in ipairs (others) do
 		if mine and tonumber (pid) < mine then elders[#elders + 1] = PBD.ID (pid) end
@@ -440,14 +478,15 @@ local function cycle (ins, outs, n_samples)
 			end
 		end
 	end
+	local ch = math.floor (ctrl[CHANNEL] + 0.5)
+	if not (ch >= 1) then ch = 1 end
 
 	-- the noise: the cycle's first sample of the chosen sidechain channel;
 	-- a sidechain silent for 50 ms has no noise (unwired, Perlin Noise
 	-- removed or bypassed)
 	local v
 	if sidechain >= 1 and #ins >= sidechain then
-		local ch = math.floor (ctrl[CHANNEL] + 0.5)
-		if not (ch >= 1) then ch = 1 elseif ch > sidechain then ch = sidechain end
+		if ch > sidechain then ch = sidechain end
 		local buf = ins[#ins - sidechain + ch]
 		if ARDOUR.DSP.compute_peak (buf, n_samples, 0) > 0 then
 			silent = 0
@@ -456,6 +495,26 @@ local function cycle (ins, outs, n_samples)
 		end
 		if silent < 0.05 * rate then
 			v = buf:array ()[1]
+			if not (v >= -1) then v = -1 elseif v > 1 then v = 1 end -- NaN too
+			ctrl[NOISE] = v
+		end
+	elseif sidechain == 0 then
+		-- no sidechain: the Level output of the Perlin Noise before this
+		-- plugin, written by it this cycle; none (removed, or none yet) is
+		-- looked for again every 100 ms, one switched off gives no noise
+		local q = noise and Session:processor_by_id (noise_id)
+		if noise and q:isnil () then adopt_noise (nil) end
+		if not noise then
+			noise_countdown = noise_countdown - n_samples
+			if noise_countdown <= 0 then
+				noise_countdown = 0.1 * rate
+				local route = self:route ()
+				if not route:isnil () then scan (route) end
+				q = noise and Session:processor_by_id (noise_id)
+			end
+		end
+		if noise and q and not q:isnil () and q:active () and #noise_levels > 0 then
+			v = ARDOUR.LuaAPI.get_processor_param (q, noise_levels[math.min (ch, #noise_levels)])
 			if not (v >= -1) then v = -1 elseif v > 1 then v = 1 end -- NaN too
 			ctrl[NOISE] = v
 		end
