@@ -4,15 +4,16 @@
 -- session, called as the dialog would. A bus "Chain": a carrier (Perlin
 -- Noise at rate 400, 8 octaves: broadband noise), ACE EQ and ACE High/Low Pass
 -- Filter. The action modulates the EQ's "Frequency 1" from 200 Hz to
--- 2 kHz (a new noise bus, rate 1.5, 3 octaves) and the filter's low-pass
--- cutoff from 500 Hz to 5 kHz (the same bus, chosen by its name). Checked:
--- one noise bus, not heard (its outputs connected to nothing, its fader at
--- -inf), each modulator before its plugin; rolling, both parameters move
--- within their ranges; the noise held at -1, 0 and +1 gives Ardour's knob
--- mapping of the range; "Remove" of the EQ's modulation gives the EQ its
--- user's value back while the other goes on; the master exported twice
--- with the filter's modulation (chain.wav, chain2.wav) and with Chain
--- silenced (bus.wav: the noise bus alone). Prints "perlin: ok ..." or "perlin: FAIL ..." per
+-- 2 kHz (a new Perlin Noise, rate 1.5, 3 octaves) and the filter's low-pass
+-- cutoff from 500 Hz to 5 kHz (the same noise, shared). Checked: one noise
+-- on Chain, before the modulators, not heard (its outputs go nowhere, the
+-- route's channels pass through it), each modulator before its plugin, no
+-- new route; rolling, both parameters move within their ranges; the noise
+-- held at -1, 0 and +1 gives Ardour's knob mapping of the range; "Remove"
+-- of the EQ's modulation gives the EQ its user's value back while the other
+-- goes on, and the last Remove takes the noise too; the master exported
+-- twice with the filter's modulation (chain.wav, chain2.wav) and with the
+-- carrier silent (bus.wav: what the modulation noise adds, nothing). Prints "perlin: ok ..." or "perlin: FAIL ..." per
 -- check and "perlin: checks N passed, M failed".
 -- Settings: PERLIN_OUT, PERLIN_SESSION (folders), PERLIN_PRESET (export
 -- preset id), PERLIN_ACTION (the action's file).
@@ -58,7 +59,7 @@ local env = lib.load_action(assert(os.getenv("PERLIN_ACTION"), "PERLIN_ACTION"),
 env.factory({ route = "Chain", plugin = "ACE EQ", parameter = "Frequency 1", lo = "200", hi = "2000",
 	noise = "new1", rate = "1.5", octaves = "3" })()
 env.factory({ route = "Chain", plugin = "ACE High/Low Pass Filter", parameter = "Low Pass Cut off frequency",
-	lo = "500", hi = "5000", noise = "Perlin Noise" })()
+	lo = "500", hi = "5000", noise = "shared" })()
 sleep_ms(500)
 
 -- the chain and the noise bus
@@ -70,20 +71,20 @@ local function chain_names()
 	end
 	return table.concat(names, ", ")
 end
-check("the chain: " .. chain_names(),
-	chain_names() == "Perlin Noise, Perlin Modulator, ACE EQ, Perlin Modulator, ACE High/Low Pass Filter")
-local bus = s:route_by_name("Perlin Noise")
-check("one noise bus for both, named Perlin Noise", not bus:isnil() and s:route_by_name("Perlin Noise 2"):isnil())
-local noise = bus:nth_plugin(0)
-local wired = false
-for ch = 0, bus:output():n_ports():n_audio() - 1 do
-	for m = 0, s:master_out():input():n_ports():n_audio() - 1 do
-		wired = wired or bus:output():nth(ch):connected_to(s:master_out():input():nth(m):name())
-	end
-end
-check(string.format("the noise bus is not heard: not wired to the master (%s), fader %g", tostring(wired),
-	bus:gain_control():get_value()), not wired and bus:gain_control():get_value() == 0)
-local mod_eq, mod_lp = chain:nth_plugin(1), chain:nth_plugin(3)
+check("the chain: " .. chain_names(), chain_names()
+	== "Perlin Noise, Perlin Noise, Perlin Modulator, ACE EQ, Perlin Modulator, ACE High/Low Pass Filter")
+local routes = 0
+for _ in s:get_routes():iter() do routes = routes + 1 end
+check("no new route (Chain and the master: " .. routes .. ")", routes == 2)
+local noise = chain:nth_plugin(1)
+local npi = noise:to_plugininsert()
+local audio = ARDOUR.DataType("audio")
+local thru = npi:thru_map()
+check(string.format("the noise is not heard: its outputs go nowhere (%d mapped), Chain's %d channels pass through"
+	.. " (%d), out %d", npi:output_map(0):n_total(), npi:input_streams():n_audio(), thru:n_total(),
+	npi:output_streams():n_audio()), npi:output_map(0):n_total() == 0 and thru:n_total() == 1
+	and thru:get(audio, 0) == 0 and npi:output_streams():n_audio() == 1)
+local mod_eq, mod_lp = chain:nth_plugin(2), chain:nth_plugin(4)
 
 -- rolling: both move within their ranges
 s:request_roll(ARDOUR.TransportRequestSource.TRS_UI)
@@ -128,7 +129,7 @@ check(string.format("stopped: the user's values back (EQ %.4f, cutoff %.4f)", pa
 env.factory({ remove = "Chain", n = "1" })()
 sleep_ms(300)
 check("removed: the chain " .. chain_names(),
-	chain_names() == "Perlin Noise, ACE EQ, Perlin Modulator, ACE High/Low Pass Filter")
+	chain_names() == "Perlin Noise, Perlin Noise, ACE EQ, Perlin Modulator, ACE High/Low Pass Filter")
 s:request_roll(ARDOUR.TransportRequestSource.TRS_UI)
 sleep_ms(600)
 local still = true
@@ -156,10 +157,10 @@ local function settled_export(name)
 end
 settled_export("chain")
 settled_export("chain2")
-chain:gain_control():set_value(0, PBD.GroupControlDisposition.NoGroup)
+ARDOUR.LuaAPI.set_processor_param(carrier, 8, 0) -- the carrier silent: what is left is the noise's
 sleep_ms(200)
 settled_export("bus")
-chain:gain_control():set_value(1, PBD.GroupControlDisposition.NoGroup)
+ARDOUR.LuaAPI.set_processor_param(carrier, 8, 0.5)
 sleep_ms(200)
 check(string.format("after the exports: the cutoff at the user's value (%.4f)", param(lp, LP_CUTOFF)),
 	param(lp, LP_CUTOFF) == user_lp)
@@ -175,10 +176,16 @@ end
 check(string.format("rolling after the exports: the cutoff moves (%s)", tostring(moved)), moved)
 s:request_stop(false, false, ARDOUR.TransportRequestSource.TRS_UI)
 sleep_ms(300)
+-- the last modulation removed: its noise goes with it, the carrier stays
+noise, npi, thru, mod_eq, mod_lp = nil, nil, nil, nil, nil
+env.factory({ remove = "Chain", n = "1" })()
+sleep_ms(300)
+check("the last Remove: the noise goes too, the chain " .. chain_names(),
+	chain_names() == "Perlin Noise, ACE High/Low Pass Filter" and param(lp, LP_CUTOFF) == user_lp)
 print(string.format("perlin: checks %d passed, %d failed", passed, failed))
 io.stdout:flush()
 s:save_state("", false, false, false, false, false)
-chain, carrier, eq, lp, bus, noise, mod_eq, mod_lp, env = nil, nil, nil, nil, nil, nil, nil, nil, nil
+chain, carrier, eq, lp, env = nil, nil, nil, nil, nil
 s = nil
 collectgarbage()
 close_session()

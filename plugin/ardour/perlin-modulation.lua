@@ -1,8 +1,8 @@
 -- perlin-modulation.lua: the editor action "Modulate with Perlin Noise": one
--- step from a plugin parameter, chosen by name, to its modulation (a noise
--- bus that is not heard, Perlin Modulator before the plugin, the sidechain
--- and its pins wired, every control set), and back (the modulation removed,
--- the parameter given its user's value).
+-- step from a plugin parameter, chosen by name, to its modulation (Perlin
+-- Noise before the plugin on the same track or bus, its outputs unconnected
+-- so that it is not heard, then Perlin Modulator, every control set), and
+-- back (the modulation removed, the parameter given its user's value).
 -- Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 ardour {
 	["type"]    = "EditorAction",
@@ -12,20 +12,23 @@ ardour {
 	description = [[Modulates any plugin parameter with Perlin Noise in one
 step. Choose the parameter by its name (track or bus, plugin, parameter),
 its values at noise -1 and +1 (in the parameter's own units), and the noise:
-a new noise bus (Perlin Noise, or Perlin Noise x4 and which of its four
-outputs) with its rate and octaves, or a noise bus made before (several
-parameters can share one). The action makes the bus (not heard: its fader
-at -inf and its outputs off the master), puts Perlin Modulator before the
-plugin, feeds its sidechain from the bus and sets it. Run it again and
-choose "Remove" to take a modulation away: the parameter gets its user's
-value back. Perlin Modulator then keeps the modulation live and in exports,
-through every edit of the chain.]]
+a new Perlin Noise (or Perlin Noise x4 and which of its four outputs) with
+its rate and octaves, or the one already before that plugin on its track
+(several parameters can share one). The action puts the noise before the
+plugin on the same track or bus (not heard: its outputs unconnected, the
+track's audio passes through) and Perlin Modulator after it, and sets them.
+Run it again and choose "Remove" to take a modulation away: the parameter
+gets its user's value back, and the noise goes with its last modulator.
+Perlin Modulator then keeps the modulation live and in exports, through
+every edit of the chain.]]
 }
 
 function factory (params) return function ()
 	local p = params or {}
 	local NOISE_URI = { [1] = "urn:perlin-lv2:perlin", [4] = "urn:perlin-lv2:perlin4" }
-	local NOISE_BUS = { [1] = "Perlin Noise", [4] = "Perlin Noise x4" }
+	-- the noises Perlin Modulator reads (its NOISE_URIS): their outputs
+	local NOISE_OUTPUTS = { ["urn:perlin-lv2:perlin"] = 1, ["urn:perlin-lv2:perlin4"] = 4,
+		["urn:perlin-lv2:perlin-keyed"] = 1 }
 	local audio = ARDOUR.DataType ("audio")
 
 	-- the controls of Perlin Modulator, as ARDOUR.LuaAPI counts them
@@ -146,13 +149,32 @@ function factory (params) return function ()
 		return list
 	end
 
-	-- the noise buses made before: names of buses holding Perlin Noise (x4)
-	local function noise_bus_of (route)
-		local proc = route:nth_plugin (0)
-		if proc:isnil () then return nil end
-		if proc:display_name () == "Perlin Noise x4" then return 4 end
-		if proc:display_name () == "Perlin Noise" then return 1 end
-		return nil
+	local function noise_outputs (proc)
+		local pi = proc:to_insert ()
+		if pi:isnil () then return nil end
+		return NOISE_OUTPUTS[pi:plugin (0):unique_id ()]
+	end
+
+	-- the noise a Perlin Modulator at plugin index `at` of route reads: the
+	-- nearest Perlin Noise before it (as perlin-modulator.lua finds it)
+	local function noise_before (route, at)
+		local found
+		for i = 0, at - 1 do
+			local proc = route:nth_plugin (i)
+			if proc:isnil () then break end
+			if noise_outputs (proc) then found = proc end
+		end
+		return found
+	end
+
+	local function plugin_index (route, proc)
+		local i, id = 0, id_of (proc)
+		while true do
+			local q = route:nth_plugin (i)
+			if q:isnil () then return nil end
+			if id_of (q) == id then return i end
+			i = i + 1
+		end
 	end
 
 	-- where to insert before proc on route: add_processor_by_index counts
@@ -168,60 +190,47 @@ function factory (params) return function ()
 		end
 	end
 
-	-- a new noise bus (outputs 1 or 4) with the plugin on it, not heard
-	local function new_noise_bus (outputs, rate, octaves)
-		local name, k = NOISE_BUS[outputs], 1
-		while not Session:route_by_name (name):isnil () do
-			k = k + 1
-			name = NOISE_BUS[outputs] .. " " .. k
-		end
-		local list = Session:new_audio_route (1, outputs, nil, 1, name, ARDOUR.PresentationInfo.Flag.AudioBus,
-			ARDOUR.PresentationInfo.max_order)
-		assert (list:size () == 1, "cannot make the noise bus")
-		local bus = Session:route_by_name (name)
+	-- a new Perlin Noise (outputs 1 or 4) on route before `proc`, not heard:
+	-- its insert keeps the route's channels (as strict I/O would), its
+	-- outputs go nowhere and the route's audio (and MIDI) passes through
+	local function new_noise (route, proc, outputs, rate, octaves)
 		local noise = ARDOUR.LuaAPI.new_plugin (Session, NOISE_URI[outputs], ARDOUR.PluginType.LV2, "")
 		assert (not noise:isnil (), "Ardour cannot load " .. NOISE_URI[outputs])
-		assert (bus:add_processor_by_index (noise, 0, nil, true) == 0, "cannot add Perlin Noise")
+		-- strict I/O while it goes in: otherwise Ardour gives the route an
+		-- output port for each of the plugin's outputs (four for x4), which
+		-- stay, with the panner, after the pins are set
+		local strict = route:strict_io ()
+		route:set_strict_io (true)
+		local added = route:add_processor_by_index (noise, index_before (route, proc), nil, true) == 0
+		local pi = noise:to_plugininsert ()
+		local streams = pi:input_streams ()
+		local pinned = added and route:customize_plugin_insert (noise, 1, streams, ARDOUR.ChanCount (audio, 0))
+		route:set_strict_io (strict)
+		assert (added, "cannot add Perlin Noise")
+		assert (pinned, "cannot set Perlin Noise's pins")
+		pi:set_output_map (0, ARDOUR.ChanMapping ())
+		local thru = ARDOUR.ChanMapping ()
+		for ch = 0, streams:n_audio () - 1 do thru:set (audio, ch, ch) end
+		local midi = ARDOUR.DataType ("midi")
+		for ch = 0, streams:n_midi () - 1 do thru:set (midi, ch, ch) end
+		pi:set_thru_map (thru)
 		ARDOUR.LuaAPI.set_processor_param (noise, 0, rate)
 		ARDOUR.LuaAPI.set_processor_param (noise, 1, octaves)
-		-- not heard: Ardour connects a new bus to the master from a thread of
-		-- its own; let it, then take the outputs off. One output feeds the
-		-- sidechain through a send before the fader, so the fader goes to
-		-- -inf as well; four go out of the bus's ports (its panner bypassed)
-		local function connected ()
-			for ch = 0, outputs - 1 do
-				local ok, c = pcall (function () return bus:output ():nth (ch):connected () end)
-				if ok and c then return true end
-			end
-			return false
-		end
-		for _ = 1, 50 do
-			if connected () then break end
-			ARDOUR.LuaAPI.usleep (20000)
-		end
-		bus:output ():disconnect_all (nil)
-		ARDOUR.LuaAPI.usleep (100000)
-		bus:output ():disconnect_all (nil)
-		if outputs == 1 then
-			bus:gain_control ():set_value (0, PBD.GroupControlDisposition.NoGroup)
-		else
-			bus:panner_shell ():set_bypassed (true)
-		end
-		return bus
+		return noise
 	end
 
 	local function apply (route_name, target_id, c, lo_pc, hi_pc, noise_choice, output, rate, octaves)
 		local route = Session:route_by_name (route_name)
 		assert (not route:isnil (), "no route " .. route_name)
 		local target = assert (plugin_by_id (route, target_id), "the plugin is gone")
-		local bus, outputs
+		local noise, outputs
 		if noise_choice == "new1" or noise_choice == "new4" then
 			outputs = noise_choice == "new4" and 4 or 1
-			bus = new_noise_bus (outputs, rate, octaves)
+			noise = new_noise (route, target, outputs, rate, octaves)
 		else
-			bus = Session:route_by_name (noise_choice)
-			assert (not bus:isnil (), "no noise bus " .. noise_choice)
-			outputs = assert (noise_bus_of (bus), noise_choice .. " holds no Perlin Noise")
+			noise = assert (noise_before (route, plugin_index (route, target)),
+				"no Perlin Noise before " .. target:display_name () .. " on " .. route_name .. " to share")
+			outputs = noise_outputs (noise)
 		end
 		local mod = ARDOUR.LuaAPI.new_luaproc (Session, "Perlin Modulator")
 		assert (not mod:isnil (), "Perlin Modulator is not installed")
@@ -230,54 +239,52 @@ function factory (params) return function ()
 		ARDOUR.LuaAPI.set_processor_param (mod, M_PARAMETER, c.index)
 		ARDOUR.LuaAPI.set_processor_param (mod, M_AT_LO, lo_pc)
 		ARDOUR.LuaAPI.set_processor_param (mod, M_AT_HI, hi_pc)
-		-- the sidechain (what the mixer's pin dialog does), fed by the bus
-		assert (route:add_sidechain (mod), "cannot add a sidechain")
-		local pi = mod:to_plugininsert ()
-		local sc = pi:sidechain_input ()
-		if outputs == 4 then
-			while sc:n_ports ():n_audio () < 4 do sc:add_port ("", nil, audio) end
-			for ch = 0, 3 do
-				assert (sc:nth (ch):connect (bus:output ():nth (ch):name ()) == 0, "cannot connect the sidechain")
-			end
-			ARDOUR.LuaAPI.set_processor_param (mod, M_CHANNEL, math.max (1, math.min (4, output or 1)))
-		else
-			local send = ARDOUR.LuaAPI.new_send (Session, bus, bus:amp ())
-			assert (not send:isnil (), "cannot add a send")
-			send:to_send ():set_remove_on_disconnect (true)
-			assert (send:to_send ():output ():nth (0):connect (sc:nth (0):name ()) == 0,
-				"cannot connect the sidechain")
-		end
-		-- Lua DSP plugins have no sidechain pins of their own: the sidechain's
-		-- buffers come after the route's, wired to the last input pins
-		local im = pi:input_map (0)
-		local nin = pi:natural_input_streams ():n_audio ()
-		for ch = nin - (outputs == 4 and 4 or 1), nin - 1 do im:set (audio, ch, ch) end
-		pi:set_input_map (0, im)
+		ARDOUR.LuaAPI.set_processor_param (mod, M_CHANNEL, math.max (1, math.min (outputs, output or 1)))
 		-- last, the plugin: counted from here when it is set (the next one)
 		ARDOUR.LuaAPI.set_processor_param (mod, M_PLUGIN, 1)
 		print (string.format ("Modulate with Perlin Noise: %s: %s: %s from %s, at -1 %.4g %%, at +1 %.4g %%",
-			route_name, target:display_name (), c.label, bus:name (), lo_pc, hi_pc))
+			route_name, target:display_name (), c.label, noise:display_name (), lo_pc, hi_pc))
 		return mod
+	end
+
+	-- whether a Perlin Noise's outputs go nowhere (one the action put there)
+	local function unheard (noise)
+		return noise:to_plugininsert ():output_map (0):n_total () == 0
 	end
 
 	local function remove (route_name, n)
 		for _, m in ipairs (modulators ()) do
 			if m.route == route_name and m.n == n then
 				local route = Session:route_by_name (route_name)
-				-- the sidechain disconnected first, and 4 engine periods (100
-				-- ms at least) let pass: Ardour 8.12 corrupts its heap now and
-				-- then when a sidechain's ports die still connected (the
-				-- disconnection reported to ports being deleted: 8 crashes in
-				-- 15 runs of 10 removals of ACE Amplifier with a sidechain;
-				-- none in 30 runs of 20 removals of Perlin Modulator this way)
 				local pi = m.proc:to_plugininsert ()
 				if pi:has_sidechain () then
+					-- a modulator made by hand, or by an earlier version, fed
+					-- from another route: the sidechain disconnected first and
+					-- 4 engine periods (100 ms at least) let pass, as Ardour
+					-- 8.12 corrupts its heap now and then when a sidechain's
+					-- ports die still connected
 					pi:sidechain_input ():disconnect_all (nil)
 					local ms = math.max (100, 4000 * Session:get_block_size () / Session:nominal_sample_rate ())
 					ARDOUR.LuaAPI.usleep (math.floor (ms * 1000))
 				end
+				local noise = noise_before (route, plugin_index (route, m.proc))
 				assert (route:remove_processor (m.proc, nil, true) == 0, "cannot remove the modulator")
 				print ("Modulate with Perlin Noise: removed " .. m.label)
+				-- its noise goes too when the action made it (its outputs go
+				-- nowhere) and no other modulator reads it
+				if noise and unheard (noise) then
+					local used = false
+					for _, o in ipairs (modulators ()) do
+						if o.route == route_name then
+							local other = noise_before (route, plugin_index (route, o.proc))
+							used = used or (other and id_of (other) == id_of (noise))
+						end
+					end
+					if not used then
+						assert (route:remove_processor (noise, nil, true) == 0, "cannot remove Perlin Noise")
+						print ("Modulate with Perlin Noise: removed its " .. noise:display_name ())
+					end
+				end
 				return true
 			end
 		end
@@ -322,21 +329,19 @@ function factory (params) return function ()
 		local route, n = m.route, m.n
 		what["Remove: " .. m.label] = function () return { route = route, n = n } end
 	end
-	local noises = { ["A new noise bus: Perlin Noise"] = "new1", ["A new noise bus: Perlin Noise x4"] = "new4" }
-	for route in Session:get_routes ():iter () do
-		if noise_bus_of (route) then noises["The bus " .. route:name ()] = route:name () end
-	end
+	local noises = { ["A new Perlin Noise"] = "new1", ["A new Perlin Noise x4"] = "new4",
+		["The Perlin Noise already before it (shared)"] = "shared" }
 	local rv = LuaDialog.Dialog ("Modulate with Perlin Noise", {
 		{ type = "dropdown", key = "what", title = "Do", values = what, default = "Modulate a parameter" },
 		{ type = "heading", title = "Modulate" },
 		{ type = "dropdown", key = "param", title = "Parameter", values = parameter_targets () },
 		{ type = "dropdown", key = "noise", title = "Noise", values = noises,
-			default = "A new noise bus: Perlin Noise" },
+			default = "A new Perlin Noise" },
 		{ type = "number", key = "output", title = "Which output (Perlin Noise x4: 1 to 4)", min = 1, max = 4,
 			step = 1, digits = 0, default = 1 },
-		{ type = "number", key = "rate", title = "Rate of a new bus (cells/s)", min = 0.001, max = 1000,
+		{ type = "number", key = "rate", title = "Rate of a new noise (cells/s)", min = 0.001, max = 1000,
 			step = 0.1, digits = 3, default = 1 },
-		{ type = "number", key = "octaves", title = "Octaves of a new bus", min = 1, max = 8, step = 1,
+		{ type = "number", key = "octaves", title = "Octaves of a new noise", min = 1, max = 8, step = 1,
 			digits = 0, default = 4 },
 	}):run ()
 	if not rv then return end
