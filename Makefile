@@ -357,16 +357,17 @@ test-hosts: $(B)/.deps all $(B)/wavcheck $(B)/midicheck
 # modulator while its chain is edited, and both on a logarithmic cutoff;
 # then the one-step action (perlin-modulation.lua) on a fresh session
 test-ardour-modulation: $(B)/.deps all
-	sh tests/test_ardour_modulator.sh $(B) dsp
+	sh tests/test_ardour_modulator.sh $(B) local
+	sh tests/test_ardour_modulator.sh $(B) local4
 	sh tests/test_ardour_modulator.sh $(B) automation
-	sh tests/test_ardour_modulator.sh $(B) dsp4
+	sh tests/test_ardour_modulator.sh $(B) dsp
 	sh tests/test_ardour_edits.sh $(B)
 	sh tests/test_ardour_action.sh $(B)
 
 # The Ardour host tests again in Ardour 8 (Debian 13's 8.12), in a trixie
 # chroot made with debootstrap from the archive apt uses and kept in
-# ARDOUR8_CACHE, outside the repository (as root; about 2 minutes to make
-# it the first time)
+# ARDOUR8_CACHE, outside the repository (as root; 2 minutes to make it
+# the first time on a quiet machine, 8 measured on a loaded one)
 ARDOUR8_CACHE ?= /var/cache/perlin-ardour8
 test-ardour8:
 	CACHE=$(ARDOUR8_CACHE) sh tests/ardour8_chroot.sh . sh -c \

@@ -1,10 +1,13 @@
 -- ardour_edits.lua: run by ardour7-lua or ardour8-lua from
 -- tests/test_ardour_edits.sh. The chain a user edits while Perlin Modulator
--- (plugin/ardour/perlin-modulator.lua) runs, on the Dummy backend in real time:
--- a bus "Perlin" with Perlin Noise (its send feeding the modulator's
--- sidechain), and a bus "Chain" with Perlin Modulator, ACE High/Low Pass Filter
--- (its low-pass cutoff, a logarithmic 20 Hz .. 20 kHz, modulated from 1 % to 20
--- % of its knob) and ACE Amplifier (a bystander). PERLIN_ROUNDS rounds of every
+-- (plugin/ardour/perlin-modulator.lua) runs, on the Dummy backend in real time,
+-- as the editor action "Modulate with Perlin Noise" makes it: a bus "Chain"
+-- with Perlin Noise (its outputs going nowhere, the bus's audio passing
+-- through), Perlin Modulator, ACE High/Low Pass Filter (its low-pass cutoff, a
+-- logarithmic 20 Hz .. 20 kHz, modulated from 1 % to 20 % of its knob) and
+-- ACE Amplifier (a bystander). PERLIN_SIDECHAIN=1: as earlier releases made
+-- it instead, the noise on a bus "Perlin" feeding the modulator's sidechain
+-- through a send (for the earlier modulators, which read only a sidechain). PERLIN_ROUNDS rounds of every
 -- edit below, in an order and at moments drawn from PERLIN_SEED, the transport
 -- rolling or stopped at random; after each edit the state a user expects is
 -- checked (lines "perlin: ok ..." and "perlin: FAIL ..."), and the run ends
@@ -16,6 +19,10 @@
 -- added first drives it, the other waits and takes over when the first is
 -- disabled or removed; the user's value comes back at every stop, after a
 -- knob turn while rolling, and after the session is reopened.
+-- PERLIN_PHASE=deletions: instead, PERLIN_DELETIONS times each, rolling or
+-- stopped at random: the modulator, the filter, Perlin Noise, and every
+-- plugin of the chain at once (the track's plugins; Ardour 7.3's Lua cannot
+-- delete a route), each put back at once and checked modulated again.
 -- PERLIN_PHASE=scale: instead, the modulated cutoff at noise -1, 0 and +1
 -- (Perlin Noise at depth 0 with offsets -1, 1e-6, +1) against Ardour's
 -- knob at 1 %, 10.5 % and 20 %; and the cost of the checks the modulator
@@ -27,6 +34,7 @@ local seed = tonumber(os.getenv("PERLIN_SEED") or "1")
 local rounds = tonumber(os.getenv("PERLIN_ROUNDS") or "10")
 local checks = os.getenv("PERLIN_CHECKS") ~= "0"
 local phase = os.getenv("PERLIN_PHASE") or "edits"
+local sidechained = os.getenv("PERLIN_SIDECHAIN") == "1"
 local sr = 48000
 local lib = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "ardour_lib.lua")
 local LP_CUTOFF = 4 -- ACE High/Low Pass Filter: its fifth control input
@@ -136,9 +144,30 @@ local function new_filter()
 	return ARDOUR.LuaAPI.new_luaproc(s, "ACE High/Low Pass Filter")
 end
 
--- Perlin Modulator at index `at` of Chain, its sidechain fed by a send
--- from Perlin, driving the plugin `k` places after it (`also`: the send
--- keeps feeding the modulators it feeds)
+-- Perlin Noise at index `at` of Chain, as the action puts it: the route's
+-- channels kept, its outputs going nowhere, the audio passing through
+local function chain_noise(at)
+	local strict = chain:strict_io()
+	chain:set_strict_io(true) -- (the bus's outputs not grown to the plugin's)
+	local noise = insert_at(chain, new_noise(), at)
+	local pi = noise:to_plugininsert()
+	local audio = ARDOUR.DataType("audio")
+	local streams = pi:input_streams()
+	assert(chain:customize_plugin_insert(noise, 1, streams, ARDOUR.ChanCount(audio, 0)), "cannot set the pins")
+	chain:set_strict_io(strict)
+	pi:set_output_map(0, ARDOUR.ChanMapping())
+	local thru = ARDOUR.ChanMapping()
+	for ch = 0, streams:n_audio() - 1 do thru:set(audio, ch, ch) end
+	pi:set_thru_map(thru)
+	ARDOUR.LuaAPI.set_processor_param(noise, 0, 4) -- rate
+	return noise
+end
+-- the noise the modulator reads
+local function noise_of() return named(sidechained and perlin or chain, "Perlin Noise") end
+
+-- Perlin Modulator at index `at` of Chain, driving the plugin `k` places
+-- after it; with PERLIN_SIDECHAIN=1 its sidechain fed by a send from Perlin
+-- (`also`: the send keeps feeding the modulators it feeds)
 local send
 local function new_modulator(at, k, also)
 	local mod = insert_at(chain, ARDOUR.LuaAPI.new_luaproc(s, "Perlin Modulator"), at)
@@ -146,6 +175,7 @@ local function new_modulator(at, k, also)
 	ARDOUR.LuaAPI.set_processor_param(mod, 2, AT_LO)
 	ARDOUR.LuaAPI.set_processor_param(mod, 3, AT_HI)
 	ARDOUR.LuaAPI.set_processor_param(mod, 0, k)
+	if not sidechained then return mod end
 	assert(chain:add_sidechain(mod), "cannot add a sidechain")
 	local pi = mod:to_plugininsert()
 	local sc = pi:sidechain_input()
@@ -167,6 +197,18 @@ local function roll() s:request_roll(ARDOUR.TransportRequestSource.TRS_UI) end
 local function stop() s:request_stop(false, false, ARDOUR.TransportRequestSource.TRS_UI) end
 local function rolling() return s:transport_rolling() end
 
+-- the chain's plugins: (Perlin Noise,) Perlin Modulator, the filter, ACE Amplifier
+local function build_chain()
+	insert_at(chain, new_filter(), 0)
+	insert_at(chain, ARDOUR.LuaAPI.new_luaproc(s, "ACE Amplifier"), 1)
+	if sidechained then
+		new_modulator(0, 1)
+	else
+		chain_noise(0)
+		new_modulator(1, 1)
+	end
+end
+
 local function build()
 	s = assert(create_session(dir, "edits", sr), "cannot create a session")
 	-- the route by name: RouteList:front() would hand out a reference into
@@ -176,13 +218,13 @@ local function build()
 			ARDOUR.PresentationInfo.max_order)
 		return assert(s:route_by_name(name), "no route " .. name)
 	end
-	perlin = bus("Perlin")
-	local noise = insert_at(perlin, new_noise(), 0)
-	ARDOUR.LuaAPI.set_processor_param(noise, 0, 4) -- rate
+	if sidechained then
+		perlin = bus("Perlin")
+		local noise = insert_at(perlin, new_noise(), 0)
+		ARDOUR.LuaAPI.set_processor_param(noise, 0, 4) -- rate
+	end
 	chain = bus("Chain")
-	insert_at(chain, new_filter(), 0)
-	insert_at(chain, ARDOUR.LuaAPI.new_luaproc(s, "ACE Amplifier"), 1)
-	new_modulator(0, 1)
+	build_chain()
 end
 
 -- the objects of the chain now (found again after every edit)
@@ -255,7 +297,7 @@ local function reopen()
 	s = assert(load_session(dir, "edits"), "cannot load the session")
 	perlin, chain = s:route_by_name("Perlin"), s:route_by_name("Chain")
 	local i = 0
-	while not perlin:nth_send(i):isnil() do send = perlin:nth_send(i) i = i + 1 end
+	while sidechained and not perlin:nth_send(i):isnil() do send = perlin:nth_send(i) i = i + 1 end
 	if was_rolling then roll() end
 	sleep_ms(200)
 end
@@ -398,18 +440,24 @@ edits.deactivate_modulator = function ()
 	expect("deactivate and activate the modulator")
 end
 edits.remove_noise = function ()
-	local noise = named(perlin, "Perlin Noise")
+	local noise = noise_of()
 	if not noise then return end
-	perlin:remove_processor(noise, nil, true)
+	local route = sidechained and perlin or chain
+	local at = display_index_of(route, noise)
+	route:remove_processor(noise, nil, true)
 	noise = nil
 	expect_no_noise("remove Perlin Noise")
 	sleep_ms(math.random(0, 150))
-	local n = insert_at(perlin, new_noise(), 0)
-	ARDOUR.LuaAPI.set_processor_param(n, 0, 4)
+	if sidechained then
+		local n = insert_at(perlin, new_noise(), 0)
+		ARDOUR.LuaAPI.set_processor_param(n, 0, 4)
+	else
+		chain_noise(at)
+	end
 	expect("add Perlin Noise again")
 end
 edits.bypass_noise = function ()
-	local noise = named(perlin, "Perlin Noise")
+	local noise = noise_of()
 	if not noise then return end
 	noise:to_plugininsert():enable(false)
 	expect_no_noise("bypass Perlin Noise")
@@ -417,10 +465,26 @@ edits.bypass_noise = function ()
 	noise:to_plugininsert():enable(true)
 	expect("enable Perlin Noise again")
 end
+edits.move_noise = function ()
+	-- Perlin Noise moved after the filter and back: the modulator keeps
+	-- reading it (the noise it found stays its own while it lives)
+	local noise, f = noise_of(), filter_of()
+	if sidechained or not noise or not f then return end
+	check("move Perlin Noise after the filter: the chain has the order asked for", place(chain, noise, f, true),
+		order_of(chain))
+	expect("move Perlin Noise after the filter")
+	sleep_ms(math.random(0, 150))
+	local mod = mod_of()
+	if mod then
+		check("move Perlin Noise back before the modulator: the chain has the order asked for",
+			place(chain, noise, mod, false), order_of(chain))
+	end
+	expect("move Perlin Noise back")
+end
 edits.unwire_sidechain = function ()
 	-- the send into the sidechain disconnected, then connected again
 	local mod = mod_of()
-	if not send or send:isnil() or not mod then return end
+	if not sidechained or not send or send:isnil() or not mod then return end
 	send:to_send():output():disconnect_all(nil)
 	expect_no_noise("unwire the sidechain")
 	sleep_ms(math.random(0, 150))
@@ -438,9 +502,7 @@ edits.clear_track = function ()
 	all = nil
 	collectgarbage()
 	sleep_ms(math.random(0, 150))
-	insert_at(chain, new_filter(), 0)
-	insert_at(chain, ARDOUR.LuaAPI.new_luaproc(s, "ACE Amplifier"), 1)
-	new_modulator(0, 1)
+	build_chain()
 	expect("clear the track and build it again")
 end
 edits.user_moves = function ()
@@ -463,7 +525,10 @@ edits.reopen = function ()
 end
 
 local names = {}
-for k in pairs(edits) do names[#names + 1] = k end
+for k in pairs(edits) do
+	-- (the sidechain's edit where there is one, moving the noise where it is on the chain)
+	if k ~= (sidechained and "move_noise" or "unwire_sidechain") then names[#names + 1] = k end
+end
 table.sort(names)
 
 if phase == "edits" then
@@ -515,7 +580,7 @@ elseif phase == "two" then
 		return list
 	end
 	local first = mod_of()
-	local second = new_modulator(0, 2, true)
+	local second = new_modulator(sidechained and 0 or 1, 2, true)
 	local f = filter_of()
 	local function status(m) return param(m, STATUS) end
 	local function detail() return string.format("cutoff %.2f Hz (the user's %g), status %g and %g; %s",
@@ -564,7 +629,7 @@ elseif phase == "two" then
 	check("the first removed, stopped: the filter holds the user's value",
 		within(600, function () return at_user(f) end), string.format("cutoff %.2f Hz", param(f, LP_CUTOFF)))
 	-- a third, added after the second: the second, made before it, drives
-	local third = new_modulator(1, 1, true)
+	local third = new_modulator(sidechained and 1 or 2, 1, true)
 	first = second -- (for detail ())
 	second = third
 	roll()
@@ -593,9 +658,75 @@ elseif phase == "two" then
 	s = nil
 	collectgarbage()
 	close_session()
+elseif phase == "deletions" then
+	-- each way a user takes the modulation apart, put back at once
+	assert(not sidechained, "the deletions are the action's chain's")
+	build()
+	local n = tonumber(os.getenv("PERLIN_DELETIONS") or "150")
+	local function remove(p, back)
+		local at = display_index_of(chain, p)
+		chain:remove_processor(p, nil, true)
+		p = nil
+		collectgarbage() -- this script's own references go: the plugin is destroyed
+		sleep_ms(math.random(0, 40))
+		back(at)
+	end
+	local delete = {
+		modulator = function () remove(mod_of(), function (at) new_modulator(at, 1) end) end,
+		filter = function () remove(filter_of(), function (at) insert_at(chain, new_filter(), at) end) end,
+		noise = function () remove(noise_of(), chain_noise) end,
+		track = function ()
+			local all = ARDOUR.ProcessorList()
+			for _, p in ipairs(plugins_of(chain)) do all:push_back(p) end
+			chain:remove_processors(all, nil)
+			all = nil
+			collectgarbage()
+			sleep_ms(math.random(0, 40))
+			build_chain()
+		end,
+	}
+	local kinds = { "modulator", "filter", "noise", "track" }
+	local count = {}
+	-- the transport rolling or stopped, as asked, for 60 ms in a row (a
+	-- request while it starts or declicks to a stop can be dropped)
+	local function transport(want)
+		for _ = 1, 10 do
+			if rolling() ~= want then
+				if want then roll() else stop() end
+			end
+			local steady = 0
+			within(500, function ()
+				steady = rolling() == want and steady + 1 or 0
+				return steady >= 6
+			end)
+			if steady >= 6 then return end
+		end
+	end
+	for i = 1, n do
+		for _, kind in ipairs(kinds) do
+			transport(math.random() < 0.5)
+			sleep_ms(math.random(0, 60))
+			local how = rolling() and "rolling" or "stopped"
+			print(string.format("perlin: deletion %d: %s (%s)", i, kind, how))
+			delete[kind]()
+			count[kind .. " " .. how] = (count[kind .. " " .. how] or 0) + 1
+			expect(string.format("delete the %s and put it back (%d)", kind, i))
+		end
+	end
+	stop()
+	for _, kind in ipairs(kinds) do
+		print(string.format("perlin: deleted %s %d times rolling, %d stopped", kind, count[kind .. " rolling"] or 0,
+			count[kind .. " stopped"] or 0))
+	end
+	print(string.format("perlin: checks %d passed, %d failed", passed, failed))
+	print("perlin: deletions done")
+	chain = nil
+	s = nil
+	collectgarbage()
+	close_session()
 elseif phase == "scale" then
 	build()
-	local noise = named(perlin, "Perlin Noise")
+	local noise = noise_of()
 	ARDOUR.LuaAPI.set_processor_param(noise, 8, 0) -- depth
 	roll()
 	local f, mod = filter_of(), mod_of()

@@ -29,10 +29,15 @@ local phase = assert(os.getenv("PERLIN_PHASE"), "PERLIN_PHASE")
 -- Noise then on a track "Perlin", as bounce needs a track); "dsp4": Perlin
 -- Modulator following output 3 of Perlin Noise x4 (spread 1) on a
 -- four-channel bus, its sidechain given the bus's four channels, and the
--- master's right channel that output 3
+-- master's right channel that output 3; "local" and "local4": as the
+-- editor action makes it, no sidechain: the same Perlin Noise (x4: output
+-- 3) on Carrier itself before the modulator, not heard (its outputs going
+-- nowhere, the bus's audio passing through); "Perlin" stays the master's
+-- right channel, the noise to compare with
 local mechanism = os.getenv("PERLIN_MECHANISM") or "dsp"
 -- PERLIN_BROKEN=1: the mechanism deliberately broken (the sidechain left
--- unwired, or no automation written), to show the test can fail
+-- unwired, the local noise after the modulator, or no automation written),
+-- to show the test can fail
 local broken = os.getenv("PERLIN_BROKEN") == "1"
 local sr = 48000
 local lib = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "ardour_lib.lua")
@@ -70,7 +75,8 @@ if phase == "build" then
 	end
 
 	local perlin
-	local four = mechanism == "dsp4"
+	local four = mechanism == "dsp4" or mechanism == "local4"
+	local on_carrier = mechanism == "local" or mechanism == "local4"
 	if four then
 		s:new_audio_route(4, 4, nil, 1, "Perlin",
 			ARDOUR.PresentationInfo.Flag.AudioBus, ARDOUR.PresentationInfo.max_order)
@@ -83,14 +89,19 @@ if phase == "build" then
 	else
 		perlin = bus("Perlin")
 	end
-	local noise = plugin_on(perlin, four and "urn:perlin-lv2:perlin4" or "urn:perlin-lv2:perlin", 0)
-	ARDOUR.LuaAPI.set_processor_param(noise, 0, 1.5) -- rate
-	ARDOUR.LuaAPI.set_processor_param(noise, 1, 3) -- octaves
-	ARDOUR.LuaAPI.set_processor_param(noise, 4, 11) -- seed
+	-- the noise: rate 1.5, 3 octaves, seed 11 (x4: spread 1)
+	local function noise_on(route, index)
+		local noise = plugin_on(route, four and "urn:perlin-lv2:perlin4" or "urn:perlin-lv2:perlin", index)
+		ARDOUR.LuaAPI.set_processor_param(noise, 0, 1.5) -- rate
+		ARDOUR.LuaAPI.set_processor_param(noise, 1, 3) -- octaves
+		ARDOUR.LuaAPI.set_processor_param(noise, 4, 11) -- seed
+		-- spread (control 16: Ardour counts level_1 and stopped before it)
+		if four then assert(ARDOUR.LuaAPI.set_processor_param(noise, 16, 1), "cannot set spread") end
+		return noise
+	end
+	local noise = noise_on(perlin, 0)
 	if four then
-		-- spread 1 (control 16: Ardour counts level_1 and stopped before it);
 		-- output 3 alone to the master's right channel
-		assert(ARDOUR.LuaAPI.set_processor_param(noise, 16, 1), "cannot set spread")
 		perlin:panner_shell():set_bypassed(true)
 		perlin:output():disconnect_all(nil)
 		assert(perlin:output():nth(2):connect(s:master_out():input():nth(1):name()) == 0,
@@ -122,10 +133,30 @@ if phase == "build" then
 		ARDOUR.LuaAPI.set_processor_param(mod, 1, 0) -- Parameter: Gain
 		ARDOUR.LuaAPI.set_processor_param(mod, 2, 0) -- At -1: 0 % (-20 dB)
 		ARDOUR.LuaAPI.set_processor_param(mod, 3, 50) -- At +1: 50 % (0 dB)
-		if four then -- Sidechain channel (control 5, after the output Noise): 3
+		if four then -- Noise output (control 5, after the output Noise): 3
 			assert(ARDOUR.LuaAPI.set_processor_param(mod, 5, 3), "cannot choose the channel")
 		end
-
+	end
+	if on_carrier then
+		-- the noise before the modulator on Carrier (broken: after the
+		-- amplifier), as the editor action puts it: not heard
+		-- (strict I/O while it goes in: the bus's outputs not grown to x4's four)
+		local strict = carrier:strict_io()
+		carrier:set_strict_io(true)
+		local own = noise_on(carrier, broken and 3 or 1)
+		local opi = own:to_plugininsert()
+		local audio = ARDOUR.DataType("audio")
+		local streams = opi:input_streams()
+		assert(carrier:customize_plugin_insert(own, 1, streams, ARDOUR.ChanCount(audio, 0)), "cannot set the pins")
+		carrier:set_strict_io(strict)
+		assert(carrier:output():n_ports():n_audio() == 2, "the bus's outputs grew")
+		opi:set_output_map(0, ARDOUR.ChanMapping())
+		local thru = ARDOUR.ChanMapping()
+		for c = 0, streams:n_audio() - 1 do thru:set(audio, c, c) end
+		opi:set_thru_map(thru)
+		print("perlin: session built; the noise on Carrier, " .. opi:output_map(0):n_total() .. " outputs mapped, "
+			.. opi:thru_map():n_total() .. " channels through")
+	elseif mechanism ~= "automation" then
 		-- the sidechain: what the mixer's pin dialog does
 		assert(carrier:add_sidechain(mod), "cannot add a sidechain")
 		sc = mod:to_plugininsert():sidechain_input()
@@ -188,6 +219,7 @@ if phase == "build" then
 		end
 		print("perlin: output 3 alone to the master's right channel")
 	end
+	io.stdout:flush()
 	s:save_state("", false, false, false, false, false)
 	perlin, noise, carrier, dc, mod, amp, send, sc, pi = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	s = nil

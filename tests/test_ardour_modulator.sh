@@ -9,9 +9,11 @@
 # editor action) instead writes the noise, rendered offline by the plugin
 # (bounce), into the gain's automation before the exports. With "dsp4",
 # Perlin Modulator follows output 3 of Perlin Noise x4 (spread 1) through a
-# four-channel sidechain, and must not follow output 1.
+# four-channel sidechain, and must not follow output 1. With "local" and
+# "local4" (what the editor action makes), the same without a sidechain:
+# the noise (x4: output 3) on the modulated bus itself, not heard.
 #
-# Usage: tests/test_ardour_modulator.sh BUILD_DIR [dsp|automation|dsp4] (after make
+# Usage: tests/test_ardour_modulator.sh BUILD_DIR [dsp|automation|dsp4|local|local4] (after make
 # all). Installs the bundle and the script under BUILD_DIR/modulator-MECHANISM
 # only, and ends with
 # "N passed, N failed". Every export is a process of its own, tried up to 3
@@ -46,7 +48,7 @@ ardour() {
 	XDG_CONFIG_HOME=$cfg PERLIN_MECHANISM=$MECH PERLIN_SCRIPT=$T/../plugin/ardour/perlin-automate.lua \
 		PERLIN_PHASE=$1 PERLIN_NAME=$2 PERLIN_START=$3 \
 		PERLIN_SESSION=$OUT/session PERLIN_OUT=$OUT/wav PERLIN_PRESET=$preset \
-		timeout 300 "$ARDOUR-lua" "$T/ardour_modulator.lua" > "$OUT/$2-$try.log" 2>&1
+		timeout 300 stdbuf -oL "$ARDOUR-lua" "$T/ardour_modulator.lua" > "$OUT/$2-$try.log" 2>&1
 }
 
 echo "-- Ardour $(dpkg-query -W -f '${Version}' ardour 2> /dev/null): Perlin Noise modulating ACE Amplifier in exports ($MECH)"
@@ -100,7 +102,7 @@ W=$OUT/wav
 [ -s "$W/full.wav" ] || { echo "$pass passed, $fail failed"; exit 1; }
 # the noise alone, as perlin-render renders it (its own bundle)
 # (dsp4: Perlin Noise x4 at spread 1, whose output 3 is channel 2)
-if [ "$MECH" = dsp4 ]; then four="--four --set spread=1"; refch=2; else four=""; refch=0; fi
+case $MECH in *4) four="--four --set spread=1"; refch=2 ;; *) four=""; refch=0 ;; esac
 # shellcheck disable=SC2086 # $four is words
 LV2_PATH=/usr/lib/lv2 "$B/perlin-render" -q --seconds 12 --sample-rate 48000 $four \
 	--set rate=1.5 --set octaves=3 --set seed=11 -o "$OUT/ref.wav"
@@ -122,7 +124,7 @@ check "the gain spans -20..0 dB (slope within 15% of 10 dB per unit)" \
 $M chdiff "$W/full.wav" 1 "$OUT/ref.wav" $refch > "$OUT/noise.cmp"
 echo "     exported noise channel vs perlin-render: max difference $(figure "$OUT/noise.cmp" maxdiff)"
 check "the exported noise is perlin-render's (within 1e-6)" le "$(figure "$OUT/noise.cmp" maxdiff)" 1e-6
-if [ "$MECH" = dsp4 ]; then # the output chosen, not another one
+if [ "$MECH" = dsp4 ] || [ "$MECH" = local4 ]; then # the output chosen, not another one
 	$M envelope "$W/full.wav" 0 "$OUT/ref.wav" 0 > "$OUT/env-out1.txt"
 	c1=$(figure "$OUT/env-out1.txt" corr)
 	echo "     envelope vs output 1 of the same plugin (not chosen): corr $c1"
@@ -161,7 +163,8 @@ if [ -s "$W/aligned.wav" ]; then
 		le "$(figure "$OUT/aligned.cmp" identical_from)" 12000
 fi
 # the same test with the mechanism deliberately broken (PERLIN_BROKEN=1: the
-# sidechain left unwired, or no automation written) must fail
+# sidechain left unwired, the noise after the modulator, or no automation
+# written) must fail
 if [ -z "${PERLIN_BROKEN:-}" ]; then
 	PERLIN_BROKEN=1 sh "$0" "$1" "$MECH" > "$OUT-broken.log" 2>&1
 	echo "     broken $MECH: $(grep -h 'envelope (dB, 50 ms windows) vs the exported noise' "$OUT-broken.log" | sed 's/^ *//')"
