@@ -81,7 +81,7 @@ if [ ! -e "$ROOT/.perlin-base" ]; then
 	unmounts
 	if grep -q " $ROOT/" /proc/mounts; then echo "$0: mounts left under $ROOT" >&2; exit 1; fi
 	rm -rf "$ROOT"
-	command -v debootstrap > /dev/null || apt-get install -y debootstrap
+	command -v debootstrap > /dev/null || apt-get -o DPkg::Lock::Timeout=600 install -y debootstrap
 	echo "ardour8_chroot: debootstrap trixie from $MIRROR into $ROOT"
 	debootstrap --variant=minbase trixie "$ROOT" "$MIRROR"
 	printf '#!/bin/sh\nexit 101\n' > "$ROOT/usr/sbin/policy-rc.d" # no services
@@ -94,7 +94,7 @@ mounts
 if [ "$(cat "$ROOT/.perlin-packages" 2> /dev/null)" != "$PKGS" ]; then
 	in_root apt-get update
 	# shellcheck disable=SC2086 # one word a package
-	in_root apt-get install -y --no-install-recommends $PKGS
+	in_root apt-get -o DPkg::Lock::Timeout=600 install -y --no-install-recommends $PKGS
 	in_root apt-get clean
 	echo "$PKGS" > "$ROOT/.perlin-packages"
 fi

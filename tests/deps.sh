@@ -57,7 +57,8 @@ need=$(printf '%s\n' $need | awk '!seen[$0]++' | tr '\n' ' ')
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing $need"
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get install -y $need || { apt-get update && apt-get install -y $need; }
+	apt-get -o DPkg::Lock::Timeout=600 install -y $need ||
+		{ apt-get update && apt-get -o DPkg::Lock::Timeout=600 install -y $need; }
 	exit $?
 fi
 echo "deps: missing packages. Run:" >&2
