@@ -484,6 +484,137 @@ static void test_beats_change_then_pause_no_step(int cv, int four)
 	free(x[1]);
 }
 
+/* ---- a host whose frame never advances: Audacity's generators ---- */
+
+/* A time:Position at frame 0, rolling: frame and speed only, as Audacity
+   forges them (speed a Float, frame a Long; jalv sends the same two keys
+   when JACK has no timebase master), or (bar_beat) with bar 0, beat 0,
+   4/4 and 120 BPM besides, as a host sends a real relocate there. */
+static host_position at_frame_0(int bar_beat)
+{
+	const transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
+	host_position p = message(&t);
+	if (!bar_beat) {
+		p.fields = (1U << HOST_POS_SPEED) | (1U << HOST_POS_FRAME);
+		p.type[HOST_POS_SPEED] = 2;
+		p.type[HOST_POS_FRAME] = 1;
+	}
+	return p;
+}
+
+/* Perlin Noise (four: x4) at its defaults (Hold), n samples in blocks of
+   `block` into x (four: the outputs' planes of n), with at_frame_0
+   (bar_beat) at the start of every block (every 1), of block 0 and of
+   block `again` only (every 0: a host that sends a position when it
+   changes; again 0, never more), or never (every -1). 0 on success. */
+static int render_at_frame_0(int four, uint32_t block, size_t n, int every, size_t again,
+                             int bar_beat, float *x)
+{
+	const host_position p = at_frame_0(bar_beat);
+	setup s;
+	host_inst h;
+	size_t done = 0, b = 0;
+	unsigned i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s.ctl[i] = perlin_params[i].def;
+	s.cv = 0;
+	s.four = four;
+	s.spread = perlin_spread_param.def;
+	if (open_inst(&h, &s))
+		return 1;
+	for (; done < n; ++b) {
+		const uint32_t len = n - done < block ? (uint32_t)(n - done) : block;
+		float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+		int k;
+		if (every > 0 || (every == 0 && (b == 0 || (again && b == again))))
+			host_inst_position_any(&h, 0, &p);
+		for (k = 0; k < h.outputs; ++k)
+			o[k] = x + (size_t)k * n + done;
+		host_inst_run_outputs(&h, o, len);
+		done += len;
+	}
+	host_inst_close(&h);
+	return 0;
+}
+
+static void range_of(const float *x, size_t n, float *lo, float *hi)
+{
+	size_t i;
+	*lo = *hi = x[0];
+	for (i = 1; i < n; ++i) {
+		*lo = x[i] < *lo ? x[i] : *lo;
+		*hi = x[i] > *hi ? x[i] : *hi;
+	}
+}
+
+/* Audacity (3.2.4 to 3.7) runs a plugin with no audio input as a
+   generator: before every block (8192 frames by default) it sends a
+   time:Position at offset 0 with speed 1 and frame 0, never advancing the
+   frame. On Hold (the default) that must render as if no transport were
+   there, sample for sample, not go back to frame 0's value every block;
+   blocks of 8192, 4096 and 1024, 10 s at 48 kHz. */
+static void test_a_frame_that_never_advances_runs_on(int four, uint32_t block)
+{
+	const size_t n = (size_t)(10.0 * SR), outs = four ? 4 : 1;
+	float *x = calloc(n * outs, sizeof *x), *y = calloc(n * outs, sizeof *y);
+	if (!x || !y || render_at_frame_0(four, block, n, 1, 0, 0, x) ||
+	    render_at_frame_0(four, block, n, -1, 0, 0, y)) {
+		CHECK(0, "cannot render");
+	} else {
+		float xl, xh, yl, yh;
+		const double d = max_diff(x, y, n * outs);
+		range_of(x, n, &xl, &xh);
+		range_of(y, n, &yl, &yh);
+		printf("   %s, blocks of %u: Audacity's frame 0 before each: output 1 within %.2f..%.2f; "
+		       "with no transport %.2f..%.2f; difference %.3g\n",
+		       four ? "x4" : "Perlin Noise", block, (double)xl, (double)xh, (double)yl,
+		       (double)yh, d);
+		CHECK(d == 0.0, "%s, blocks of %u: a frame that never advances differs from the render "
+		      "that runs on by %g", four ? "x4" : "Perlin Noise", block, d);
+	}
+	free(x);
+	free(y);
+}
+
+/* The render of y from `from` (samples after a relocate to frame 0) to
+   `to` against a fresh start's, x: how far apart. */
+static double off_fresh(const float *x, const float *y, size_t from, size_t to)
+{
+	return max_diff(x + from, y + from, to - from);
+}
+
+/* Real relocates to frame 0 still restart the motion: a host that sends
+   frame 0 with bar and beat before every block (each block is then block
+   0 again once its crossfade is over), and a host that sends frame and
+   speed only when they change (jalv without a timebase master: rolling
+   from frame 0, then relocated to 0 again 20 blocks later). */
+static void test_relocates_to_frame_0_still_restart(void)
+{
+	const uint32_t block = 1024;
+	const size_t n = 40 * (size_t)block, settled = (size_t)(0.02 * SR);
+	float *x = calloc(n, sizeof *x);
+	double worst = 0.0, jalv = 1.0;
+	size_t b;
+	if (!x || render_at_frame_0(0, block, n, 1, 0, 1, x)) {
+		CHECK(0, "cannot render");
+		free(x);
+		return;
+	}
+	for (b = 1; b < 40; ++b) {
+		const double d = off_fresh(x, x + b * block, settled, block);
+		worst = d > worst ? d : worst;
+	}
+	if (render_at_frame_0(0, block, n, 0, 20, 0, x) == 0)
+		jalv = off_fresh(x, x + 20 * (size_t)block, settled, 20 * (size_t)block);
+	printf("   frame 0 with bar and beat before every block: each block from 20 ms on %.3g from "
+	       "block 0's start; frame and speed only, again 20 blocks on: %.3g from the start\n",
+	       worst, jalv);
+	CHECK(worst < 1e-6, "a relocate to frame 0 with bar and beat did not restart (%g)", worst);
+	CHECK(jalv < 1e-6, "a relocate to frame 0 sent once (frame and speed only) did not restart "
+	      "(%g)", jalv);
+	free(x);
+}
+
 /* ---- sync exact and quiet ---- */
 
 /* A linear-phase high-pass at sr/4 (a windowed sinc, 63 taps): the
@@ -875,6 +1006,12 @@ int main(int argc, char **argv)
 	test_section("Free: the transport moves nothing");
 	test_free_phase_ignores_the_transport(0);
 	test_free_phase_ignores_the_transport(1);
+	test_section("a frame that never advances (Audacity) runs on; relocates restart");
+	test_a_frame_that_never_advances_runs_on(0, 8192);
+	test_a_frame_that_never_advances_runs_on(0, 4096);
+	test_a_frame_that_never_advances_runs_on(0, 1024);
+	test_a_frame_that_never_advances_runs_on(1, 8192);
+	test_relocates_to_frame_0_still_restart();
 	test_section("note values stay on the grid");
 	test_note_values_stay_on_the_grid();
 	test_section("sync exact and quiet");

@@ -80,24 +80,41 @@ static double exact_beat(const perlin_dsp *d, const perlin_position *p)
 	return p->beat;
 }
 
+/* Whether p's frame is one the host never advances, not a relocate:
+   rolling before and after, no beat, the very frame the last message
+   sent, and that message came in this block or the one before (the host
+   sends it before every block). Audacity's generators get speed 1 and
+   frame 0 before every block; a relocate comes once (jalv without a
+   timebase master sends frame and speed only, and only when they
+   change), or with bar and beat (Ardour, MusE, JACK's BBT). */
+static int frame_stands_still(const perlin_dsp *d, const perlin_position *p)
+{
+	return d->tp_valid && d->tp_speed != 0.0 && !p->has_beat && d->tp_blocks <= 1U &&
+	       p->frame == d->tp_sent && !(p->has_speed && p->speed == 0.0);
+}
+
 /* A time:Position is a jump when the position that places the phase
    (the beat when synced, the frame otherwise) is not where the transport
    was heading, or when the transport starts rolling. A jump asks for the
    phase to be re-derived from the new position (start_voice), which
    crossfades unless the phase is already there. Fields that lag (JACK
    sends a relocate's new frame with the old bar and beat while Starting)
-   so only move the phase once the field that places it says so. A jump
-   sets want_locate; the caller then recomputes the targets (the speed
-   and tempo) and starts the voice it asks for. */
+   so only move the phase once the field that places it says so. A frame
+   that stands still while rolling (above) is no news: the transport runs
+   on from where it was heading. A jump sets want_locate; the caller then
+   recomputes the targets (the speed and tempo) and starts the voice it
+   asks for. */
 void dsp_transport_position(perlin_dsp *d, const perlin_position *p)
 {
 	const int had_beat = d->tp_beat_valid;
+	const int still = p->has_frame && frame_stands_still(d, p);
 	int roll = 0, frame_jump = 0, beat_jump = 0;
 	if (d->tp_valid) { /* where the transport is now, before the message */
 		d->tp_frame = dsp_tp_frame_now(d);
 		d->tp_beat = dsp_tp_beat_now(d);
 	}
 	d->tp_count = 0;
+	d->tp_blocks = 0;
 	if (p->has_speed && p->speed == p->speed) {
 		const double speed = dsp_clamp_finite(p->speed, -16.0, 16.0, 1.0);
 		roll = d->tp_valid && d->tp_speed == 0.0 && speed != 0.0;
@@ -105,9 +122,10 @@ void dsp_transport_position(perlin_dsp *d, const perlin_position *p)
 	}
 	if (p->has_bpm && p->bpm == p->bpm)
 		d->tp_bpm = dsp_clamp_finite(p->bpm, 1.0, 1000.0, 120.0);
-	if (p->has_frame && isfinite(p->frame)) {
+	if (p->has_frame && isfinite(p->frame) && !still) {
 		frame_jump = !d->tp_valid || fabs(p->frame - d->tp_frame) > 0.5;
 		d->tp_frame = p->frame;
+		d->tp_sent = p->frame;
 		d->tp_valid = 1;
 		if (frame_jump && !p->has_beat) /* the old beat is stale: derive it */
 			d->tp_beat_valid = 0;
