@@ -119,6 +119,16 @@ static void test_ports_as_declared(const LilvPlugin *p, int cv, int four)
 		      "%s: rate (logarithmic) and drift are not in cells per second", name);
 		lilv_nodes_free(units);
 		lilv_nodes_free(drift);
+		{
+			/* Audacity labels a unit by lilv_world_get_symbol(): the
+			   unit's own lv2:symbol, else its URI mangled
+			   (perlin_lv2_unit_cells_per_second) */
+			LilvNode *label = lilv_world_get_symbol(world, cells);
+			const char *l = label ? lilv_node_as_string(label) : "";
+			CHECK(!strcmp(l, "cells_per_s"),
+			      "%s: hosts that show the unit's symbol show '%s', not cells_per_s", name, l);
+			lilv_node_free(label);
+		}
 		CHECK(lilv_port_has_property(p, PORT(PERLIN_SEED), integer) &&
 		      lilv_port_has_property(p, PORT(PERLIN_LOOP), integer),
 		      "%s: seed and loop must be lv2:integer", name);
