@@ -585,7 +585,6 @@ static void dsp_run(void *t, float *const out[], uint32_t n)
 		values[i] = &d->controls[i];
 	/* as plugin/lv2/perlin.c's run(): the block, the controls, then the
 	   events */
-	perlin_dsp_block(&d->dsp);
 	perlin_dsp_controls(&d->dsp, values);
 	perlin_dsp_spread(&d->dsp, d->controls[RENDER_SPREAD]);
 	for (i = 0; i < d->n_queued; ++i)

@@ -587,11 +587,13 @@ static double off_fresh(const float *x, const float *y, size_t from, size_t to)
    frame 0 with bar and beat before every block (each block is then block
    0 again once its crossfade is over), and a host that sends frame and
    speed only when they change (jalv without a timebase master: rolling
-   from frame 0, then relocated to 0 again 20 blocks later). */
+   from frame 0, then relocated to 0 again 80 blocks later: more than the
+   65536 samples within which the same frame sent again is a host that
+   re-sends it every block). */
 static void test_relocates_to_frame_0_still_restart(void)
 {
 	const uint32_t block = 1024;
-	const size_t n = 40 * (size_t)block, settled = (size_t)(0.02 * SR);
+	const size_t n = 160 * (size_t)block, settled = (size_t)(0.02 * SR);
 	float *x = calloc(n, sizeof *x);
 	double worst = 0.0, jalv = 1.0;
 	size_t b;
@@ -604,10 +606,10 @@ static void test_relocates_to_frame_0_still_restart(void)
 		const double d = off_fresh(x, x + b * block, settled, block);
 		worst = d > worst ? d : worst;
 	}
-	if (render_at_frame_0(0, block, n, 0, 20, 0, x) == 0)
-		jalv = off_fresh(x, x + 20 * (size_t)block, settled, 20 * (size_t)block);
+	if (render_at_frame_0(0, block, n, 0, 80, 0, x) == 0)
+		jalv = off_fresh(x, x + 80 * (size_t)block, settled, 80 * (size_t)block);
 	printf("   frame 0 with bar and beat before every block: each block from 20 ms on %.3g from "
-	       "block 0's start; frame and speed only, again 20 blocks on: %.3g from the start\n",
+	       "block 0's start; frame and speed only, again 80 blocks on: %.3g from the start\n",
 	       worst, jalv);
 	CHECK(worst < 1e-6, "a relocate to frame 0 with bar and beat did not restart (%g)", worst);
 	CHECK(jalv < 1e-6, "a relocate to frame 0 sent once (frame and speed only) did not restart "

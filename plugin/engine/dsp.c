@@ -69,7 +69,6 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->tp_valid = d->tp_beat_valid = 0;
 	d->tp_count = 0;
 	d->tp_sent = 0.0;
-	d->tp_blocks = 0;
 	d->tp_speed = 1.0;
 	d->tp_bpm = 120.0;
 	d->want_reset = 0;
@@ -211,12 +210,6 @@ void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
 	dsp_transport_position(d, p);
 	dsp_update_targets(d);
 	dsp_maybe_start_voice(d);
-}
-
-void perlin_dsp_block(perlin_dsp *d)
-{
-	if (d->tp_blocks < 2U)
-		d->tp_blocks++;
 }
 
 void perlin_dsp_spread(perlin_dsp *d, float spread)

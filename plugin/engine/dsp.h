@@ -34,10 +34,6 @@ void perlin_dsp_controls_ports(perlin_dsp *d, const float *const values[PERLIN_N
 void perlin_dsp_trigger(perlin_dsp *d);
 /* The host's transport said something (at the current sample). */
 void perlin_dsp_position(perlin_dsp *d, const perlin_position *p);
-/* A block (the host's run()) begins: call before its positions. It
-   tells a position the host sends before every block from one it sends
-   once (a frame that never advances is not a relocate: transport.c). */
-void perlin_dsp_block(perlin_dsp *d);
 /* The four-output plugins' spread (any float, NaN included: clamped into
    perlin_spread_param's range; ignored with one output). Spread s blends
    each output's octaves from the shared noise N (layer 0) towards noise

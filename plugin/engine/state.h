@@ -388,7 +388,6 @@ typedef struct {
 	double tp_frame, tp_speed, tp_bpm, tp_beat;
 	uint64_t tp_count;
 	double tp_sent;     /* the frame the last message sent, as sent */
-	uint32_t tp_blocks; /* blocks begun since the last message (up to 2) */
 
 	unsigned outputs; /* 1, or PERLIN_OUTPUTS (perlin_dsp_init_outputs) */
 	float spread;     /* the spread control, clamped */

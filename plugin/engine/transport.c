@@ -80,16 +80,21 @@ static double exact_beat(const perlin_dsp *d, const perlin_position *p)
 	return p->beat;
 }
 
+/* Samples within which the same frame sent again, while rolling, is a
+   host re-sending it before every block (Audacity: 8192 by default). */
+#define RESENT_WITHIN 65536U
+
 /* Whether p's frame is one the host never advances, not a relocate:
    rolling before and after, no beat, the very frame the last message
-   sent, and that message came in this block or the one before (the host
-   sends it before every block). Audacity's generators get speed 1 and
-   frame 0 before every block; a relocate comes once (jalv without a
-   timebase master sends frame and speed only, and only when they
-   change), or with bar and beat (Ardour, MusE, JACK's BBT). */
+   sent, at most RESENT_WITHIN samples ago. Audacity's generators get
+   speed 1 and frame 0 before every block; a relocate comes once (jalv
+   without a timebase master sends frame and speed only, and only when
+   they change), or with bar and beat (Ardour, MusE, JACK's BBT). Judged
+   by samples, not by the host's blocks, so that any block sizes give the
+   same output. */
 static int frame_stands_still(const perlin_dsp *d, const perlin_position *p)
 {
-	return d->tp_valid && d->tp_speed != 0.0 && !p->has_beat && d->tp_blocks <= 1U &&
+	return d->tp_valid && d->tp_speed != 0.0 && !p->has_beat && d->tp_count <= RESENT_WITHIN &&
 	       p->frame == d->tp_sent && !(p->has_speed && p->speed == 0.0);
 }
 
@@ -114,7 +119,6 @@ void dsp_transport_position(perlin_dsp *d, const perlin_position *p)
 		d->tp_beat = dsp_tp_beat_now(d);
 	}
 	d->tp_count = 0;
-	d->tp_blocks = 0;
 	if (p->has_speed && p->speed == p->speed) {
 		const double speed = dsp_clamp_finite(p->speed, -16.0, 16.0, 1.0);
 		roll = d->tp_valid && d->tp_speed == 0.0 && speed != 0.0;

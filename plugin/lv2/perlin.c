@@ -271,7 +271,6 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 {
 	Perlin *self = (Perlin *)instance;
 	unsigned i;
-	perlin_dsp_block(&self->dsp);
 	if (self->outputs > 1U)
 		unalias_sig(self);
 	perlin_dsp_controls_ports(&self->dsp, self->controls);

@@ -428,7 +428,6 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 {
 	PerlinMidi *self = (PerlinMidi *)instance;
 	unsigned l;
-	perlin_dsp_block(&self->dsp);
 	perlin_dsp_controls_ports(&self->dsp, self->controls);
 	if (self->spread)
 		perlin_dsp_spread(&self->dsp, *self->spread);
