@@ -435,6 +435,11 @@ edits.deactivate_modulator = function ()
 		check("reopened deactivated: the modulator holds the user's value",
 			not held or (param(mod, 15) > 0.5 and param(mod, 13) == user),
 			string.format("held %g, value %g", param(mod, 15), param(mod, 13)))
+		-- its outputs, never written while deactivated, read as set up
+		local st, nz = param(mod, STATUS), param(mod, 4)
+		check("reopened deactivated: its status and noise outputs are valid",
+			st >= 0 and st <= 7 and st == math.floor(st) and nz >= -1 and nz <= 1,
+			string.format("status %g, noise %g", st, nz))
 	end
 	mod:to_plugininsert():activate()
 	expect("deactivate and activate the modulator")

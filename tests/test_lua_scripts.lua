@@ -67,10 +67,15 @@ end
 local log_cutoff = { lower = 20, upper = 20000, logarithmic = true, toggled = false, integer_step = false, rangesteps = 0 }
 local steps = { lower = 0, upper = 4, logarithmic = false, toggled = false, integer_step = true, rangesteps = 0 }
 local switch = { lower = 0, upper = 1, logarithmic = false, toggled = true, integer_step = false, rangesteps = 0 }
+-- an enumeration (ACE High/Low Pass's Steepness: 0..4, scale points, no
+-- integer step in its descriptor)
+local choices = { lower = 0, upper = 4, logarithmic = false, toggled = false, integer_step = false,
+	enumeration = true, rangesteps = 0 }
 local filter = processor("7001", "ACE High/Low Pass Filter", {
 	{ label = "Cut off frequency", control = control(log_cutoff, 18000) },
 	{ label = "Steepness", control = control(steps, 1) },
 	{ label = "Enable", control = control(switch, 1) },
+	{ label = "Low Pass Steepness", control = control(choices, 1) },
 })
 
 -- the modulator's own insert: its controls are the CtrlPorts below
@@ -208,6 +213,18 @@ check("the cutoff got the user's value back when the parameter changed", cutoff.
 shadow[PARAMETER] = 2
 cycle(-0.2) check("toggled parameter: off below the middle", filter.params[3].control.value == 0)
 cycle(0.2) check("toggled parameter: on above it", filter.params[3].control.value == 1)
+shadow[PARAMETER] = 3
+local seen, whole = {}, true
+for k = 0, 40 do
+	cycle(-1 + k / 20)
+	local v = filter.params[4].control.value
+	whole = whole and v == math.floor(v)
+	seen[v] = true
+end
+local distinct = 0
+for _ in pairs(seen) do distinct = distinct + 1 end
+check(string.format("enumeration: only its choices (%d distinct values over 41 noise values, all whole: %s)",
+	distinct, tostring(whole)), whole and distinct == 5)
 shadow[PARAMETER], shadow[AT_LO], shadow[AT_HI] = 0, 1, 20
 
 -- the user's value ------------------------------------------------------------

@@ -59,8 +59,11 @@ function factory (params) return function ()
 	-- load a shared file
 	local function scale_of (ac)
 		local pd = ac:desc ()
-		local d = { lower = pd.lower, upper = pd.upper, toggled = pd.toggled, integer = pd.integer_step,
-			steps = pd.rangesteps or 0 }
+		-- (an enumeration moves from choice to choice, its choices taken as
+		-- the whole numbers between its bounds, as ACE's are: Lua is not
+		-- shown its scale points)
+		local d = { lower = pd.lower, upper = pd.upper, toggled = pd.toggled,
+			integer = pd.integer_step or pd.enumeration, steps = pd.rangesteps or 0 }
 		d.log = pd.logarithmic and d.upper > d.lower and d.lower * d.upper > 0
 		if not (d.upper > d.lower) then d.upper = d.lower + 0.01 end
 		if d.integer and d.lower >= d.upper then d.integer = false end

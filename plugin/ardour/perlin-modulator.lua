@@ -110,6 +110,7 @@ local noise, noise_id, noise_pid -- that plugin's processor, its PBD.ID and as t
 local noise_levels = {}     -- its Level outputs' control numbers (ARDOUR.LuaAPI counts)
 local noise_countdown = 0   -- samples until a missing one is looked for again
 local status = NO_TARGET
+local configured = false    -- the outputs have their first values
 
 -- The chosen plugin: its ID (kept in the session) and, while it lives, the
 -- processor itself. A removed one goes to `grave`, which lets it go only
@@ -138,6 +139,13 @@ end
 
 function dsp_configure (ins, outs)
 	rescan = true -- a sidechain may have come or gone
+	-- the outputs, which Ardour leaves as it finds them until the first
+	-- cycle (never, for a plugin reopened deactivated)
+	if not configured then
+		configured = true
+		local ctrl = CtrlPorts:array ()
+		ctrl[NOISE], ctrl[STATUS], ctrl[VALUE] = 0, OFF, 0
+	end
 end
 
 -- the noise source: `proc` (a Perlin Noise found in a walk, or nil); its
@@ -252,8 +260,11 @@ end
 -- rules: a log scale needs both ends of one sign)
 local function scale_of (ac)
 	local pd = ac:desc ()
-	local d = { lower = pd.lower, upper = pd.upper, toggled = pd.toggled, integer = pd.integer_step,
-		steps = pd.rangesteps or 0 }
+	-- (an enumeration moves from choice to choice, its choices taken as
+	-- the whole numbers between its bounds, as ACE's are: Lua is not
+	-- shown its scale points)
+	local d = { lower = pd.lower, upper = pd.upper, toggled = pd.toggled,
+		integer = pd.integer_step or pd.enumeration, steps = pd.rangesteps or 0 }
 	d.log = pd.logarithmic and d.upper > d.lower and d.lower * d.upper > 0
 	if not (d.upper > d.lower) then d.upper = d.lower + 0.01 end
 	if d.integer and d.lower >= d.upper then d.integer = false end
