@@ -42,6 +42,25 @@ local s = assert(create_session(dir, "action", sr), "cannot create a session")
 s:new_audio_route(1, 2, nil, 1, "Chain", ARDOUR.PresentationInfo.Flag.AudioBus,
 	ARDOUR.PresentationInfo.max_order)
 local chain = assert(s:route_by_name("Chain"))
+local env = lib.load_action(assert(os.getenv("PERLIN_ACTION"), "PERLIN_ACTION"), s)
+-- the action's dialog lists (its "list" call prints them), as printed
+local function lists(params)
+	local lines = {}
+	env.print = function (line) lines[#lines + 1] = line end
+	params.list = "1"
+	env.factory(params)()
+	env.print = nil
+	return lines
+end
+local function count(lines, prefix)
+	local n = 0
+	for _, l in ipairs(lines) do n = n + (l:sub(1, #prefix) == prefix and 1 or 0) end
+	return n
+end
+-- no plugin yet: the action says so rather than offering nothing
+local empty = lists({})
+check("no plugin in the session: the action says there is nothing to modulate",
+	count(empty, "Modulate with Perlin Noise: parameters none") == 1)
 local carrier = lib.add_lv2(s, chain, "urn:perlin-lv2:perlin")
 ARDOUR.LuaAPI.set_processor_param(carrier, 0, 400) -- rate: a broadband carrier
 ARDOUR.LuaAPI.set_processor_param(carrier, 1, 8)
@@ -55,7 +74,13 @@ sleep_ms(300)
 local user_eq, user_lp = param(eq, EQ_FREQ1), param(lp, LP_CUTOFF)
 print(string.format("perlin: user values: EQ Frequency 1 %.4f Hz, cutoff %.4f Hz", user_eq, user_lp))
 
-local env = lib.load_action(assert(os.getenv("PERLIN_ACTION"), "PERLIN_ACTION"), s)
+local first = lists({})
+check("the parameter list starts with none chosen (OK alone modulates nothing)",
+	count(first, "Modulate with Perlin Noise: parameter: (choose a parameter)") == 1
+	and count(first, "Modulate with Perlin Noise: parameters there") == 1)
+local range = lists({ route = "Chain", plugin = "ACE EQ", parameter = "Frequency 1" })[1] or ""
+check("the range dialog of a logarithmic parameter: its unit and a step of 10 Hz (" .. range .. ")",
+	range:find("20 Hz .. 20000 Hz (logarithmic); step 10,", 1, true) ~= nil)
 env.factory({ route = "Chain", plugin = "ACE EQ", parameter = "Frequency 1", lo = "200", hi = "2000",
 	noise = "new1", rate = "1.5", octaves = "3" })()
 env.factory({ route = "Chain", plugin = "ACE High/Low Pass Filter", parameter = "Low Pass Cut off frequency",
@@ -182,6 +207,18 @@ env.factory({ remove = "Chain", n = "1" })()
 sleep_ms(300)
 check("the last Remove: the noise goes too, the chain " .. chain_names(),
 	chain_names() == "Perlin Noise, ACE High/Low Pass Filter" and param(lp, LP_CUTOFF) == user_lp)
+-- two modulators on one parameter: Remove offers each of them
+for _, noise in ipairs({ "new1", "shared" }) do
+	env.factory({ route = "Chain", plugin = "ACE High/Low Pass Filter", parameter = "Low Pass Cut off frequency",
+		lo = "500", hi = "5000", noise = noise })()
+end
+local two = lists({})
+check(string.format("two modulators on the cutoff: two Remove entries (%d)", count(two, "Modulate with Perlin Noise: do: Remove:")),
+	count(two, "Modulate with Perlin Noise: do: Remove:") == 2)
+env.factory({ remove = "Chain", n = "1" })()
+env.factory({ remove = "Chain", n = "1" })()
+sleep_ms(200)
+check("both removed: the chain " .. chain_names(), chain_names() == "Perlin Noise, ACE High/Low Pass Filter")
 print(string.format("perlin: checks %d passed, %d failed", passed, failed))
 io.stdout:flush()
 s:save_state("", false, false, false, false, false)

@@ -56,7 +56,7 @@ if [ "$done_" -gt 0 ]; then
 	grep -h '^perlin: ok\|^perlin: FAIL' "$OUT/action-$done_.log" | sed 's/^perlin: /     /'
 	check "every check in Ardour held ($(grep -c '^perlin: ok' "$OUT/action-$done_.log") held)" \
 		test "$(grep -c '^perlin: FAIL' "$OUT/action-$done_.log")" -eq 0 -a \
-		"$(grep -c '^perlin: ok' "$OUT/action-$done_.log")" -eq 14
+		"$(grep -c '^perlin: ok' "$OUT/action-$done_.log")" -eq 19
 fi
 "$W" compare "$OUT/wav/chain.wav" "$OUT/wav/chain2.wav" > "$OUT/chain.cmp" 2> /dev/null
 echo "     the two exports differ by $(figure "$OUT/chain.cmp" maxdiff), identical from frame" \

@@ -45,7 +45,24 @@ function factory (params) return function ()
 		local d = { lower = pd.lower, upper = pd.upper }
 		d.log = pd.logarithmic and d.upper > d.lower and d.lower * d.upper > 0
 		if not (d.upper > d.lower) then d.upper = d.lower + 0.01 end
+		-- its unit, where the descriptor's print format names one ("%.0f Hz")
+		d.unit = (pd.print_fmt or ""):match ("^%%[-+ #0-9.]*[a-zA-Z]%s*(%S.*)$")
 		return d
+	end
+
+	-- the range dialog's numbers: a click's step (logarithmic: a power of
+	-- ten at most the lower end, 10 Hz for 20 Hz .. 20 kHz; linear: 1 % of
+	-- the range) and the digits it needs
+	local function step_of (d)
+		local step = d.log and 10 ^ math.floor (math.log (math.abs (d.lower), 10) + 1e-9)
+			or (d.upper - d.lower) / 100
+		local digits = math.max (0, math.min (4, math.ceil (-math.log (step, 10) - 1e-9) + 1))
+		return step, digits
+	end
+	local function range_title (label, d)
+		local u = d.unit and (" " .. d.unit) or ""
+		return string.format ("%s: %g%s .. %g%s%s", label, d.lower, u, d.upper, u,
+			d.log and " (logarithmic)" or ""), u
 	end
 	local function to_knob (d, v)
 		v = math.max (d.lower, math.min (d.upper, v))
@@ -316,6 +333,12 @@ function factory (params) return function ()
 		local ac = target:to_automatable ():automation_control (
 			Evoral.Parameter (ARDOUR.AutomationType.PluginAutomation, 0, c.port), false)
 		local d = scale_of (ac)
+		if p["list"] then -- (scripts, tests) the range dialog it would show
+			local step, digits = step_of (d)
+			print (string.format ("Modulate with Perlin Noise: range: %s; step %g, %d digits",
+				range_title (c.label, d), step, digits))
+			return
+		end
 		apply (p["route"], id_of (target), c, 100 * to_knob (d, tonumber (p["lo"])),
 			100 * to_knob (d, tonumber (p["hi"])), p["noise"] or "new1", tonumber (p["output"]) or 1,
 			tonumber (p["rate"]) or 1, tonumber (p["octaves"]) or 4)
@@ -323,18 +346,52 @@ function factory (params) return function ()
 		return
 	end
 
+	-- the first dialog's lists: what to do (a modulation, or Remove: one
+	-- entry per modulator, two on one parameter told apart by a number),
+	-- and the parameters, none chosen until the user picks one
+	local CHOOSE = "(choose a parameter)"
+	local function dialog_lists ()
+		local what = { ["Modulate a parameter"] = "add" }
+		for _, m in ipairs (modulators ()) do
+			local route, n = m.route, m.n
+			local key, k = "Remove: " .. m.label, 1
+			while what[key] do
+				k = k + 1
+				key = "Remove: " .. m.label .. " (" .. k .. ")"
+			end
+			what[key] = function () return { route = route, n = n } end
+		end
+		local targets = parameter_targets ()
+		local any = next (targets) ~= nil
+		targets[CHOOSE] = "none"
+		return what, targets, any
+	end
+
+	-- (scripts, tests) the dialog's lists, printed
+	if p["list"] then
+		local what, targets, any = dialog_lists ()
+		for key in pairs (what) do print ("Modulate with Perlin Noise: do: " .. key) end
+		for key in pairs (targets) do print ("Modulate with Perlin Noise: parameter: " .. key) end
+		print ("Modulate with Perlin Noise: parameters " .. (any and "there" or "none"))
+		return
+	end
+
 	-- the dialogs
-	local what = { ["Modulate a parameter"] = "add" }
-	for _, m in ipairs (modulators ()) do
-		local route, n = m.route, m.n
-		what["Remove: " .. m.label] = function () return { route = route, n = n } end
+	local what, targets, any = dialog_lists ()
+	local function tell (text)
+		LuaDialog.Message ("Modulate with Perlin Noise", text, LuaDialog.MessageType.Info,
+			LuaDialog.ButtonType.Close):run ()
+	end
+	if not any and not next (modulators ()) then
+		tell ("There is no plugin parameter to modulate yet: add a plugin to a track or bus first.")
+		return
 	end
 	local noises = { ["A new Perlin Noise"] = "new1", ["A new Perlin Noise x4"] = "new4",
 		["The Perlin Noise already before it (shared)"] = "shared" }
 	local rv = LuaDialog.Dialog ("Modulate with Perlin Noise", {
 		{ type = "dropdown", key = "what", title = "Do", values = what, default = "Modulate a parameter" },
 		{ type = "heading", title = "Modulate" },
-		{ type = "dropdown", key = "param", title = "Parameter", values = parameter_targets () },
+		{ type = "dropdown", key = "param", title = "Parameter", values = targets, default = CHOOSE },
 		{ type = "dropdown", key = "noise", title = "Noise", values = noises,
 			default = "A new Perlin Noise" },
 		{ type = "number", key = "output", title = "Which output (Perlin Noise x4: 1 to 4)", min = 1, max = 4,
@@ -351,7 +408,10 @@ function factory (params) return function ()
 		collectgarbage ()
 		return
 	end
-	if type (rv["param"]) ~= "function" then return end
+	if type (rv["param"]) ~= "function" then
+		tell ("No parameter was chosen: nothing changed.")
+		return
+	end
 	local t = rv["param"] ()
 	local route = Session:route_by_name (t.route)
 	local target = plugin_by_id (route, t.id)
@@ -361,13 +421,14 @@ function factory (params) return function ()
 	local d = scale_of (ac)
 	-- its range, in its own units (a quarter and three quarters of its
 	-- knob's travel to begin with)
-	local digits = (d.upper - d.lower) >= 100 and 1 or 3
+	local step, digits = step_of (d)
+	local title, unit = range_title (t.c.label, d)
 	local rr = LuaDialog.Dialog ("Modulate " .. target:display_name () .. ": " .. t.c.label, {
-		{ type = "label", title = string.format ("%s: %g .. %g", t.c.label, d.lower, d.upper) },
-		{ type = "number", key = "lo", title = "At noise -1", min = d.lower, max = d.upper,
-			step = (d.upper - d.lower) / 100, digits = digits, default = from_knob (d, 0.25) },
-		{ type = "number", key = "hi", title = "At noise +1", min = d.lower, max = d.upper,
-			step = (d.upper - d.lower) / 100, digits = digits, default = from_knob (d, 0.75) },
+		{ type = "label", title = title },
+		{ type = "number", key = "lo", title = "At noise -1" .. unit, min = d.lower, max = d.upper,
+			step = step, digits = digits, default = from_knob (d, 0.25) },
+		{ type = "number", key = "hi", title = "At noise +1" .. unit, min = d.lower, max = d.upper,
+			step = step, digits = digits, default = from_knob (d, 0.75) },
 	}):run ()
 	if not rr then return end
 	apply (t.route, t.id, t.c, 100 * to_knob (d, rr["lo"]), 100 * to_knob (d, rr["hi"]), rv["noise"],
