@@ -19,8 +19,9 @@ PREFIX     ?= /usr/local
 LV2DIR     ?= $(PREFIX)/lib/lv2
 # Ardour's Lua scripts: a system-wide Ardour N (prefix /usr) reads
 # /usr/share/ardourN/scripts, so both 7 and 8 get them (add
-# $(PREFIX)/share/ardour9/scripts for a 9); install-user puts them in every
-# ~/.config/ardourN that exists (ardour8 when none does).
+# $(PREFIX)/share/ardour9/scripts for a 9; uninstall removes the folders
+# it leaves empty); install-user puts them where each Ardour on the machine
+# looks (plugin/ardour/script-dirs.sh).
 SCRIPTDIRS ?= $(PREFIX)/share/ardour7/scripts $(PREFIX)/share/ardour8/scripts
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
@@ -401,6 +402,7 @@ test: $(B)/.deps all $(TESTS) $(B)/decoy-home/.lv2 $(B)/fuzz_plugin
 	$(DECOY) $(B)/test_display $(BUNDLE) $(SEED)
 	$(B)/test_signal $(SEED)
 	lua5.3 tests/test_lua_scripts.lua plugin/ardour/perlin-modulator.lua
+	sh tests/test_install_user.sh $(B)
 	$(DECOY) sh tests/test_clang.sh $(B)
 	$(DECOY) $(B)/test_render $(B) $(SEED)
 	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_QUICK_SECONDS) SEED=$(SEED)
@@ -426,14 +428,9 @@ install: all
 	for d in $(SCRIPTDIRS); do mkdir -p "$(DESTDIR)$$d" && \
 		install -m 644 $(SCRIPTS) "$(DESTDIR)$$d/" || exit 1; done
 
-# The user's Ardour script folders: every ardourN under ~/.config (or
-# XDG_CONFIG_HOME) that exists, or ardour8 when none does. None is made
-# beside an existing one: a new Ardour offers to take the older one's
-# settings only when its own folder does not exist yet (run install-user
-# again after its first start).
-USER_SCRIPTDIRS = cfg=$${XDG_CONFIG_HOME:-$$HOME/.config}; dirs=; \
-	for c in "$$cfg"/ardour[0-9]*; do [ -d "$$c" ] && dirs="$$dirs $$c/scripts"; done; \
-	[ -n "$$dirs" ] || dirs="$$cfg/ardour8/scripts"
+# The user's Ardour script folders, for the Ardour versions on the machine
+# (plugin/ardour/script-dirs.sh says which and why).
+USER_SCRIPTDIRS = dirs=`sh plugin/ardour/script-dirs.sh`
 install-user:
 	@$(USER_SCRIPTDIRS); echo "Ardour scripts into:$$dirs"; \
 		$(MAKE) install LV2DIR="$$HOME/.lv2" SCRIPTDIRS="$$dirs" DESTDIR=
@@ -452,7 +449,8 @@ uninstall:
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin$(LIB_EXT)
 	for d in $(SCRIPTDIRS); do rm -f "$(DESTDIR)$$d/perlin-modulate.lua" \
 		"$(DESTDIR)$$d/perlin-modulator.lua" "$(DESTDIR)$$d/perlin-automate.lua" \
-		"$(DESTDIR)$$d/perlin-modulation.lua"; done
+		"$(DESTDIR)$$d/perlin-modulation.lua"; \
+		rmdir "$(DESTDIR)$$d" "`dirname "$(DESTDIR)$$d"`" 2> /dev/null || true; done
 	-rmdir $(DESTDIR)$(LV2DIR)/perlin.lv2
 
 # make dist: perlin.lv2-VERSION.tar.gz with what building, installing and
