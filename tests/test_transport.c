@@ -274,6 +274,59 @@ static void test_carla_play_and_pause_do_not_lurch(int jack)
 	free(x);
 }
 
+/* MusE 4.1 rendering (Render Downmix to File): a whole time:Position at
+   the start of every period while rolling, speed 0 where the render ends,
+   then the cursor moved back to bar 1 while stopped, the plugin never
+   re-activated (../shared/notes/audacity-muse.md). On Hold the jump back
+   to frame 0 is a phase change like any other: crossfaded, no step. */
+static void test_muse_render_then_back_to_bar_1(void)
+{
+	const uint32_t period = 1024;
+	const unsigned rolling = 200, stopped = 40, back = 60;
+	setup s;
+	float *x = calloc((size_t)(rolling + stopped + back) * period, sizeof *x);
+	transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
+	host_inst h;
+	size_t n = 0;
+	unsigned c, i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s.ctl[i] = perlin_params[i].def; /* Perlin Noise: Hold */
+	s.cv = 0;
+	s.four = 0;
+	s.max_speed = 1;
+	s.max_bpm = 120;
+	if (!x || open_inst(&h, &s)) {
+		CHECK(0, "cannot render");
+		free(x);
+		return;
+	}
+	for (c = 0; c < rolling + stopped + back; ++c) {
+		host_position p;
+		if (c == rolling)
+			t.speed = 0.0; /* the render's end */
+		if (c == rolling + stopped) {
+			t.frame = 0.0; /* back to bar 1 */
+			t.beat = 0.0;
+		}
+		p = message(&t);
+		if (c < rolling || c == rolling || c == rolling + stopped)
+			host_inst_position_any(&h, 0, &p);
+		host_inst_run(&h, x + n, period);
+		n += period;
+		advance(&t, period);
+	}
+	host_inst_close(&h);
+	{
+		const size_t at = (size_t)(rolling + stopped) * period;
+		printf("   MusE's render, then back to bar 1 while stopped: the output %.3f before, %.3f "
+		       "60 ms after\n", (double)x[at - 1], (double)x[at + (size_t)(0.06 * SR)]);
+		CHECK(fabs((double)x[at - 1] - x[at + (size_t)(0.06 * SR)]) > 0.05,
+		      "MusE's relocate to bar 1 did not move the output (Hold follows the transport)");
+		check_steps(x, n, &s, "MusE's render, then back to bar 1 while stopped");
+	}
+	free(x);
+}
+
 /* Free (the CV plugins' default): a live patch's transport (play, pause,
    play, a relocate while rolling, a tempo change, a relocate while
    stopped, Carla's JACK frames a period ahead at each play, speed 2)
@@ -1005,6 +1058,7 @@ int main(int argc, char **argv)
 	test_beats_change_then_pause_no_step(1, 1);
 	test_carla_play_and_pause_do_not_lurch(0);
 	test_carla_play_and_pause_do_not_lurch(1);
+	test_muse_render_then_back_to_bar_1();
 	test_section("Free: the transport moves nothing");
 	test_free_phase_ignores_the_transport(0);
 	test_free_phase_ignores_the_transport(1);
