@@ -7,6 +7,10 @@
 #   (none): the test tools too; as root, the missing ones are installed with
 #          apt-get, otherwise the exact command is printed and it fails
 #   hosts: the real hosts of make test-hosts too
+#   arm64: the test tools and the arm64 tier's (make test-arm64): the
+#          cross compiler, qemu-user, and the libraries the bundle and
+#          perlin-render link, from Debian's arm64 architecture (added to
+#          dpkg's architectures first)
 # Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 PKG_CONFIG=${1:-pkg-config}
 need=
@@ -50,17 +54,40 @@ if [ "${2:-}" = hosts ]; then
 	file /usr/lib/lv2/a-comp.lv2 ardour-lv2-plugins
 	file /usr/share/sounds/sf2/TimGM6mb.sf2 timgm6mb-soundfont
 fi
+if [ "${2:-}" = arm64 ]; then
+	cmd  aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
+	cmd  qemu-aarch64    qemu-user
+	file /usr/bin/file   file
+	# the arm64 .pc files (the Makefile's ARM64_MAKE points
+	# PKG_CONFIG_LIBDIR at their folder); the headers are the same files
+	# for either architecture
+	file /usr/lib/aarch64-linux-gnu/pkgconfig/lv2.pc     lv2-dev:arm64
+	file /usr/lib/aarch64-linux-gnu/pkgconfig/lilv-0.pc  liblilv-dev:arm64
+	file /usr/lib/aarch64-linux-gnu/pkgconfig/sndfile.pc libsndfile1-dev:arm64
+	file /usr/lib/aarch64-linux-gnu/pkgconfig/cairo.pc   libcairo2-dev:arm64
+fi
 
 [ -z "$need" ] && exit 0
 # each package once, in order
 need=$(printf '%s\n' $need | awk '!seen[$0]++' | tr '\n' ' ')
+# an :arm64 package needs dpkg's arm64 architecture and its package lists
+foreign=
+case "$need" in *:arm64*)
+	dpkg --print-foreign-architectures | grep -qx arm64 || foreign=arm64 ;;
+esac
+# (waits for another apt or dpkg to finish, up to 10 minutes)
+APT="apt-get -o DPkg::Lock::Timeout=600"
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing $need"
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get -o DPkg::Lock::Timeout=600 install -y $need ||
-		{ apt-get update && apt-get -o DPkg::Lock::Timeout=600 install -y $need; }
+	if [ -n "$foreign" ]; then
+		dpkg --add-architecture "$foreign" && $APT update || exit 1
+	fi
+	$APT install -y --no-install-recommends $need ||
+		{ $APT update && $APT install -y --no-install-recommends $need; }
 	exit $?
 fi
 echo "deps: missing packages. Run:" >&2
+[ -z "$foreign" ] || echo "  sudo dpkg --add-architecture $foreign && sudo apt-get update" >&2
 echo "  sudo apt-get install $need" >&2
 exit 1
