@@ -1,6 +1,7 @@
 # perlin.lv2: make (builds the bundle in build/perlin.lv2/ and
 # build/perlin-render), make test (the quick tier), make check (everything
-# but the real hosts), make test-hosts, make bench, make dist, make distcheck,
+# but the real hosts), make test-hosts, make test-arm64, make bench, make
+# dist, make distcheck,
 # make install [PREFIX=/usr/local] [LV2DIR=$(PREFIX)/lib/lv2]
 # [SCRIPTDIRS=...] [DESTDIR=].
 # GNU make or any POSIX (2024) make. A plain make or make install needs only
@@ -376,6 +377,35 @@ test-ardour8:
 		 ARDOUR=ardour8 ONLY_ARDOUR=1 sh tests/test_hosts.sh build && \
 		 ARDOUR=ardour8 make test-ardour-modulation'
 
+# The arm64 tier (the MOD Dwarf, Zynthian, a Raspberry Pi): the bundle,
+# perlin-render and the plain DSP tests cross-built for aarch64 by the
+# rules above, into $(ARM64), with Debian's gcc-aarch64-linux-gnu and the
+# libraries of Debian's arm64 architecture (tests/deps.sh arm64 installs
+# them, as root), then run under qemu-aarch64; tests/test_arm64.sh requires
+# each arm64 render to equal the x86 build's, bit for bit. ARM64_CFLAGS is
+# CFLAGS there (after -ffp-contract=off): `make test-arm64
+# ARM64=build/arm64-fma ARM64_CFLAGS='-O2 -g -ffp-contract=fast'` lets
+# aarch64 fuse multiplies and adds, and must fail.
+ARM64_CC     ?= aarch64-linux-gnu-gcc
+ARM64_CFLAGS ?= $(CFLAGS)
+ARM64        ?= $(B)/arm64
+QEMU_ARM64   ?= qemu-aarch64
+ARM64_MAKE = PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig \
+	$(MAKE) B=$(ARM64) CC=$(ARM64_CC) CFLAGS='$(ARM64_CFLAGS)'
+# The plain tests run under qemu: those without cairo, JACK or an
+# interposed malloc, but for test_outputs and test_signal, which mostly
+# measure the signal's statistics (the same when the renders equal x86's)
+# and take 4 and 1.5 minutes there (name them here to run them too).
+ARM64_TESTS ?= test_plugin test_transport test_dsp test_triggers test_midi
+test-arm64: $(B)/.deps all
+	@sh tests/deps.sh $(PKG_CONFIG) arm64
+	$(ARM64_MAKE) all $(ARM64)/test_noise
+	for t in $(ARM64_TESTS); do $(ARM64_MAKE) $(ARM64)/$$t || exit 1; done
+	$(QEMU_ARM64) $(ARM64)/test_noise $(SEED)
+	for t in $(ARM64_TESTS); do $(QEMU_ARM64) $(ARM64)/$$t $(ARM64)/perlin.lv2 $(SEED) \
+		|| exit 1; done
+	sh tests/test_arm64.sh $(B) $(ARM64) $(QEMU_ARM64)
+
 # The tests load exactly the bundle they name: with the deliberately
 # broken bundles on LV2_PATH and as ~/.lv2, a test that read the LV2 path
 # would run them and fail.
@@ -528,4 +558,4 @@ plots: demo $(B)/test_display
 clean:
 	rm -rf $(B) $(DIST).tar.gz
 
-.PHONY: all dist distcheck test-ardour8 demo plots deps fuzz test test-tsan test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean
+.PHONY: all dist distcheck test-ardour8 test-arm64 demo plots deps fuzz test test-tsan test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean
