@@ -233,7 +233,7 @@ $(BROKEN_ALLOC): $(BUNDLE_FILES) tests/broken_alloc.c $(GLUE_SRC) $(PIC)/.built
 $(BROKEN_XFADE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC)
 	@mkdir -p $(B)/broken-xfade/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(B)/broken-xfade/perlin.lv2/
-	$(CC) $(CCFLAGS) -DPERLIN_XFADE_S=0.00001 -fPIC -fvisibility=hidden -shared \
+	$(CC) $(CCFLAGS) -DPERLIN_XFADE_S=0.00001 -DPERLIN_XFADE_CELLS=0 -fPIC -fvisibility=hidden -shared \
 		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/lv2/perlin.c $(GLUE_C) $(DSP_C) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 

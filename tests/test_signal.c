@@ -364,6 +364,211 @@ static void test_morph_jump_crossfaded_not_scrubbed(void)
 	}
 }
 
+/* A control change at a sample, for render_events. */
+typedef struct {
+	uint64_t at;
+	int param;
+	float v;
+} ctl_event;
+
+/* In process at 48 kHz, no transport: the controls `set`, then each
+   event's control set at its sample (events in order), in blocks of up
+   to 512 split there; n samples into x. */
+static void render_events(const float set[PERLIN_N_PARAMS], const ctl_event *ev, size_t nev,
+                          float *x, uint64_t n)
+{
+	static perlin_dsp d;
+	float v[PERLIN_N_PARAMS];
+	const float *ctl[PERLIN_N_PARAMS];
+	uint64_t pos = 0;
+	size_t e = 0;
+	int i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		v[i] = set[i];
+		ctl[i] = &v[i];
+	}
+	perlin_dsp_init(&d, 48000.0);
+	while (pos < n) {
+		uint64_t end = pos + 512U < n ? pos + 512U : n;
+		while (e < nev && ev[e].at <= pos)
+			v[ev[e].param] = ev[e].v, ++e;
+		if (e < nev && ev[e].at < end)
+			end = ev[e].at;
+		perlin_dsp_controls(&d, ctl);
+		perlin_dsp_run(&d, x + pos, (uint32_t)(end - pos));
+		pos = end;
+	}
+}
+
+/* Slope reversals of x over [from, from + n) between steps larger than
+   1e-6: where the curve is flat (a top or a bottom) the float rounding of
+   a crossfade's mix makes steps of a few 1e-8 both ways, which are not
+   motion. */
+static int turns(const float *x, uint64_t from, uint64_t n)
+{
+	int r = 0, sign = 0;
+	uint64_t i;
+	for (i = from + 1; i < from + n; ++i) {
+		const double s = (double)x[i] - x[i - 1];
+		if (fabs(s) <= 1e-6)
+			continue;
+		r += sign && (s > 0.0) != (sign > 0);
+		sign = s > 0.0 ? 1 : -1;
+	}
+	return r;
+}
+
+/* The most slope reversals (turns) in any 30 ms window (starting every
+   1.5 ms) of x over [from, to). */
+static int most_reversals(const float *x, uint64_t from, uint64_t to)
+{
+	const uint64_t w = 1440U;
+	int most = 0;
+	uint64_t at;
+	for (at = from; at + w <= to; at += 72U) {
+		const int r = turns(x, at, w);
+		most = r > most ? r : most;
+	}
+	return most;
+}
+
+/* A morph sweep is judged by how fast morph moves, not by how large each
+   change is: 2D, 8 octaves, rate 0.5, morph 0 -> 16 at 37 to 222 cells a
+   second, in steps of 0.02 to 1.0 (a knob, a MIDI CC, dense automation):
+   the most slope reversals in a 30 ms window, from the sweep's start to
+   0.5 s on, within 4 of the same render's with morph held at 0. */
+static void test_morph_sweep_not_scrubbed(void)
+{
+	static const double speeds[] = { 37.0, 74.0, 147.0, 222.0 };
+	static const double steps[] = { 0.02, 0.049, 0.2, 1.0 };
+	const double sr = 48000.0;
+	const uint64_t t0 = 48000U, n = t0 + 30000U;
+	float set[PERLIN_N_PARAMS];
+	float *x = malloc((size_t)n * sizeof *x);
+	ctl_event *ev = malloc(1024 * sizeof *ev);
+	int i, sp, st, seed, worst = -100, base_worst = 0;
+	double worst_speed = 0.0, worst_step = 0.0;
+	if (!x || !ev) {
+		CHECK(0, "out of memory");
+		free(x);
+		free(ev);
+		return;
+	}
+	for (seed = 1; seed <= 2; ++seed) {
+		int base;
+		for (i = 0; i < PERLIN_N_PARAMS; ++i)
+			set[i] = perlin_params[i].def;
+		set[PERLIN_SEED] = (float)seed;
+		set[PERLIN_DIMENSIONS] = 2.0f;
+		set[PERLIN_OCTAVES] = 8.0f;
+		set[PERLIN_RATE] = 0.5f;
+		render_events(set, NULL, 0, x, n);
+		base = most_reversals(x, t0, n);
+		base_worst = base > base_worst ? base : base_worst;
+		for (sp = 0; sp < 4; ++sp)
+			for (st = 0; st < 4; ++st) {
+				const int count = (int)ceil(16.0 / steps[st]);
+				int r;
+				for (i = 0; i < count; ++i) {
+					const double m = (i + 1) * steps[st];
+					ev[i].at = t0 + (uint64_t)floor(i * steps[st] / speeds[sp] * sr + 0.5);
+					ev[i].param = PERLIN_MORPH;
+					ev[i].v = (float)(m < 16.0 ? m : 16.0);
+				}
+				render_events(set, ev, (size_t)count, x, n);
+				r = most_reversals(x, t0, n) - base;
+				if (r > worst) {
+					worst = r;
+					worst_speed = speeds[sp];
+					worst_step = steps[st];
+				}
+			}
+	}
+	printf("   morph 0 -> 16 at 37..222 cells/s in steps of 0.02..1.0 (rate 0.5, 8 octaves, 2 "
+	       "seeds): at worst %+d slope reversals in 30 ms against morph held (%g cells/s, steps "
+	       "of %g; held: %d at most)\n", worst, worst_speed, worst_step, base_worst);
+	CHECK(worst <= 4, "a morph sweep at %g cells/s in steps of %g scrubs: %+d slope reversals "
+	      "in 30 ms", worst_speed, worst_step, worst);
+	free(x);
+	free(ev);
+}
+
+/* A discrete change on a slow noise takes a time that fits the noise: at
+   rates 1 and 0.2, 1 octave, a seed change, a phase change and (2D) a
+   morph step 0 -> 1 at 2 s, 4 places on the noise each: the largest step
+   in the 5 s after, against the noise's own (the larger of the largest
+   step in the 10 ms before and the largest of a steady render with the
+   new setting over those 5 s), within 4x. At rate 0.1 the figures are
+   printed only: half a cell of fade can move the output by up to 3x the
+   two values' distance a cell, where a stretch of the noise moves less
+   (a seed change there: 5.1x). */
+static void test_slow_crossfade_fits_the_noise(void)
+{
+	static const float rates[] = { 1.0f, 0.2f, 0.1f };
+	static const char *const what[] = { "seed 1 -> 2", "phase + 0.5", "2D morph 0 -> 1" };
+	const uint64_t t = 96000U, n = t + 240000U;
+	float set[PERLIN_N_PARAMS];
+	float *x = malloc((size_t)n * sizeof *x), *y = malloc((size_t)n * sizeof *y);
+	int i, r, c, seed;
+	if (!x || !y) {
+		CHECK(0, "out of memory");
+		free(x);
+		free(y);
+		return;
+	}
+	for (r = 0; r < 3; ++r)
+		for (c = 0; c < 3; ++c) {
+			double worst = 0.0, worst10 = 0.0;
+			for (seed = 0; seed < 4; ++seed) {
+				ctl_event ev;
+				double before = 0.0, after = 0.0, own = 0.0;
+				uint64_t j;
+				for (i = 0; i < PERLIN_N_PARAMS; ++i)
+					set[i] = perlin_params[i].def;
+				set[PERLIN_RATE] = rates[r];
+				set[PERLIN_OCTAVES] = 1.0f;
+				set[PERLIN_PHASE] = 0.1f * (float)seed; /* another stretch of the noise */
+				set[PERLIN_SEED] = (float)(1 + 10 * seed);
+				ev.at = t;
+				if (c == 0) {
+					ev.param = PERLIN_SEED;
+					ev.v = set[PERLIN_SEED] + 1.0f;
+				} else if (c == 1) {
+					ev.param = PERLIN_PHASE;
+					ev.v = set[PERLIN_PHASE] + 0.5f;
+				} else {
+					set[PERLIN_DIMENSIONS] = 2.0f;
+					ev.param = PERLIN_MORPH;
+					ev.v = 1.0f;
+				}
+				render_events(set, &ev, 1, x, n);
+				set[ev.param] = ev.v; /* the new setting all along */
+				render_events(set, NULL, 0, y, n);
+				for (j = t - 480U; j < n; ++j) {
+					const double s = fabs((double)x[j] - x[j - 1]);
+					if (j < t) {
+						before = s > before ? s : before;
+					} else {
+						const double sy = fabs((double)y[j] - y[j - 1]);
+						after = s > after ? s : after;
+						own = sy > own ? sy : own;
+					}
+				}
+				own = own > before ? own : before;
+				worst = after / own > worst ? after / own : worst;
+				worst10 = after / before > worst10 ? after / before : worst10;
+			}
+			printf("   rate %g, 1 octave, %s: largest step in the 5 s after, at worst %.2fx the "
+			       "noise's own (%.2fx the 10 ms before's)\n", (double)rates[r], what[c], worst,
+			       worst10);
+			if (rates[r] >= 0.2f) /* (0.1: printed; see above) */
+				CHECK(worst <= 4.0, "rate %g, %s lurches: largest step %.1fx the noise's own",
+				      (double)rates[r], what[c], worst);
+		}
+	free(x);
+	free(y);
+}
+
 int main(int argc, char **argv)
 {
 	test_seed(argc, argv, "test_signal");
@@ -371,6 +576,10 @@ int main(int argc, char **argv)
 	test_no_structure_on_the_lattice();
 	test_section("a morph jump is crossfaded, a slow morph glides");
 	test_morph_jump_crossfaded_not_scrubbed();
+	test_section("a morph sweep in small steps is judged by its speed");
+	test_morph_sweep_not_scrubbed();
+	test_section("a crossfade on a slow noise fits the noise");
+	test_slow_crossfade_fits_the_noise();
 	test_section("2D: the same spread at every morph, as wide as 1D");
 	test_same_spread_at_every_morph();
 	return test_done("test_signal");

@@ -74,7 +74,8 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->want_reset = 0;
 	d->want_locate = 1;
 	d->want_band = 0;
-	d->fade = d->xfade_len;
+	d->quick = 0;
+	d->fade = d->xfade_n = d->xfade_len;
 	d->shape_n = 0;
 	d->phase_shift = 0.0;
 	d->morph_shift = 0.0;
@@ -85,6 +86,8 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->glide_at = d->glide_len = 0U;
 	memset(d->level, 0, sizeof d->level);
 	dsp_update_targets(d);
+	d->morph_seen = d->target.morph;
+	d->morph_seen_at = 0;
 	dsp_maybe_start_voice(d);
 }
 
@@ -332,8 +335,8 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 			restep(d);
 		if (d->moving && len > d->grid - t0)
 			len = d->grid - t0;
-		if (d->fade < d->xfade_len && len > d->xfade_len - d->fade)
-			len = d->xfade_len - d->fade;
+		if (d->fade < d->xfade_n && len > d->xfade_n - d->fade)
+			len = d->xfade_n - d->fade;
 		if (d->step_busy)
 			len = step_span(d, o, len, t0);
 		else
@@ -343,10 +346,10 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 			if (o[i])
 				o[i] += len;
 		n -= len;
-		if (d->fade < d->xfade_len) {
+		if (d->fade < d->xfade_n) {
 			d->fade += len;
-			if (d->fade >= d->xfade_len) {
-				d->fade = d->xfade_len;
+			if (d->fade >= d->xfade_n) {
+				d->fade = d->xfade_n;
 				plan_sync(d);
 				dsp_maybe_start_voice(d); /* a change that waited, from here */
 			}

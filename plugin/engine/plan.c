@@ -483,7 +483,7 @@ static __attribute__((noinline)) uint32_t plan_made(perlin_dsp *d, float *const 
                                                     uint32_t n)
 {
 	perlin_plan *const f = &d->plan;
-	if (d->fade < d->xfade_len || d->moving ||
+	if (d->fade < d->xfade_n || d->moving ||
 	    d->path == PERLIN_PATH_REFERENCE || f->tried == d->gen + 1U)
 		return 0;
 	plan_sync(d);

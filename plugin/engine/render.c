@@ -283,7 +283,7 @@ static int voice_span(perlin_dsp *d, perlin_voice *v, float *const acc[], int fr
 void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 {
 	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
-	const int fading = d->fade < d->xfade_len;
+	const int fading = d->fade < d->xfade_n;
 	const uint32_t done = plan_render(d, out, len);
 	if (done) { /* the steady plan (plan.c decides) */
 		float *rest[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
@@ -367,7 +367,7 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 			}
 		}
 		d->level[o] = d->kernels->mix(sum[0], sum[1], to, span, (float)d->fade,
-		                              1.0f / (float)d->xfade_len, dl, ol);
+		                              1.0f / (float)d->xfade_n, dl, ol);
 	}
 	for (o = outs; o < d->outputs; ++o) { /* the same as the first */
 		if (out[o] && out[o] != first)
@@ -385,7 +385,7 @@ void render_ride(perlin_dsp *d, uint32_t len)
 		perlin_voice *v = &d->voice[w];
 		unsigned k;
 		int l;
-		if (w != d->cur && d->fade >= d->xfade_len)
+		if (w != d->cur && d->fade >= d->xfade_n)
 			continue; /* (not live) */
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 			const uint32_t period = v->stream[k][0].oct.period;

@@ -85,33 +85,48 @@ void dsp_update_targets(perlin_dsp *d)
 }
 
 /* Morph is a coordinate, not a level: a glide of it moves every octave's
-   y, the octave of multiplier m at m times the glide's speed (at most
-   distance / PERLIN_SMOOTH_S at octave 0), while that octave moves on its
-   own at m times octave 0's speed (x rate and drift). A change of the
-   control (from `from` to the target) that its glide would pass faster
-   than octave 0 moves on its own, and of more than MORPH_GLIDE_MIN, would
-   scrub every octave through many cells in a few milliseconds: it is a
-   jump, crossfaded like a phase change. Smaller changes glide, however
-   fast they follow each other: automation moves y as fast as it asks. */
-#define MORPH_GLIDE_MIN 0.05 /* cells of y */
+   y, the octave of multiplier m at m times the glide's speed, while that
+   octave moves on its own at m times octave 0's speed (x rate and drift).
+   Whether the control glides or jumps follows how fast it moves, not how
+   large each change is: a follower of the control (one-pole, the
+   smoothers' PERLIN_SMOOTH_S, in exact time) lags it by about its speed
+   times PERLIN_SMOOTH_S, whether it moved in one step or in a thousand
+   small ones (a knob, a MIDI CC, dense automation). Where that lag is more
+   than MORPH_GLIDE_SPEED times what octave 0 moves on its own in
+   PERLIN_SMOOTH_S, and more than MORPH_GLIDE_MIN, gliding would scrub
+   every octave through many cells in a few milliseconds: the change is a
+   jump (from where the voices' y stands to the target), crossfaded like a
+   phase change; and so is every change after it while the control keeps
+   moving that fast (the jumps made during a crossfade add up, and are
+   made at its end). Slower motion glides: automation moves y as fast as
+   it asks, up to a few times the noise's own speed. */
+#define MORPH_GLIDE_MIN 0.05  /* cells of y */
+#define MORPH_GLIDE_SPEED 3.0 /* times octave 0's own speed */
 
 double smooth_morph_jump(perlin_dsp *d, uint32_t t0, double from)
 {
 	const double to = d->target.morph;
 	const double own = (fabs(d->target.xrate) * d->tempo + fabs(d->target.drift)) * d->sr;
-	const double most = PERLIN_SMOOTH_S * own > MORPH_GLIDE_MIN ? PERLIN_SMOOTH_S * own
-	                                                            : MORPH_GLIDE_MIN;
+	const double glide = MORPH_GLIDE_SPEED * PERLIN_SMOOTH_S * own;
+	const double most = glide > MORPH_GLIDE_MIN ? glide : MORPH_GLIDE_MIN;
+	/* the follower, from where it was to now (the control held at `from`
+	   since), then how far the control is from it */
+	const double seen = from + (d->morph_seen - from) *
+	                               exp(-(double)(d->clock - d->morph_seen_at) /
+	                                   (PERLIN_SMOOTH_S * d->sr));
 	double now;
+	d->morph_seen = d->started ? seen : to;
+	d->morph_seen_at = d->clock;
 	if (d->ctl[PERLIN_DIMENSIONS] < 1.5f || !d->started)
 		return 0.0; /* (1D: morph moves nothing; before any output: no glide heard) */
-	if (!(fabs(to - from) > most))
+	if (!(fabs(to - seen) > most))
 		return 0.0;
 	/* where the voices' y stands: the chunk's steps carry it from was to
 	   at[0] (a grid step late), and at a grid point it is at at[0] */
 	now = t0 == 0U ? d->at[0].morph
 	               : d->was.morph + (d->at[0].morph - d->was.morph) * ((double)t0 / (double)d->grid);
-	if (!(fabs(to - now) > most))
-		return 0.0; /* (back to about where y stands) */
+	if (!(to != now))
+		return 0.0;
 	d->was.morph = d->at[0].morph = d->at[1].morph = to;
 	d->restep = 1;
 	return to - now;

@@ -64,6 +64,15 @@ typedef struct {
 #ifndef PERLIN_XFADE_S /* tests build a bundle without crossfades to show they are needed */
 #define PERLIN_XFADE_S 0.01   /* crossfade length of discrete changes */
 #endif
+#ifndef PERLIN_XFADE_CELLS /* (0 in the bundle without crossfades) */
+/* A control change that cannot glide crossfades over at least
+   PERLIN_XFADE_S, and on a slow noise over this fraction of a cell of
+   octave 0 (at most PERLIN_XFADE_MAX_S): a time that fits the noise, so
+   the fade moves the output about as fast as the noise itself does.
+   Restarts (triggers, reset) and transport jumps keep PERLIN_XFADE_S. */
+#define PERLIN_XFADE_CELLS 0.5
+#endif
+#define PERLIN_XFADE_MAX_S 5.0
 #define PERLIN_MAX_RATE 1000.0 /* cells/s of octave 0, free or synced */
 
 /* What the host said about its transport (perlin_dsp_position). A field is
@@ -329,7 +338,7 @@ typedef struct {
 	double sr;
 	uint32_t grid;     /* samples between grid points */
 	double decay;      /* the one-pole smoothers' decay over one grid step */
-	uint32_t xfade_len; /* crossfade length in samples */
+	uint32_t xfade_len; /* the short crossfade's length in samples (PERLIN_XFADE_S) */
 
 	float ctl[PERLIN_N_PARAMS]; /* last clamped control values */
 	double beats, cells_per_beat; /* ctl's beats as the note value it names (params.c) */
@@ -351,9 +360,12 @@ typedef struct {
 
 	perlin_voice voice[2];
 	int cur;        /* the voice fading in or playing */
-	uint32_t fade;  /* samples into the crossfade; xfade_len when none */
+	uint32_t fade;  /* samples into the crossfade; xfade_n when none */
+	uint32_t xfade_n; /* the crossfade's length: xfade_len, or longer on a
+	                     slow noise (PERLIN_XFADE_CELLS) */
 	int started;    /* any sample rendered since init/activate */
 	int want_reset, want_locate;
+	int quick; /* the locate asked for is a transport jump: the short crossfade */
 	/* the band-limit must follow a faster transport (tempo, speed): a
 	   new voice at once, placed from the transport, the old one fading
 	   out at the speed it had (voice.c) */
@@ -363,6 +375,11 @@ typedef struct {
 	uint32_t shape_n; /* which noise of the seed's sequence (PERLIN_TRIGGER_SHAPE) */
 	double phase_shift; /* a phase change to make, in octave-0 cells (free running) */
 	double morph_shift; /* a morph jump to make (crossfaded), in octave-0 cells of y */
+	/* a one-pole follower (PERLIN_SMOOTH_S) of the morph control, as of
+	   the sample morph_seen_at: how far the control is from it tells how
+	   fast it has moved lately (smooth_morph_jump) */
+	double morph_seen;
+	uint64_t morph_seen_at;
 
 	/* sample and hold (PERLIN_TRIGGER_STEP, step.c): while `stepping`
 	   the voices ride on unheard and each output is its held noise,

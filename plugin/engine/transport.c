@@ -151,6 +151,7 @@ void dsp_transport_position(perlin_dsp *d, const perlin_position *p)
 		d->locates++;
 		if (!dsp_runs_free(d)) {
 			d->want_locate = 1;
+			d->quick = 1; /* (a jump: the short crossfade) */
 			d->shape_n = 0; /* new shapes count from here (an export's start) */
 		}
 	}

@@ -39,7 +39,7 @@ static int same_shape(const perlin_shape *a, const perlin_shape *b)
    crossfade). */
 static int live(const perlin_dsp *d, int w)
 {
-	return w == d->cur || d->fade < d->xfade_len;
+	return w == d->cur || d->fade < d->xfade_n;
 }
 
 /* Weight of an octave at f cells/s: 1 up to sr/16, 0 from sr/4, a smooth
@@ -281,6 +281,26 @@ static int phases_there(const perlin_voice *v, const dsp_place *at)
 	return 1;
 }
 
+/* The crossfade for a change: a restart (trigger, reset) or a transport
+   jump takes the short one (xfade_len); a control change that cannot
+   glide takes PERLIN_XFADE_CELLS of a cell of octave 0 at the speed it
+   heads for along its path (x, and y by drift and the slant), within
+   xfade_len .. PERLIN_XFADE_MAX_S: on a slow noise the fade then moves
+   the output about as fast as the noise itself does, not in a lurch. */
+static uint32_t xfade_length(const perlin_dsp *d, int quick)
+{
+	const double sx = fabs(d->target.xrate * d->xmotion);
+	const double sy = fabs(d->target.drift * d->motion) +
+	                  (d->ctl[PERLIN_DIMENSIONS] < 1.5f ? 0.0 : NOISE_2D_SLANT * sx);
+	const double speed = sqrt(sx * sx + sy * sy); /* cells a sample */
+	const double most = PERLIN_XFADE_MAX_S * d->sr;
+	double n;
+	if (quick)
+		return d->xfade_len;
+	n = speed * most > PERLIN_XFADE_CELLS ? PERLIN_XFADE_CELLS / speed : most;
+	return n > (double)d->xfade_len ? (uint32_t)n : d->xfade_len;
+}
+
 /* Start a voice with the wanted shape; fade into it unless nothing has
    been rendered yet (then it simply replaces the old one). A locate that
    finds the phase already where the transport says changes nothing
@@ -292,6 +312,7 @@ static void start_voice(perlin_dsp *d)
 	perlin_voice *old = &d->voice[d->cur];
 	perlin_voice *v = &d->voice[!d->cur];
 	const perlin_shape want = wanted_shape(d);
+	const int quick = d->want_reset || d->want_band || d->quick;
 	int silent = !d->started, placed = 1;
 	dsp_place at;
 	noise_pos x0, y0;
@@ -305,7 +326,7 @@ static void start_voice(perlin_dsp *d)
 		dsp_transport_phase(d, &at);
 		if (d->started && same_shape(&want, &old->shape) && phases_there(old, &at) &&
 		    !d->want_band) {
-			d->want_locate = 0; /* already there */
+			d->want_locate = d->quick = 0; /* already there */
 			if (d->moving)
 				return;
 			silent = 1;
@@ -364,17 +385,36 @@ static void start_voice(perlin_dsp *d)
 	}
 	d->cur = !d->cur;
 	d->gen++; /* (a steady plan is for one voice) */
-	d->want_reset = d->want_locate = d->want_band = 0;
-	d->fade = silent ? d->xfade_len : 0U;
+	d->want_reset = d->want_locate = d->want_band = d->quick = 0;
+	d->xfade_n = xfade_length(d, quick);
+	d->fade = silent ? d->xfade_n : 0U;
 	voice_steps(d, v);
+}
+
+/* A restart or a transport jump that comes during a long crossfade
+   hurries it: the rest of it takes xfade_len, from the same point of the
+   fade (its weight moves on by less than a sample's step of the short
+   one), so the restart waits no longer than behind a short crossfade. */
+static void hurry(perlin_dsp *d)
+{
+	const uint32_t left = d->xfade_n - d->fade;
+	double n;
+	if (left <= d->xfade_len)
+		return;
+	n = ceil((double)d->xfade_len * (double)d->xfade_n / (double)left);
+	d->xfade_n = (uint32_t)n;
+	d->fade = d->xfade_n - d->xfade_len;
 }
 
 /* Apply a pending discrete change if no crossfade is running. */
 void dsp_maybe_start_voice(perlin_dsp *d)
 {
 	perlin_shape want;
-	if (d->fade < d->xfade_len)
+	if (d->fade < d->xfade_n) {
+		if (d->want_reset || d->want_band || d->quick)
+			hurry(d);
 		return;
+	}
 	want = wanted_shape(d);
 	if (!d->started || d->want_reset || d->want_locate || d->want_band || d->phase_shift != 0.0 ||
 	    d->morph_shift != 0.0 ||
