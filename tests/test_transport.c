@@ -396,6 +396,71 @@ static void test_free_phase_ignores_the_transport(int four)
 	free(y);
 }
 
+/* Free -> Hold while rolling: from the switch on the phase follows the
+   transport (placed where its frame says, crossfaded), as if it had been
+   on Hold all along. Perlin Noise CV at rate 3, 6 octaves, rolling from
+   frame 0, relocated to 4 s at cycle 20 (which Free ignores), switched
+   to Hold at cycle 50: from cycle 60 (the crossfade done) the output is
+   the render on Hold throughout, within 1e-6; no step beyond the bound. */
+static void test_free_to_hold_follows_the_transport(void)
+{
+	const uint32_t period = 1024;
+	const unsigned cycles = 100, at = 50, from = 60;
+	const size_t n = (size_t)cycles * period;
+	setup s;
+	float *x = calloc(n, sizeof *x), *y = calloc(n, sizeof *y);
+	int pass;
+	unsigned i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s.ctl[i] = perlin_params[i].cv_def;
+	s.cv = 1;
+	s.four = 0;
+	s.spread = 0.0f;
+	s.ctl[PERLIN_RATE] = 3.0f;
+	s.ctl[PERLIN_OCTAVES] = 6.0f;
+	s.max_speed = 1;
+	s.max_bpm = 120;
+	for (pass = 0; pass < 2 && x && y; ++pass) {
+		float *out = pass ? y : x;
+		transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
+		host_inst h;
+		unsigned c;
+		if (open_inst(&h, &s)) {
+			CHECK(0, "cannot render");
+			break;
+		}
+		h.controls[PERLIN_STOPPED] = pass ? 0.0f : 2.0f; /* pass 1: Hold all along */
+		for (c = 0; c < cycles; ++c) {
+			host_position p;
+			if (c == 20) /* relocate while rolling */
+				t.frame = 192000.0, t.beat = 8.0;
+			if (c == at)
+				h.controls[PERLIN_STOPPED] = 0.0f;
+			p = message(&t);
+			host_inst_position_any(&h, 0, &p);
+			host_inst_run(&h, out + (size_t)c * period, period);
+			advance(&t, period);
+		}
+		host_inst_close(&h);
+	}
+	if (x && y) {
+		const double before = max_diff(x + (size_t)(at - 10) * period,
+		                               y + (size_t)(at - 10) * period, 10 * period);
+		const double after = max_diff(x + (size_t)from * period, y + (size_t)from * period,
+		                              (size_t)(cycles - from) * period);
+		printf("   Free -> Hold while rolling: against Hold all along %.3g before the switch, "
+		       "%.3g from %u ms after it\n", before, after,
+		       (unsigned)((from - at) * period * 1000.0 / SR));
+		CHECK(before > 0.1, "Free follows the transport before the switch (%g)", before);
+		CHECK(after <= 1e-6, "Free -> Hold does not follow the transport (%g off)", after);
+		check_steps(x, n, &s, "Free -> Hold while rolling");
+	} else {
+		CHECK(0, "cannot render");
+	}
+	free(x);
+	free(y);
+}
+
 /* Synced from a fresh start at beat `beat` (the host's time:Position
    every 1024 frames; fields: 0 every one at 120 BPM, 1 only frame, speed
    and tempo at 120 BPM, 2 only the beat, speed and tempo at 97 BPM), loop
@@ -1062,6 +1127,7 @@ int main(int argc, char **argv)
 	test_section("Free: the transport moves nothing");
 	test_free_phase_ignores_the_transport(0);
 	test_free_phase_ignores_the_transport(1);
+	test_free_to_hold_follows_the_transport();
 	test_section("a frame that never advances (Audacity) runs on; relocates restart");
 	test_a_frame_that_never_advances_runs_on(0, 8192);
 	test_a_frame_that_never_advances_runs_on(0, 4096);

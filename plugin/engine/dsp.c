@@ -141,8 +141,16 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
 		step_exit(d);
 	if (v[PERLIN_BEATS] != d->ctl[PERLIN_BEATS])
 		dsp_note_value(v[PERLIN_BEATS], &d->beats, &d->cells_per_beat);
-	memcpy(d->ctl, v, sizeof v);
-	d->sync = sync;
+	{
+		/* a phase that starts following the transport (Free or Run to
+		   Hold) is placed where the transport says, crossfaded, at once:
+		   not at the next relocate or play */
+		const int followed = dsp_holds_when_stopped(d);
+		memcpy(d->ctl, v, sizeof v);
+		d->sync = sync;
+		if (!followed && dsp_holds_when_stopped(d) && d->tp_valid)
+			d->want_locate = 1;
+	}
 	{
 		const double morph_was = d->target.morph;
 		dsp_update_targets(d);
