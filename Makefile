@@ -9,6 +9,11 @@
 # missing; it installs nothing). The test, demo and bench targets check the
 # test tools too and, as root, install the missing Debian packages.
 # pkg-config flags are read when a recipe runs, after that check.
+# CC, CFLAGS, CPPFLAGS and LDFLAGS come from the environment or the command
+# line (dpkg-buildflags' for a package) and are on every compile and link
+# line, CFLAGS after the project's -O2 -g (OPT), so that its own -O and -g
+# win. Unset, CC is cc under GNU make (GNUmakefile says why) and another
+# make's default elsewhere (POSIX: c99).
 # Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 .POSIX:
 
@@ -26,8 +31,6 @@ LV2DIR     ?= $(PREFIX)/lib/lv2
 SCRIPTDIRS ?= $(PREFIX)/share/ardour7/scripts $(PREFIX)/share/ardour8/scripts
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
-CC         ?= cc
-CFLAGS     = -O2 -g
 
 B        = build
 WARN     = -Wall -Wextra -pedantic -Wshadow -Wconversion -Wstrict-prototypes \
@@ -35,7 +38,12 @@ WARN     = -Wall -Wextra -pedantic -Wshadow -Wconversion -Wstrict-prototypes \
 # No -ffast-math and no contraction into fma: the output must be
 # bit-identical for a seed on every build.
 STD      = -std=c99 -ffp-contract=off
-CCFLAGS  = $(STD) $(WARN) $(CFLAGS)
+# The build folder is not recorded in what is built (the debug info's
+# compilation folder): two folders build the same bytes.
+REPRO    = -ffile-prefix-map=$$PWD=.
+OPT      = -O2 -g
+CCFLAGS  = $(STD) $(WARN) $(REPRO) $(OPT) $(CPPFLAGS) $(CFLAGS)
+PICFLAGS = -fPIC -fvisibility=hidden
 
 NOISE_SRC = noise/noise.c noise/noise.h
 # The DSP's C files, compiled into the plugin and the tests alike.
@@ -90,21 +98,73 @@ $(B)/.deps: tests/deps.sh
 deps:
 	@sh tests/deps.sh $(PKG_CONFIG)
 
-$(OBJ)/.built: $(B)/.builddeps $(DSP_SRC)
-	@mkdir -p $(OBJ)
-	for f in $(DSP_C); do $(CC) $(CCFLAGS) -c -o $(OBJ)/`basename $$f .c`.o $$f \
-		|| exit 1; done
-	@touch $@
+# The compile and link lines' flags, in a file rewritten only when they
+# change: what is compiled depends on it, so other flags (make CFLAGS=...,
+# dpkg-buildflags') rebuild it. Its rule makes the object folders.
+$(B)/flags: FORCE
+	@mkdir -p $(OBJ) $(PIC)
+	@echo '$(CC) $(CCFLAGS) $(PICFLAGS) $(LDFLAGS)' > $@.new; \
+		if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+FORCE:
 
-$(PIC)/.built: $(B)/.builddeps $(DSP_SRC)
-	@mkdir -p $(PIC)
-	for f in $(DSP_C); do $(CC) $(CCFLAGS) -fPIC -fvisibility=hidden -c \
-		-o $(PIC)/`basename $$f .c`.o $$f || exit 1; done
-	@touch $@
+# One rule an object, so that each compile line is in the log.
+$(OBJ)/dsp.o: plugin/engine/dsp.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/dsp.c
+$(OBJ)/params.o: plugin/engine/params.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/params.c
+$(OBJ)/smooth.o: plugin/engine/smooth.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/smooth.c
+$(OBJ)/transport.o: plugin/engine/transport.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/transport.c
+$(OBJ)/voice.o: plugin/engine/voice.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/voice.c
+$(OBJ)/ramp.o: plugin/engine/ramp.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/ramp.c
+$(OBJ)/coef.o: plugin/engine/coef.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/coef.c
+$(OBJ)/cells.o: plugin/engine/cells.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/cells.c
+$(OBJ)/render.o: plugin/engine/render.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/render.c
+$(OBJ)/plan.o: plugin/engine/plan.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/plan.c
+$(OBJ)/step.o: plugin/engine/step.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/step.c
+$(OBJ)/kernels.o: plugin/engine/kernels.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/kernels.c
+$(OBJ)/noise.o: noise/noise.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ noise/noise.c
 
-$(BUNDLE)/perlin$(LIB_EXT): $(B)/.builddeps $(GLUE_SRC) $(PIC)/.built
+$(PIC)/dsp.o: plugin/engine/dsp.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/dsp.c
+$(PIC)/params.o: plugin/engine/params.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/params.c
+$(PIC)/smooth.o: plugin/engine/smooth.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/smooth.c
+$(PIC)/transport.o: plugin/engine/transport.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/transport.c
+$(PIC)/voice.o: plugin/engine/voice.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/voice.c
+$(PIC)/ramp.o: plugin/engine/ramp.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/ramp.c
+$(PIC)/coef.o: plugin/engine/coef.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/coef.c
+$(PIC)/cells.o: plugin/engine/cells.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/cells.c
+$(PIC)/render.o: plugin/engine/render.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/render.c
+$(PIC)/plan.o: plugin/engine/plan.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/plan.c
+$(PIC)/step.o: plugin/engine/step.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/step.c
+$(PIC)/kernels.o: plugin/engine/kernels.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/kernels.c
+$(PIC)/noise.o: noise/noise.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ noise/noise.c
+
+$(BUNDLE)/perlin$(LIB_EXT): $(B)/.builddeps $(GLUE_SRC) $(DSP_PIC_O) $(B)/flags
 	@mkdir -p $(BUNDLE)
-	$(CC) $(CCFLAGS) -fPIC -fvisibility=hidden -shared \
+	$(CC) $(CCFLAGS) $(PICFLAGS) -shared \
 		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/lv2/perlin.c $(GLUE_C) $(DSP_PIC_O) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 
@@ -136,85 +196,83 @@ $(BUNDLE)/vendor-terms.ttl: ttl/vendor-terms.ttl
 	@mkdir -p $(BUNDLE)
 	cp ttl/vendor-terms.ttl $@
 
-$(B)/test_noise: tests/test_noise.c tests/test.h $(NOISE_SRC)
-	@mkdir -p $(B)
-	$(CC) $(CCFLAGS) -o $@ tests/test_noise.c noise/noise.c -lm
+$(B)/test_noise: tests/test_noise.c tests/test.h $(NOISE_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -o $@ tests/test_noise.c noise/noise.c $(LDFLAGS) -lm
 
-$(B)/bench: $(B)/.deps tests/bench.c tests/urid_map.h $(GLUE_SRC) $(DSP_SRC)
-	$(CC) $(STD) $(CFLAGS) -D_POSIX_C_SOURCE=200809L `$(PKG_CONFIG) --cflags lv2 cairo` \
-		-o $@ tests/bench.c $(GLUE_C) $(DSP_C) $(GLUE_LIBS) -lm
+$(B)/bench: $(B)/.deps tests/bench.c tests/urid_map.h $(GLUE_SRC) $(DSP_SRC) $(B)/flags
+	$(CC) $(STD) $(OPT) $(CPPFLAGS) $(CFLAGS) -D_POSIX_C_SOURCE=200809L `$(PKG_CONFIG) --cflags lv2 cairo` \
+		-o $@ tests/bench.c $(GLUE_C) $(DSP_C) $(LDFLAGS) $(GLUE_LIBS) -lm
 
-$(B)/perlin-render: $(B)/.builddeps $(OBJ)/.built tests/perlin-render.c tests/smf.c tests/smf.h $(HOST_SRC) Makefile
+$(B)/perlin-render: $(B)/.builddeps $(DSP_O) $(B)/flags tests/perlin-render.c tests/smf.c tests/smf.h $(HOST_SRC) Makefile
 	$(CC) $(CCFLAGS) -DPERLIN_VERSION='"$(VERSION)"' $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
-		tests/perlin-render.c tests/smf.c tests/host.c $(DSP_O) $(LILV_LIBS) \
+		tests/perlin-render.c tests/smf.c tests/host.c $(DSP_O) $(LDFLAGS) $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
 
-$(B)/wavcheck: $(B)/.deps tests/wavcheck.c tests/test.h $(NOISE_SRC)
+$(B)/wavcheck: $(B)/.deps tests/wavcheck.c tests/test.h $(NOISE_SRC) $(B)/flags
 	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags sndfile` -o $@ tests/wavcheck.c \
-		noise/noise.c `$(PKG_CONFIG) --libs sndfile` -lm
+		noise/noise.c $(LDFLAGS) `$(PKG_CONFIG) --libs sndfile` -lm
 
 # the JACK client of make test-hosts, built from test-hosts after
 # tests/deps.sh has checked libjack-jackd2-dev
-$(B)/jack_notes: tests/jack_notes.c
-	mkdir -p $(B)
+$(B)/jack_notes: tests/jack_notes.c $(B)/flags
 	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags jack sndfile` -o $@ \
-		tests/jack_notes.c `$(PKG_CONFIG) --libs jack sndfile`
+		tests/jack_notes.c $(LDFLAGS) `$(PKG_CONFIG) --libs jack sndfile`
 
 # checks Perlin Noise MIDI's events recorded from jalv (make test-hosts)
-$(B)/midicheck: $(B)/.deps $(OBJ)/.built tests/midicheck.c tests/test.h $(HOST_SRC)
+$(B)/midicheck: $(B)/.deps $(DSP_O) $(B)/flags tests/midicheck.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/midicheck.c tests/host.c \
-		$(DSP_O) $(LILV_LIBS) -lm
+		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_plugin: $(B)/.deps $(OBJ)/.built tests/test_plugin.c tests/test.h $(HOST_SRC)
+$(B)/test_plugin: $(B)/.deps $(DSP_O) $(B)/flags tests/test_plugin.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_plugin.c tests/host.c \
-		$(DSP_O) $(LILV_LIBS) -lm
+		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_transport: $(B)/.deps $(OBJ)/.built tests/test_transport.c tests/test.h $(HOST_SRC)
+$(B)/test_transport: $(B)/.deps $(DSP_O) $(B)/flags tests/test_transport.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_transport.c tests/host.c \
-		$(DSP_O) $(LILV_LIBS) -lm
+		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_dsp: $(B)/.deps $(OBJ)/.built tests/test_dsp.c tests/automation.h tests/test.h $(HOST_SRC)
+$(B)/test_dsp: $(B)/.deps $(DSP_O) $(B)/flags tests/test_dsp.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_dsp.c tests/host.c \
-		$(DSP_O) $(LILV_LIBS) -lm
+		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_outputs: $(B)/.deps $(OBJ)/.built tests/test_outputs.c tests/automation.h tests/test.h $(HOST_SRC)
+$(B)/test_outputs: $(B)/.deps $(DSP_O) $(B)/flags tests/test_outputs.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_outputs.c tests/host.c \
-		$(DSP_O) $(LILV_LIBS) -lm
+		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_triggers: $(B)/.deps $(OBJ)/.built tests/test_triggers.c tests/test.h $(HOST_SRC)
+$(B)/test_triggers: $(B)/.deps $(DSP_O) $(B)/flags tests/test_triggers.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_triggers.c tests/host.c \
-		$(DSP_O) $(LILV_LIBS) -lm
+		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_midi: $(B)/.deps $(OBJ)/.built tests/test_midi.c tests/smf.c tests/smf.h tests/test.h $(HOST_SRC)
+$(B)/test_midi: $(B)/.deps $(DSP_O) $(B)/flags tests/test_midi.c tests/smf.c tests/smf.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_midi.c tests/smf.c tests/host.c \
-		$(DSP_O) $(LILV_LIBS) -lm
+		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_signal: $(B)/.deps $(OBJ)/.built tests/test_signal.c tests/test.h $(HOST_SRC)
+$(B)/test_signal: $(B)/.deps $(DSP_O) $(B)/flags tests/test_signal.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_signal.c tests/host.c \
-		$(DSP_O) $(LILV_LIBS) -lm
+		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_render: $(B)/.deps $(OBJ)/.built tests/test_render.c tests/automation.h tests/test.h \
+$(B)/test_render: $(B)/.deps $(DSP_O) $(B)/flags tests/test_render.c tests/automation.h tests/test.h \
 		tests/smf.c tests/smf.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
 		tests/test_render.c tests/smf.c tests/host.c $(DSP_O) \
-		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
+		$(LDFLAGS) $(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 
-$(B)/test_display: $(B)/.deps $(OBJ)/.built tests/test_display.c tests/test.h plugin/display/display.h $(HOST_SRC)
+$(B)/test_display: $(B)/.deps $(DSP_O) $(B)/flags tests/test_display.c tests/test.h plugin/display/display.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags cairo` -o $@ tests/test_display.c \
-		tests/host.c $(DSP_O) $(LILV_LIBS) $(GLUE_LIBS) -lpthread -lm
+		tests/host.c $(DSP_O) $(LDFLAGS) $(LILV_LIBS) $(GLUE_LIBS) -lpthread -lm
 
 # The plugin and test_display under ThreadSanitizer: render() in the GUI
 # thread while run() runs, without a data race.
 TSAN = $(B)/tsan
-$(TSAN)/.built: $(B)/.deps $(GLUE_SRC) $(HOST_SRC) tests/test_display.c tests/test.h $(BUNDLE_FILES)
+$(TSAN)/.built: $(B)/.deps $(B)/flags $(GLUE_SRC) $(HOST_SRC) tests/test_display.c tests/test.h $(BUNDLE_FILES)
 	@mkdir -p $(TSAN)/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(TSAN)/perlin.lv2/
 	$(CC) $(CCFLAGS) -fsanitize=thread -fPIC -shared `$(PKG_CONFIG) --cflags lv2 cairo` \
 		-o $(TSAN)/perlin.lv2/perlin$(LIB_EXT) plugin/lv2/perlin.c $(GLUE_C) $(DSP_C) \
-		$(GLUE_LIBS) -lm
+		$(LDFLAGS) $(GLUE_LIBS) -lm
 	$(CC) $(CCFLAGS) -fsanitize=thread $(LILV) `$(PKG_CONFIG) --cflags cairo` \
 		-o $(TSAN)/test_display tests/test_display.c tests/host.c $(DSP_C) \
-		$(LILV_LIBS) $(GLUE_LIBS) -lpthread -lm
+		$(LDFLAGS) $(LILV_LIBS) $(GLUE_LIBS) -lpthread -lm
 	@touch $@
 
 test-tsan: $(TSAN)/.built
@@ -224,16 +282,16 @@ test-tsan: $(TSAN)/.built
 # run(), one has no crossfade (10 us). They show the checks can fail.
 BROKEN_ALLOC = $(B)/broken-alloc/perlin.lv2/perlin$(LIB_EXT)
 BROKEN_XFADE = $(B)/broken-xfade/perlin.lv2/perlin$(LIB_EXT)
-$(BROKEN_ALLOC): $(BUNDLE_FILES) tests/broken_alloc.c $(GLUE_SRC) $(PIC)/.built
+$(BROKEN_ALLOC): $(BUNDLE_FILES) tests/broken_alloc.c $(GLUE_SRC) $(DSP_PIC_O) $(B)/flags
 	@mkdir -p $(B)/broken-alloc/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(B)/broken-alloc/perlin.lv2/
-	$(CC) $(CCFLAGS) -Wno-missing-prototypes -fPIC -fvisibility=hidden -shared \
+	$(CC) $(CCFLAGS) -Wno-missing-prototypes $(PICFLAGS) -shared \
 		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ tests/broken_alloc.c $(GLUE_C) $(DSP_PIC_O) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
-$(BROKEN_XFADE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC)
+$(BROKEN_XFADE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC) $(B)/flags
 	@mkdir -p $(B)/broken-xfade/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(B)/broken-xfade/perlin.lv2/
-	$(CC) $(CCFLAGS) -DPERLIN_XFADE_S=0.00001 -DPERLIN_XFADE_CELLS=0 -fPIC -fvisibility=hidden -shared \
+	$(CC) $(CCFLAGS) -DPERLIN_XFADE_S=0.00001 -DPERLIN_XFADE_CELLS=0 $(PICFLAGS) -shared \
 		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/lv2/perlin.c $(GLUE_C) $(DSP_C) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 
@@ -241,10 +299,10 @@ $(BROKEN_XFADE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC)
 # bit-identically to the cc (gcc) build.
 CLANG        ?= clang
 CLANG_BUNDLE  = $(B)/clang/perlin.lv2/perlin$(LIB_EXT)
-$(CLANG_BUNDLE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC)
+$(CLANG_BUNDLE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC) $(B)/flags
 	@mkdir -p $(B)/clang/perlin.lv2
 	cp $(BUNDLE)/*.ttl $(B)/clang/perlin.lv2/
-	$(CLANG) $(STD) $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden -shared \
+	$(CLANG) $(CCFLAGS) $(PICFLAGS) -shared \
 		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/lv2/perlin.c $(GLUE_C) $(DSP_C) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 
@@ -260,40 +318,40 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) $(GLUE_SRC) tests/test_noise.c \
 		tests/test_dsp.c tests/test_outputs.c tests/test_triggers.c tests/test_midi.c \
 		tests/smf.c tests/smf.h tests/automation.h \
 		tests/test.h $(BUNDLE_FILES) \
-		$(BROKEN_XFADE)
+		$(BROKEN_XFADE) $(B)/flags
 	@mkdir -p $(ASAN)/perlin.lv2
 	ln -sfn ../broken-xfade $(ASAN)/broken-xfade
 	cp $(BUNDLE)/*.ttl $(ASAN)/perlin.lv2/
 	$(CC) $(CCFLAGS) $(SAN) -fPIC -shared `$(PKG_CONFIG) --cflags lv2 cairo` \
 		-o $(ASAN)/perlin.lv2/perlin$(LIB_EXT) plugin/lv2/perlin.c $(GLUE_C) \
-		$(DSP_C) $(GLUE_LIBS) -lm
+		$(DSP_C) $(LDFLAGS) $(GLUE_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) -o $(ASAN)/test_noise tests/test_noise.c \
-		noise/noise.c -lm
+		noise/noise.c $(LDFLAGS) -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_plugin \
 		tests/test_plugin.c tests/host.c $(DSP_C) \
-		$(LILV_LIBS) -lm
+		$(LDFLAGS) $(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_dsp \
 		tests/test_dsp.c tests/host.c $(DSP_C) \
-		$(LILV_LIBS) -lm
+		$(LDFLAGS) $(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_transport \
 		tests/test_transport.c tests/host.c $(DSP_C) \
-		$(LILV_LIBS) -lm
+		$(LDFLAGS) $(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_outputs \
 		tests/test_outputs.c tests/host.c $(DSP_C) \
-		$(LILV_LIBS) -lm
+		$(LDFLAGS) $(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_triggers \
 		tests/test_triggers.c tests/host.c $(DSP_C) \
-		$(LILV_LIBS) -lm
+		$(LDFLAGS) $(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_midi \
 		tests/test_midi.c tests/smf.c tests/host.c $(DSP_C) \
-		$(LILV_LIBS) -lm
+		$(LDFLAGS) $(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) -DNO_INTERPOSE $(LILV) \
 		`$(PKG_CONFIG) --cflags sndfile` -o $(ASAN)/test_render \
 		tests/test_render.c tests/smf.c tests/host.c $(DSP_C) \
-		$(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
+		$(LDFLAGS) $(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 	$(CC) $(CCFLAGS) $(SAN) -DPERLIN_VERSION='"$(VERSION)"' $(LILV) `$(PKG_CONFIG) --cflags sndfile` \
 		-o $(ASAN)/perlin-render tests/perlin-render.c tests/smf.c tests/host.c \
-		$(DSP_C) $(LILV_LIBS) \
+		$(DSP_C) $(LDFLAGS) $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
 	@touch $@
 
