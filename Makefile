@@ -1,12 +1,13 @@
 # perlin.lv2: make (builds the bundle in build/perlin.lv2/ and
-# build/perlin-render), make test (the quick tier), make check (everything
-# but the real hosts), make test-hosts, make test-arm64, make bench, make
-# dist, make distcheck,
+# build/perlin-render; make bundle the bundle alone), make test (the quick
+# tier), make check (everything but the real hosts), make test-hosts, make
+# test-arm64, make bench, make dist, make distcheck,
 # make install [PREFIX=/usr/local] [LV2DIR=$(PREFIX)/lib/lv2]
 # [SCRIPTDIRS=...] [DESTDIR=].
-# GNU make or any POSIX (2024) make. A plain make or make install needs only
-# the build dependencies (tests/deps.sh build checks them and names what is
-# missing; it installs nothing). The test, demo and bench targets check the
+# GNU make or any POSIX (2024) make. A plain make needs only the build
+# dependencies, make bundle and make install only the bundle's (lv2, cairo;
+# tests/deps.sh checks them and names what is missing; it installs
+# nothing). The test, demo and bench targets check the
 # test tools too and, as root, install the missing Debian packages.
 # pkg-config flags are read when a recipe runs, after that check.
 # CC, CFLAGS, CPPFLAGS and LDFLAGS come from the environment or the command
@@ -81,9 +82,17 @@ HOST_SRC  = tests/host.c tests/host.h $(DSP_SRC)
 LILV      = `$(PKG_CONFIG) --cflags lilv-0`
 LILV_LIBS = `$(PKG_CONFIG) --libs lilv-0`
 
-all: $(B)/.builddeps $(BUNDLE_FILES) $(B)/perlin-render
+all: bundle $(B)/perlin-render
 
-# the build dependencies, checked (never installed) before anything compiles
+# what is installed
+bundle: $(B)/.bundledeps $(BUNDLE_FILES)
+
+# the build dependencies, checked (never installed) before anything compiles:
+# the bundle's, and perlin-render's besides
+$(B)/.bundledeps: tests/deps.sh
+	@mkdir -p $(B)
+	@sh tests/deps.sh $(PKG_CONFIG) bundle
+	@touch $@
 $(B)/.builddeps: tests/deps.sh
 	@mkdir -p $(B)
 	@sh tests/deps.sh $(PKG_CONFIG) build
@@ -162,7 +171,7 @@ $(PIC)/kernels.o: plugin/engine/kernels.c $(DSP_SRC) $(B)/flags
 $(PIC)/noise.o: noise/noise.c $(DSP_SRC) $(B)/flags
 	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ noise/noise.c
 
-$(BUNDLE)/perlin$(LIB_EXT): $(B)/.builddeps $(GLUE_SRC) $(DSP_PIC_O) $(B)/flags
+$(BUNDLE)/perlin$(LIB_EXT): $(B)/.bundledeps $(GLUE_SRC) $(DSP_PIC_O) $(B)/flags
 	@mkdir -p $(BUNDLE)
 	$(CC) $(CCFLAGS) $(PICFLAGS) -shared \
 		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/lv2/perlin.c $(GLUE_C) $(DSP_PIC_O) \
@@ -508,7 +517,7 @@ bench: $(B)/bench
 # The scripts go into each folder of SCRIPTDIRS (one word each).
 SCRIPTS = plugin/ardour/perlin-modulator.lua plugin/ardour/perlin-automate.lua \
           plugin/ardour/perlin-modulation.lua
-install: all
+install: bundle
 	mkdir -p $(DESTDIR)$(LV2DIR)/perlin.lv2
 	install -m 644 $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
 		$(BUNDLE)/presets.ttl $(BUNDLE)/vendor-terms.ttl $(DESTDIR)$(LV2DIR)/perlin.lv2/
@@ -616,4 +625,4 @@ plots: demo $(B)/test_display
 clean:
 	rm -rf $(B) $(DIST).tar.gz
 
-.PHONY: all dist distcheck test-ardour8 test-arm64 demo plots deps fuzz test test-tsan test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean
+.PHONY: all bundle dist distcheck test-ardour8 test-arm64 demo plots deps fuzz test test-tsan test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean

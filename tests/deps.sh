@@ -1,9 +1,10 @@
 #!/bin/sh
 # deps.sh: check that the Debian packages the build and tests need are
-# installed. Usage: tests/deps.sh [PKG_CONFIG] [build|hosts]
-#   build: only what make and make install need (the bundle and
-#          perlin-render); names what is missing and fails, never installs
-#          (a distribution's build must not see apt-get)
+# installed. Usage: tests/deps.sh [PKG_CONFIG] [bundle|build|hosts]
+#   bundle: only what the bundle needs (make bundle, make install); names
+#          what is missing and fails, never installs (a distribution's
+#          build must not see apt-get)
+#   build: the same, for what make builds (the bundle and perlin-render)
 #   (none): the test tools too; as root, the missing ones are installed with
 #          apt-get, otherwise the exact command is printed and it fails
 #   hosts: the real hosts of make test-hosts too
@@ -25,17 +26,21 @@ glob() { for f in $1; do [ -e "$f" ] && return; done; need="$need $2"; }
 cmd  "$PKG_CONFIG"   pkg-config
 cmd  cc              gcc
 pc   lv2             lv2-dev
-pc   lilv-0          liblilv-dev
-pc   sndfile         libsndfile1-dev
 pc   cairo           libcairo2-dev
-if [ "${2:-}" = build ]; then
+modules="lv2 and cairo"
+if [ "${2:-}" != bundle ]; then
+	pc lilv-0        liblilv-dev
+	pc sndfile       libsndfile1-dev
+	modules="lv2, cairo, lilv-0 and sndfile"
+fi
+case ${2:-} in bundle|build)
 	[ -z "$need" ] && exit 0
 	need=$(printf '%s\n' $need | awk '!seen[$0]++' | tr '\n' ' ')
 	echo "perlin.lv2 needs these Debian packages to build: $need" >&2
 	echo "  sudo apt-get install $need" >&2
-	echo "(elsewhere: a C99 compiler, pkg-config, and the lv2, lilv-0, sndfile and cairo pkg-config modules)" >&2
+	echo "(elsewhere: a C99 compiler, pkg-config, and the $modules pkg-config modules)" >&2
 	exit 1
-fi
+esac
 file /usr/include/stb/stb_perlin.h libstb-dev
 cmd  lv2_validate    lv2-dev
 cmd  sord_validate   sordi
