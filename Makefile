@@ -98,6 +98,12 @@ $(B)/.builddeps: tests/deps.sh
 	@sh tests/deps.sh $(PKG_CONFIG) build
 	@touch $@
 
+# make test-plain's tools besides, checked (never installed)
+$(B)/.plaindeps: tests/deps.sh
+	@mkdir -p $(B)
+	@sh tests/deps.sh $(PKG_CONFIG) plain
+	@touch $@
+
 # the test tools besides: installed as root, named otherwise
 $(B)/.deps: tests/deps.sh
 	@mkdir -p $(B)
@@ -232,41 +238,41 @@ $(B)/midicheck: $(B)/.deps $(DSP_O) $(B)/flags tests/midicheck.c tests/test.h $(
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/midicheck.c tests/host.c \
 		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_plugin: $(B)/.deps $(DSP_O) $(B)/flags tests/test_plugin.c tests/test.h $(HOST_SRC)
+$(B)/test_plugin: $(B)/.plaindeps $(DSP_O) $(B)/flags tests/test_plugin.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_plugin.c tests/host.c \
 		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_transport: $(B)/.deps $(DSP_O) $(B)/flags tests/test_transport.c tests/test.h $(HOST_SRC)
+$(B)/test_transport: $(B)/.plaindeps $(DSP_O) $(B)/flags tests/test_transport.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_transport.c tests/host.c \
 		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_dsp: $(B)/.deps $(DSP_O) $(B)/flags tests/test_dsp.c tests/automation.h tests/test.h $(HOST_SRC)
+$(B)/test_dsp: $(B)/.plaindeps $(DSP_O) $(B)/flags tests/test_dsp.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_dsp.c tests/host.c \
 		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_outputs: $(B)/.deps $(DSP_O) $(B)/flags tests/test_outputs.c tests/automation.h tests/test.h $(HOST_SRC)
+$(B)/test_outputs: $(B)/.plaindeps $(DSP_O) $(B)/flags tests/test_outputs.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_outputs.c tests/host.c \
 		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_triggers: $(B)/.deps $(DSP_O) $(B)/flags tests/test_triggers.c tests/test.h $(HOST_SRC)
+$(B)/test_triggers: $(B)/.plaindeps $(DSP_O) $(B)/flags tests/test_triggers.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_triggers.c tests/host.c \
 		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_midi: $(B)/.deps $(DSP_O) $(B)/flags tests/test_midi.c tests/smf.c tests/smf.h tests/test.h $(HOST_SRC)
+$(B)/test_midi: $(B)/.plaindeps $(DSP_O) $(B)/flags tests/test_midi.c tests/smf.c tests/smf.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_midi.c tests/smf.c tests/host.c \
 		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_signal: $(B)/.deps $(DSP_O) $(B)/flags tests/test_signal.c tests/test.h $(HOST_SRC)
+$(B)/test_signal: $(B)/.plaindeps $(DSP_O) $(B)/flags tests/test_signal.c tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_signal.c tests/host.c \
 		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
-$(B)/test_render: $(B)/.deps $(DSP_O) $(B)/flags tests/test_render.c tests/automation.h tests/test.h \
+$(B)/test_render: $(B)/.plaindeps $(DSP_O) $(B)/flags tests/test_render.c tests/automation.h tests/test.h \
 		tests/smf.c tests/smf.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
 		tests/test_render.c tests/smf.c tests/host.c $(DSP_O) \
 		$(LDFLAGS) $(LILV_LIBS) `$(PKG_CONFIG) --libs sndfile` -ldl -lpthread -lm
 
-$(B)/test_display: $(B)/.deps $(DSP_O) $(B)/flags tests/test_display.c tests/test.h plugin/display/display.h $(HOST_SRC)
+$(B)/test_display: $(B)/.plaindeps $(DSP_O) $(B)/flags tests/test_display.c tests/test.h plugin/display/display.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) `$(PKG_CONFIG) --cflags cairo` -o $@ tests/test_display.c \
 		tests/host.c $(DSP_O) $(LDFLAGS) $(LILV_LIBS) $(GLUE_LIBS) -lpthread -lm
 
@@ -315,9 +321,9 @@ $(CLANG_BUNDLE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC) $(B)/flags
 		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/lv2/perlin.c $(GLUE_C) $(DSP_C) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 
-TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_display $(B)/test_transport $(B)/test_render $(BROKEN_ALLOC) \
-        $(BROKEN_XFADE) $(B)/test_dsp $(B)/test_outputs $(B)/test_triggers $(B)/test_midi $(B)/test_signal \
-        $(CLANG_BUNDLE) $(B)/wavcheck
+PLAIN_TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_display $(B)/test_transport $(B)/test_render \
+        $(BROKEN_ALLOC) $(BROKEN_XFADE) $(B)/test_dsp $(B)/test_outputs $(B)/test_triggers $(B)/test_midi \
+        $(B)/test_signal
 
 # Everything again under AddressSanitizer + UndefinedBehaviorSanitizer.
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -482,9 +488,10 @@ $(B)/decoy-home/.lv2: $(BROKEN_ALLOC)
 	@mkdir -p $(B)/decoy-home
 	ln -sfn ../broken-alloc $@
 
-# make test, the quick tier (a few minutes from a clean build): the plain
-# tests, the clang build against gcc, and the fuzzer for FUZZ_QUICK_SECONDS.
-test: $(B)/.deps all $(TESTS) $(B)/decoy-home/.lv2 $(B)/fuzz_plugin
+# make test-plain: the plain tests alone, what a distribution's package
+# build can run: no network, root or package manager (tests/deps.sh plain
+# names a missing tool, never installs one), no clang, valgrind or fuzzer.
+test-plain: $(B)/.plaindeps all $(PLAIN_TESTS) $(B)/decoy-home/.lv2
 	$(B)/test_noise $(SEED)
 	sh tests/floors.sh
 	sh tests/owners.sh
@@ -500,8 +507,13 @@ test: $(B)/.deps all $(TESTS) $(B)/decoy-home/.lv2 $(B)/fuzz_plugin
 	$(B)/test_signal $(SEED)
 	lua5.3 tests/test_lua_scripts.lua plugin/ardour/perlin-modulator.lua
 	sh tests/test_install_user.sh $(B)
-	$(DECOY) sh tests/test_clang.sh $(B)
 	$(DECOY) $(B)/test_render $(B) $(SEED)
+
+# make test, the quick tier (a few minutes from a clean build): the test
+# tools installed as root, the plain tests, the clang build against gcc,
+# and the fuzzer for FUZZ_QUICK_SECONDS.
+test: $(B)/.deps test-plain $(CLANG_BUNDLE) $(B)/wavcheck $(B)/fuzz_plugin
+	$(DECOY) sh tests/test_clang.sh $(B)
 	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_QUICK_SECONDS) SEED=$(SEED)
 
 # make check, the full tier (before a commit; CI runs it): make test, then
@@ -625,4 +637,4 @@ plots: demo $(B)/test_display
 clean:
 	rm -rf $(B) $(DIST).tar.gz
 
-.PHONY: all bundle dist distcheck test-ardour8 test-arm64 demo plots deps fuzz test test-tsan test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean
+.PHONY: all bundle dist test-plain distcheck test-ardour8 test-arm64 demo plots deps fuzz test test-tsan test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean

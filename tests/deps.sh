@@ -1,10 +1,11 @@
 #!/bin/sh
 # deps.sh: check that the Debian packages the build and tests need are
-# installed. Usage: tests/deps.sh [PKG_CONFIG] [bundle|build|hosts]
+# installed. Usage: tests/deps.sh [PKG_CONFIG] [bundle|build|plain|hosts]
 #   bundle: only what the bundle needs (make bundle, make install); names
 #          what is missing and fails, never installs (a distribution's
 #          build must not see apt-get)
 #   build: the same, for what make builds (the bundle and perlin-render)
+#   plain: the same, for make test-plain (lv2_validate, sord_validate, Lua)
 #   (none): the test tools too; as root, the missing ones are installed with
 #          apt-get, otherwise the exact command is printed and it fails
 #   hosts: the real hosts of make test-hosts too
@@ -33,21 +34,26 @@ if [ "${2:-}" != bundle ]; then
 	pc sndfile       libsndfile1-dev
 	modules="lv2, cairo, lilv-0 and sndfile"
 fi
-case ${2:-} in bundle|build)
+# names what is missing and fails
+missing() {
 	[ -z "$need" ] && exit 0
 	need=$(printf '%s\n' $need | awk '!seen[$0]++' | tr '\n' ' ')
-	echo "perlin.lv2 needs these Debian packages to build: $need" >&2
+	echo "perlin.lv2 needs these Debian packages $1: $need" >&2
 	echo "  sudo apt-get install $need" >&2
-	echo "(elsewhere: a C99 compiler, pkg-config, and the $modules pkg-config modules)" >&2
+	[ -z "$2" ] || echo "$2" >&2
 	exit 1
+}
+case ${2:-} in bundle|build)
+	missing "to build" "(elsewhere: a C99 compiler, pkg-config, and the $modules pkg-config modules)"
 esac
-file /usr/include/stb/stb_perlin.h libstb-dev
 cmd  lv2_validate    lv2-dev
 cmd  sord_validate   sordi
+cmd  lua5.3          lua5.3
+[ "${2:-}" = plain ] && missing "for make test-plain" ""
+file /usr/include/stb/stb_perlin.h libstb-dev
 cmd  lv2info         lilv-utils
 cmd  valgrind        valgrind
 cmd  clang           clang
-cmd  lua5.3          lua5.3
 glob "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" libclang-rt-dev
 if [ "${2:-}" = hosts ]; then
 	cmd ffmpeg       ffmpeg
