@@ -18,10 +18,13 @@
 # Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 .POSIX:
 
-# The release: lv2:minorVersion and lv2:microVersion in the TTL are its
-# second and third numbers (LV2: an even minor version is a release, an odd
-# one a development snapshot); perlin-render --version prints it.
-VERSION    = 0.4.0
+# The version, from tests/version.sh: a release's tag (vX.Y.Z, Y even), a
+# development snapshot's odd minor (X.(Y+1).N, N commits after the
+# release), or the VERSION file make dist writes into the tarball. LV2: an
+# even minor version is a release, an odd one a development snapshot;
+# lv2:minorVersion and lv2:microVersion in the TTL are its second and third
+# numbers; perlin-render --version prints it.
+VERSION    != sh tests/version.sh
 PREFIX     ?= /usr/local
 LV2DIR     ?= $(PREFIX)/lib/lv2
 # Ardour's Lua scripts: a system-wide Ardour N (prefix /usr) reads
@@ -122,6 +125,14 @@ $(B)/flags: FORCE
 		if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 FORCE:
 
+# The version, in a file rewritten only when it changes (a commit): the
+# TTL and perlin-render, which carry it, depend on it.
+$(B)/version: FORCE
+	@[ -n '$(VERSION)' ] || { echo "no version (tests/version.sh)" >&2; exit 1; }
+	@mkdir -p $(B)
+	@echo '$(VERSION)' > $@.new; \
+		if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+
 # One rule an object, so that each compile line is in the log.
 $(OBJ)/dsp.o: plugin/engine/dsp.c $(DSP_SRC) $(B)/flags
 	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/dsp.c
@@ -191,7 +202,7 @@ $(BUNDLE)/manifest.ttl: ttl/manifest.ttl.in
 # The plugins' description: each plugin's ports with the shared control
 # ports (ports.ttl.in) and trigger controls (triggers.ttl.in, at 18..21 on
 # the one-output plugins and 25..28 on the four-output ones) put in.
-$(BUNDLE)/perlin.ttl: ttl/perlin.ttl.in ttl/ports.ttl.in ttl/triggers.ttl.in Makefile
+$(BUNDLE)/perlin.ttl: ttl/perlin.ttl.in ttl/ports.ttl.in ttl/triggers.ttl.in Makefile $(B)/version
 	@mkdir -p $(BUNDLE)
 	sed -e 's/@P0@/18/;s/@P1@/19/;s/@P2@/20/;s/@P3@/21/' ttl/triggers.ttl.in > $@.t1
 	sed -e 's/@P0@/25/;s/@P1@/26/;s/@P2@/27/;s/@P3@/28/' ttl/triggers.ttl.in > $@.t4
@@ -218,7 +229,8 @@ $(B)/bench: $(B)/.deps tests/bench.c tests/urid_map.h $(GLUE_SRC) $(DSP_SRC) $(B
 	$(CC) $(STD) $(OPT) $(CPPFLAGS) $(CFLAGS) -D_POSIX_C_SOURCE=200809L `$(PKG_CONFIG) --cflags lv2 cairo` \
 		-o $@ tests/bench.c $(GLUE_C) $(DSP_C) $(LDFLAGS) $(GLUE_LIBS) -lm
 
-$(B)/perlin-render: $(B)/.builddeps $(DSP_O) $(B)/flags tests/perlin-render.c tests/smf.c tests/smf.h $(HOST_SRC) Makefile
+$(B)/perlin-render: $(B)/.builddeps $(DSP_O) $(B)/flags tests/perlin-render.c tests/smf.c tests/smf.h $(HOST_SRC) Makefile \
+		$(B)/version
 	$(CC) $(CCFLAGS) -DPERLIN_VERSION='"$(VERSION)"' $(LILV) `$(PKG_CONFIG) --cflags sndfile` -o $@ \
 		tests/perlin-render.c tests/smf.c tests/host.c $(DSP_O) $(LDFLAGS) $(LILV_LIBS) \
 		`$(PKG_CONFIG) --libs sndfile` -lm
@@ -333,7 +345,7 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) $(GLUE_SRC) tests/test_noise.c \
 		tests/test_dsp.c tests/test_outputs.c tests/test_triggers.c tests/test_midi.c \
 		tests/smf.c tests/smf.h tests/automation.h \
 		tests/test.h $(BUNDLE_FILES) \
-		$(BROKEN_XFADE) $(B)/flags
+		$(BROKEN_XFADE) $(B)/flags $(B)/version
 	@mkdir -p $(ASAN)/perlin.lv2
 	ln -sfn ../broken-xfade $(ASAN)/broken-xfade
 	cp $(BUNDLE)/*.ttl $(ASAN)/perlin.lv2/
@@ -575,14 +587,19 @@ dist:
 	rm -rf $(B)/$(DIST) && mkdir -p $(B)/$(DIST)
 	git ls-files | grep -v -e '^\.ci/' -e '^\.gitignore$$' | \
 		tar -cf - -T - | tar -xf - -C $(B)/$(DIST)
+	echo $(VERSION) > $(B)/$(DIST)/VERSION
 	tar -C $(B) -cf - $(DIST) | gzip -9 > $(DIST).tar.gz
 	rm -rf $(B)/$(DIST)
 	@echo "$(DIST).tar.gz: `tar -tzf $(DIST).tar.gz | grep -vc '/$$'` files"
 
 DISTCHECK = $(CURDIR)/$(B)/distcheck
 distcheck: dist
-	@grep -q 'Version $(VERSION) ' README.md && grep -q '^## $(VERSION) ' CHANGELOG.md || \
-		{ echo "distcheck: README.md or CHANGELOG.md does not name version $(VERSION)" >&2; exit 1; }
+	@case `echo $(VERSION) | cut -d. -f2` in *[02468]) \
+		grep -q 'Version $(VERSION) ' README.md && grep -q '^## $(VERSION) ' CHANGELOG.md && \
+		! grep -q '^## Unreleased' CHANGELOG.md || { echo "distcheck: release $(VERSION):" \
+		"README.md and CHANGELOG.md must name it, CHANGELOG.md no Unreleased section" >&2; exit 1; };; \
+	*) grep -q '^## Unreleased' CHANGELOG.md || { echo "distcheck: development snapshot" \
+		"$(VERSION): CHANGELOG.md has no Unreleased section" >&2; exit 1; };; esac
 	rm -rf $(DISTCHECK) && mkdir -p $(DISTCHECK)
 	tar -xzf $(DIST).tar.gz -C $(DISTCHECK)
 	cd $(DISTCHECK)/$(DIST) && $(MAKE) && $(MAKE) test && \
@@ -594,7 +611,9 @@ distcheck: dist
 		share/ardour7/scripts/perlin-modulation.lua share/ardour8/scripts/perlin-modulation.lua \
 		share/ardour8/scripts/perlin-modulator.lua share/ardour8/scripts/perlin-automate.lua; do \
 		[ -s $(DISTCHECK)/stage/usr/$$f ] || { echo "distcheck: $$f not installed" >&2; exit 1; }; done
-	grep -q 'lv2:minorVersion '`echo $(VERSION) | cut -d. -f2` \
+	grep -q "lv2:minorVersion `echo $(VERSION) | cut -d. -f2` ;" \
+		$(DISTCHECK)/stage/usr/lib/lv2/perlin.lv2/perlin.ttl
+	grep -q "lv2:microVersion `echo $(VERSION) | cut -d. -f3` ;" \
 		$(DISTCHECK)/stage/usr/lib/lv2/perlin.lv2/perlin.ttl
 	$(DISTCHECK)/$(DIST)/build/perlin-render --version | grep -qx 'perlin-render (perlin.lv2) $(VERSION)'
 	cd $(DISTCHECK)/$(DIST) && $(MAKE) uninstall PREFIX=/usr DESTDIR=$(DISTCHECK)/stage

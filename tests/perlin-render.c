@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* the release, from the Makefile's VERSION */
+/* the version (tests/version.sh), from the Makefile's VERSION */
 #ifndef PERLIN_VERSION
 #error "build with -DPERLIN_VERSION=\"x.y.z\" (the Makefile does)"
 #endif
