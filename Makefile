@@ -406,9 +406,10 @@ test-valgrind: $(B)/test_plugin $(BUNDLE_FILES) $(B)/perlin-render
 
 # The LV2 entry points under libFuzzer (clang, Debian's libclang-rt-dev),
 # with AddressSanitizer and UndefinedBehaviorSanitizer, from the corpus kept
-# in tests/fuzz-corpus (new inputs go to build/fuzz-corpus). make test runs
-# it for FUZZ_QUICK_SECONDS, make check and make fuzz for FUZZ_SECONDS; run
-# it longer with make fuzz FUZZ_SECONDS=3600.
+# in tests/fuzz-corpus (new inputs go to build/fuzz-corpus; a tarball
+# holds only its named inputs: tests/README, fuzz_plugin.c, says why).
+# make test runs it for FUZZ_QUICK_SECONDS, make check and make fuzz for
+# FUZZ_SECONDS; run it longer with make fuzz FUZZ_SECONDS=3600.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_QUICK_SECONDS ?= 10
@@ -575,9 +576,13 @@ uninstall:
 	-rmdir $(DESTDIR)$(LV2DIR)/perlin.lv2
 
 # make dist: perlin.lv2-VERSION.tar.gz with what building, installing and
-# testing need (the files git tracks, less CI's); make distcheck unpacks it
-# in build/distcheck, builds it, runs make test there and installs it into a
-# staging DESTDIR, checking every installed file, then uninstalls it.
+# testing need (the files git tracks, less CI's and the fuzz inputs
+# libFuzzer kept and named by their SHA-1: the named ones stay) and the
+# VERSION file. The same tree gives the same bytes: names sorted, every
+# time the last commit's, owner root, modes 644/755, no gzip time stamp
+# (GNU tar). make distcheck unpacks it in build/distcheck, builds it, runs
+# make test there and installs it into a staging DESTDIR, checking every
+# installed file, then uninstalls it.
 DIST = perlin.lv2-$(VERSION)
 dist:
 	@git rev-parse --is-inside-work-tree > /dev/null 2>&1 || \
@@ -585,10 +590,13 @@ dist:
 	@[ -z "`git status --porcelain --untracked-files=no`" ] || \
 		echo "make dist: note: uncommitted changes are packed as they are in the tree" >&2
 	rm -rf $(B)/$(DIST) && mkdir -p $(B)/$(DIST)
-	git ls-files | grep -v -e '^\.ci/' -e '^\.gitignore$$' | \
+	git ls-files | grep -v -e '^\.ci/' -e '^\.gitignore$$' \
+		-e '^tests/fuzz-corpus/[0-9a-f]\{40\}$$' | \
 		tar -cf - -T - | tar -xf - -C $(B)/$(DIST)
 	echo $(VERSION) > $(B)/$(DIST)/VERSION
-	tar -C $(B) -cf - $(DIST) | gzip -9 > $(DIST).tar.gz
+	tar -C $(B) --format=gnu --sort=name --mtime=@`git log -1 --format=%ct` \
+		--owner=0 --group=0 --numeric-owner --mode=a+rX,u+w,go-w \
+		-cf - $(DIST) | gzip -9n > $(DIST).tar.gz
 	rm -rf $(B)/$(DIST)
 	@echo "$(DIST).tar.gz: `tar -tzf $(DIST).tar.gz | grep -vc '/$$'` files"
 
