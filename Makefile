@@ -522,6 +522,14 @@ test-plain: $(B)/.plaindeps all $(PLAIN_TESTS) $(B)/decoy-home/.lv2
 	sh tests/test_install_user.sh $(B)
 	$(DECOY) $(B)/test_render $(B) $(SEED)
 
+# perlin.lv2 as a Debian package built from make dist's tarball, the dist
+# and the bundle reproducible, make install's dependencies the bundle's
+# (tests/test_package.sh); the tools installed as root (tests/deps.sh
+# package). Needs the git checkout.
+test-package:
+	@sh tests/deps.sh $(PKG_CONFIG) package
+	sh tests/test_package.sh $(B)
+
 # make test, the quick tier (a few minutes from a clean build): the test
 # tools installed as root, the plain tests, the clang build against gcc,
 # and the fuzzer for FUZZ_QUICK_SECONDS.
@@ -664,4 +672,4 @@ plots: demo $(B)/test_display
 clean:
 	rm -rf $(B) $(DIST).tar.gz
 
-.PHONY: all bundle dist test-plain distcheck test-ardour8 test-arm64 demo plots deps fuzz test test-tsan test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean
+.PHONY: all bundle dist test-plain test-package distcheck test-ardour8 test-arm64 demo plots deps fuzz test test-tsan test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean

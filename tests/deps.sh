@@ -1,6 +1,6 @@
 #!/bin/sh
 # deps.sh: check that the Debian packages the build and tests need are
-# installed. Usage: tests/deps.sh [PKG_CONFIG] [bundle|build|plain|hosts]
+# installed. Usage: tests/deps.sh [PKG_CONFIG] [bundle|build|plain|hosts|package|arm64]
 #   bundle: only what the bundle needs (make bundle, make install); names
 #          what is missing and fails, never installs (a distribution's
 #          build must not see apt-get)
@@ -13,6 +13,8 @@
 #          cross compiler, qemu-user, and the libraries the bundle and
 #          perlin-render link, from Debian's arm64 architecture (added to
 #          dpkg's architectures first)
+#   package: make test-plain's and make test-package's (dpkg-dev, debhelper,
+#          lintian, blhc, devscripts' hardening-check), installed as root
 # Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 PKG_CONFIG=${1:-pkg-config}
 need=
@@ -50,11 +52,21 @@ cmd  lv2_validate    lv2-dev
 cmd  sord_validate   sordi
 cmd  lua5.3          lua5.3
 [ "${2:-}" = plain ] && missing "for make test-plain" ""
-file /usr/include/stb/stb_perlin.h libstb-dev
-cmd  lv2info         lilv-utils
-cmd  valgrind        valgrind
-cmd  clang           clang
-glob "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" libclang-rt-dev
+if [ "${2:-}" = package ]; then
+	cmd git               git
+	cmd dpkg-buildpackage dpkg-dev
+	cmd dh                debhelper
+	cmd lintian           lintian
+	cmd blhc              blhc
+	cmd hardening-check   devscripts
+	cmd unshare           util-linux
+else
+	file /usr/include/stb/stb_perlin.h libstb-dev
+	cmd  lv2info         lilv-utils
+	cmd  valgrind        valgrind
+	cmd  clang           clang
+	glob "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a" libclang-rt-dev
+fi
 if [ "${2:-}" = hosts ]; then
 	cmd ffmpeg       ffmpeg
 	cmd jalv         jalv
