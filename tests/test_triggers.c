@@ -517,6 +517,102 @@ static void test_notes_at_the_control_port_trigger(const host_world *w)
 		}
 }
 
+/* One second of s's notes as JACK cycles of 1024 frames, each starting with
+   a rolling time:Position (120 BPM): with carla 0 the notes at midi_in, one
+   run() a cycle; with carla 1 as Carla 2.6 hands them over (read from
+   CarlaPluginLV2.cpp, measured in its multi-client mode): run() split at
+   every note, the note at frame 0 of the run after the split at the
+   control port, the time:Position in the cycle's first run only, midi_in
+   empty, a note-on of velocity 0 rewritten as a note-off. Planes as
+   render(). */
+static float *render_cycles(const trig_spec *s, int carla, int *outputs)
+{
+	const uint32_t cycle = 1024U;
+	host_inst h;
+	float *x, *o[PERLIN_OUTPUTS];
+	uint32_t c0, k = 0;
+	int i;
+	if (host_inst_open(&h, s->p, SR, 1))
+		return NULL;
+	*outputs = h.outputs;
+	x = calloc((size_t)s->frames * (size_t)h.outputs, sizeof *x);
+	if (!x) {
+		host_inst_close(&h);
+		return NULL;
+	}
+	memcpy(h.controls, s->ctl, sizeof s->ctl);
+	for (c0 = 0; c0 < s->frames; c0 += cycle) {
+		const uint32_t end = c0 + cycle < s->frames ? c0 + cycle : s->frames;
+		uint32_t pos = c0;
+		host_inst_position(&h, 0, (double)c0, 1.0, (double)c0 / 24000.0, 120.0);
+		while (pos < end) {
+			uint32_t next = end;
+			for (; k < (uint32_t)s->n && s->at[k] < end; ++k) {
+				const uint8_t vel = (k % 4U == 3U) ? 0 : s->velocity;
+				uint8_t note[3];
+				note[0] = (uint8_t)(vel || !carla ? s->status : 0x80 | (s->status & 0x0f));
+				note[1] = 60;
+				note[2] = vel;
+				if (!carla) {
+					CHECK(host_inst_midi(&h, s->at[k] - pos, note, 3) == 0, "no room for a note");
+				} else if (s->at[k] > pos) { /* split here: the note opens the next run */
+					next = s->at[k];
+					break;
+				} else {
+					CHECK(host_inst_midi_control(&h, 0, note, 3) == 0,
+					      "no room for a note at the control port");
+				}
+			}
+			for (i = 0; i < h.outputs; ++i)
+				o[i] = x + (size_t)i * s->frames + pos;
+			host_inst_run_outputs(&h, o, next - pos);
+			pos = next;
+		}
+	}
+	host_inst_close(&h);
+	return x;
+}
+
+/* What Carla sends, replayed: notes in runs split at each note, at frame 0
+   of their run at the control port, trigger exactly as the same notes at
+   midi_in in whole cycles (velocity-0 note-ons, as note-offs, nothing).
+   Perlin Noise Keyed and CV x4, Restart and New shape. */
+static void test_carla_split_runs_trigger_as_midi_in(const host_world *w)
+{
+	const LilvPlugin *ps[2] = { w->keyed, w->cv4 };
+	const char *names[2] = { "Perlin Noise Keyed", "Perlin Noise CV x4" };
+	const float modes[2] = { PERLIN_TRIGGER_RESTART, PERLIN_TRIGGER_SHAPE };
+	int pi, mi;
+	for (pi = 0; pi < 2; ++pi)
+		for (mi = 0; mi < 2; ++mi) {
+			trig_spec s;
+			float *ref, *carla, *none;
+			int outs = 1;
+			size_t all;
+			spec_init(&s, ps[pi]);
+			s.ctl[PERLIN_TRIGGER] = modes[mi];
+			s.n = random_triggers(s.at, 12, 1500, s.frames - 2000, 600);
+			ref = render_cycles(&s, 0, &outs);
+			carla = render_cycles(&s, 1, &outs);
+			all = (size_t)s.frames * (size_t)outs;
+			s.n = 0;
+			none = render_cycles(&s, 0, &outs);
+			if (ref && carla && none) {
+				const double d = max_diff(carla, ref, all), d_none = max_diff(ref, none, all);
+				printf("   %s, %s: Carla's split runs against midi_in %.3g; notes against none %.3g\n",
+				       names[pi], mode_name((int)modes[mi]), d, d_none);
+				CHECK(d_none > 0.05, "%s: the notes trigger nothing (%g)", names[pi], d_none);
+				CHECK(d == 0.0, "%s: notes as Carla sends them differ from midi_in's (%g)",
+				      names[pi], d);
+			} else {
+				CHECK(0, "%s: a render failed", names[pi]);
+			}
+			free(ref);
+			free(carla);
+			free(none);
+		}
+}
+
 /* No step above what the noise itself takes plus a crossfade's (or a
    glide's) under random triggers, some closer than a crossfade. */
 static void test_random_triggers_never_step(const host_world *w)
@@ -628,6 +724,7 @@ int main(int argc, char **argv)
 	test_notes_at_their_frames_whatever_the_unit(&w);
 	test_section("notes at the control port (Carla)");
 	test_notes_at_the_control_port_trigger(&w);
+	test_carla_split_runs_trigger_as_midi_in(&w);
 	test_section("continuity under random triggers");
 	test_random_triggers_never_step(&w);
 	test_section("phase with sync");
