@@ -500,17 +500,20 @@ edits.unwire_sidechain = function ()
 	assert(send:to_send():output():nth(0):connect(sc:nth(0):name()) == 0, "cannot connect the sidechain")
 	expect("wire the sidechain again")
 end
-edits.clear_track = function ()
-	-- Ardour 7.3's Lua cannot delete a route: every plugin of the chain is
-	-- removed at once (all dropped together, as when the track goes), then
-	-- the chain is built again
+-- Ardour 7.3's Lua cannot delete a route: every plugin of the chain is
+-- removed at once (all dropped together, as when the track goes), then,
+-- up to `pause` ms later, the chain is built again
+local function clear_chain(pause)
 	local all = ARDOUR.ProcessorList()
 	for _, p in ipairs(plugins_of(chain)) do all:push_back(p) end
 	chain:remove_processors(all, nil)
 	all = nil
 	collectgarbage()
-	sleep_ms(math.random(0, 150))
+	sleep_ms(math.random(0, pause))
 	build_chain()
+end
+edits.clear_track = function ()
+	clear_chain(150)
 	expect("clear the track and build it again")
 end
 edits.user_moves = function ()
@@ -690,15 +693,7 @@ elseif phase == "deletions" then
 		modulator = function () remove(mod_of(), function (at) new_modulator(at, 1) end) end,
 		filter = function () remove(filter_of(), function (at) insert_at(chain, new_filter(), at) end) end,
 		noise = function () remove(noise_of(), chain_noise) end,
-		track = function ()
-			local all = ARDOUR.ProcessorList()
-			for _, p in ipairs(plugins_of(chain)) do all:push_back(p) end
-			chain:remove_processors(all, nil)
-			all = nil
-			collectgarbage()
-			sleep_ms(math.random(0, 40))
-			build_chain()
-		end,
+		track = function () clear_chain(40) end,
 	}
 	local count = {}
 	-- the transport rolling or stopped, as asked, for 60 ms in a row (a

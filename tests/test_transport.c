@@ -134,6 +134,19 @@ static void synced(setup *s, int cv)
 	s->max_bpm = 120;
 }
 
+/* Perlin Noise at its defaults (Hold), a transport up to speed 1 and
+   120 BPM. */
+static void on_hold(setup *s)
+{
+	unsigned i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		s->ctl[i] = perlin_params[i].def;
+	s->cv = 0;
+	s->four = 0;
+	s->max_speed = 1;
+	s->max_bpm = 120;
+}
+
 /* One JACK cycle: the message at its start, then `period` samples. */
 static void cycle(host_inst *h, transport *t, const host_position *p, float *x, size_t *n,
                   uint32_t period)
@@ -224,13 +237,8 @@ static void test_carla_play_and_pause_do_not_lurch(int jack)
 	host_inst h;
 	size_t n = 0;
 	unsigned c, i;
-	for (i = 0; i < PERLIN_N_PARAMS; ++i)
-		s.ctl[i] = perlin_params[i].def; /* Perlin Noise: Hold */
-	s.cv = 0;
-	s.four = 0;
+	on_hold(&s);
 	s.ctl[PERLIN_RATE] = 3.0f;
-	s.max_speed = 1;
-	s.max_bpm = 120;
 	if (!x || open_inst(&h, &s)) {
 		CHECK(0, "cannot render");
 		free(x);
@@ -288,13 +296,8 @@ static void test_muse_render_then_back_to_bar_1(void)
 	transport t = { 0.0, 0.0, 120.0, 1.0, 4.0 };
 	host_inst h;
 	size_t n = 0;
-	unsigned c, i;
-	for (i = 0; i < PERLIN_N_PARAMS; ++i)
-		s.ctl[i] = perlin_params[i].def; /* Perlin Noise: Hold */
-	s.cv = 0;
-	s.four = 0;
-	s.max_speed = 1;
-	s.max_bpm = 120;
+	unsigned c;
+	on_hold(&s);
 	if (!x || open_inst(&h, &s)) {
 		CHECK(0, "cannot render");
 		free(x);
