@@ -330,6 +330,47 @@ static void test_muse_render_then_back_to_bar_1(void)
 	free(x);
 }
 
+/* A seed change while the transport stands still on Hold (a session set
+   up, then exported): nothing moves, so it crossfades over the short 10 ms
+   and is over before an export can begin; the output is then a fresh
+   start's with that seed, sample for sample. */
+static void test_seed_change_while_stopped_is_quick(void)
+{
+	const uint32_t period = 480; /* 10 ms */
+	transport t = { 48000.0, 2.0, 120.0, 0.0, 4.0 };
+	const host_position p = message(&t);
+	float x[480], y[480];
+	setup s;
+	host_inst a, b;
+	int k, opened;
+	on_hold(&s);
+	s.ctl[PERLIN_RATE] = 2.0f;
+	opened = open_inst(&a, &s) == 0;
+	s.ctl[PERLIN_SEED] = 7.0f;
+	opened = opened && open_inst(&b, &s) == 0;
+	if (!opened) {
+		CHECK(0, "cannot render");
+		return;
+	}
+	host_inst_position_any(&a, 0, &p);
+	host_inst_position_any(&b, 0, &p);
+	for (k = 0; k < 10; ++k) { /* 100 ms stopped, seed 1 (a) and 7 (b) */
+		host_inst_run(&a, x, period);
+		host_inst_run(&b, y, period);
+	}
+	a.controls[PERLIN_SEED] = 7.0f;
+	for (k = 0; k < 3; ++k) { /* a's seed changed: 30 ms later */
+		host_inst_run(&a, x, period);
+		host_inst_run(&b, y, period);
+	}
+	host_inst_close(&a);
+	host_inst_close(&b);
+	printf("   stopped on Hold, seed 1 -> 7: 30 ms later %.6f, a fresh start with seed 7 %.6f\n",
+	       (double)x[period - 1], (double)y[period - 1]);
+	CHECK(max_diff(x, y, period) == 0.0, "a seed change while stopped on Hold is not over after "
+	      "30 ms (%g off a fresh start with the new seed)", max_diff(x, y, period));
+}
+
 /* Free (the CV plugins' default): a live patch's transport (play, pause,
    play, a relocate while rolling, a tempo change, a relocate while
    stopped, Carla's JACK frames a period ahead at each play, speed 2)
@@ -1127,6 +1168,7 @@ int main(int argc, char **argv)
 	test_carla_play_and_pause_do_not_lurch(0);
 	test_carla_play_and_pause_do_not_lurch(1);
 	test_muse_render_then_back_to_bar_1();
+	test_seed_change_while_stopped_is_quick();
 	test_section("Free: the transport moves nothing");
 	test_free_phase_ignores_the_transport(0);
 	test_free_phase_ignores_the_transport(1);

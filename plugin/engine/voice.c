@@ -286,7 +286,10 @@ static int phases_there(const perlin_voice *v, const dsp_place *at)
    glide takes PERLIN_XFADE_CELLS of a cell of octave 0 at the speed it
    heads for along its path (x, and y by drift and the slant), within
    xfade_len .. PERLIN_XFADE_MAX_S: on a slow noise the fade then moves
-   the output about as fast as the noise itself does, not in a lurch. */
+   the output about as fast as the noise itself does, not in a lurch. A
+   noise that stands still (stopped on Hold, rate 0) takes the short one:
+   there is no motion to fit, and a change made before an export is over
+   before the export begins. */
 static uint32_t xfade_length(const perlin_dsp *d, int quick)
 {
 	const double sx = fabs(d->target.xrate * d->xmotion);
@@ -295,8 +298,8 @@ static uint32_t xfade_length(const perlin_dsp *d, int quick)
 	const double speed = sqrt(sx * sx + sy * sy); /* cells a sample */
 	const double most = PERLIN_XFADE_MAX_S * d->sr;
 	double n;
-	if (quick)
-		return d->xfade_len;
+	if (quick || !(speed > 0.0))
+		return d->xfade_len; /* (a noise standing still: nothing to fit) */
 	n = speed * most > PERLIN_XFADE_CELLS ? PERLIN_XFADE_CELLS / speed : most;
 	return n > (double)d->xfade_len ? (uint32_t)n : d->xfade_len;
 }
