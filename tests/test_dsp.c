@@ -825,6 +825,107 @@ static void test_morph_automation_glides_steps_jump(void)
 	CHECK(small == 0, "a morph step of 0.04 started %d voices", small);
 }
 
+/* Octave 0's x phase now, in cells (the ramps brought up to date). */
+static double phase_now(perlin_dsp *d)
+{
+	const perlin_voice *v;
+	noise_pos p;
+	plan_sync(d);
+	v = &d->voice[d->cur];
+	p = ramp_pos(&v->rx[0], v->stream[0][0].oct.period);
+	return (double)p.cell + p.frac;
+}
+
+/* Rate `from` until sample `at`, then `to`; n samples in blocks of at
+   most 512, one ending at `at`; octave 0's phase at the end. */
+static double phase_after_rate_change(double sr, float from, float to, uint64_t at, uint64_t n,
+                                      float *out, uint64_t *filled)
+{
+	static perlin_dsp d;
+	float set[PERLIN_N_PARAMS], buf[512];
+	const float *ctl[PERLIN_N_PARAMS];
+	uint64_t t = 0;
+	int i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		ctl[i] = &set[i];
+		set[i] = perlin_params[i].def;
+	}
+	set[PERLIN_OCTAVES] = 8.0f;
+	set[PERLIN_RATE] = from;
+	perlin_dsp_init(&d, sr);
+	while (t < n) {
+		uint64_t len = n - t < 512U ? n - t : 512U;
+		if (t < at && t + len > at)
+			len = at - t;
+		set[PERLIN_RATE] = t >= at ? to : from;
+		perlin_dsp_controls(&d, ctl);
+		perlin_dsp_run(&d, buf, (uint32_t)len);
+		if (out)
+			memcpy(out + t, buf, (size_t)len * sizeof *buf);
+		t += len;
+	}
+	if (filled)
+		*filled = t;
+	return phase_now(&d);
+}
+
+/* A control change takes effect at its sample: the rate moved from 2 to
+   20 cells/s d = 1..256 samples later leaves the phase behind by exactly
+   the d samples more at the old rate, (20 - 2) d / sr, once the rate has
+   settled (1 s later), whatever the sample's place between the
+   smoothers' points. */
+static void test_rate_change_at_its_sample(void)
+{
+	const double sr = 48000.0;
+	const uint64_t at = 24000U + 77U, n = 24000U + 77U + 256U + 48000U;
+	const double p0 = phase_after_rate_change(sr, 2.0f, 20.0f, at, n, NULL, NULL);
+	double worst = 0.0;
+	uint64_t dd, worst_d = 0;
+	for (dd = 1; dd <= 256U; ++dd) {
+		const double p = phase_after_rate_change(sr, 2.0f, 20.0f, at + dd, n, NULL, NULL);
+		const double err = fabs((p0 - p) - 18.0 * (double)dd / sr);
+		if (err > worst) {
+			worst = err;
+			worst_d = dd;
+		}
+	}
+	printf("   phase behind by (20 - 2) d / sr for d = 1..256: worst error %.3g cells (d = %u)\n",
+	       worst, (unsigned)worst_d);
+	CHECK(worst < 1e-6, "a rate change d samples later moved the phase by %.3g cells more than "
+	                    "(new - old) d / sr (d = %u)", worst, (unsigned)worst_d);
+}
+
+/* The same automation gives the same motion at every sample rate: rate
+   2 -> 20 at 10 s (8 octaves), the phase and the output compared at the
+   instants every rate has a sample of (each 10 ms) from 9 s to 12 s,
+   44.1 and 96 kHz against 48 kHz. */
+static void test_rate_automation_same_at_every_sample_rate(void)
+{
+	static float out[3][12U * 96000U];
+	const double rates[3] = { 48000.0, 44100.0, 96000.0 };
+	double phase[3], worst_out = 0.0, worst_phase = 0.0;
+	int r, k;
+	for (r = 0; r < 3; ++r)
+		phase[r] = phase_after_rate_change(rates[r], 2.0f, 20.0f, (uint64_t)(10.0 * rates[r]),
+		                                   (uint64_t)(12.0 * rates[r]), out[r], NULL);
+	for (r = 1; r < 3; ++r) {
+		const double dp = fabs(phase[r] - phase[0]);
+		if (dp > worst_phase)
+			worst_phase = dp;
+		for (k = 900; k < 1200; ++k) { /* t = k / 100 s */
+			const double e = fabs((double)out[r][(uint64_t)k * (uint64_t)(rates[r] / 100.0)] -
+			                      (double)out[0][(uint64_t)k * 480U]);
+			if (e > worst_out)
+				worst_out = e;
+		}
+	}
+	printf("   rate 2 -> 20 at 10 s, 44.1 and 96 kHz against 48 kHz: phase at 12 s within %.3g "
+	       "cells, output within %.3g\n", worst_phase, worst_out);
+	CHECK(worst_phase < 1e-3, "the phase at 12 s differs by %.3g cells between sample rates",
+	      worst_phase);
+	CHECK(worst_out < 1e-3, "the output differs by %.3g between sample rates", worst_out);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -850,5 +951,8 @@ int main(int argc, char **argv)
 	test_band_limit_follows_the_rate();
 	test_section("morph glides as automation moves it, and jumps at a large step");
 	test_morph_automation_glides_steps_jump();
+	test_section("a control change takes effect at its sample, the same at every sample rate");
+	test_rate_change_at_its_sample();
+	test_rate_automation_same_at_every_sample_rate();
 	return test_done("test_dsp");
 }

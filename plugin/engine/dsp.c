@@ -10,8 +10,9 @@
    calls it but the glues (perlin.c, perlin_midi.c).
 
    One render loop for every state. The continuous controls are smoothed
-   on a grid of about PERLIN_GRID_S (d->grid samples) counted from
-   activation (one-pole, stepped once a grid point) and are linear in between; each octave's
+   on a grid of PERLIN_GRID_S (d->grid samples) counted from activation or
+   from the last change that found them settled (one-pole, stepped once a
+   grid point) and are linear in between; each octave's
    phase is a ramp whose step is the chunk's mean rate (so phases
    integrate rate exactly while it is linear), its gain a line from the
    chunk's start to its end, and depth and offset lines too. A voice is
@@ -39,10 +40,8 @@ void perlin_dsp_init_outputs(perlin_dsp *d, double sr, unsigned outputs)
 	d->outputs = outputs > 1U ? PERLIN_OUTPUTS : 1U;
 	d->spread = d->outputs > 1U ? perlin_spread_param.def : 0.0f;
 	d->sr = dsp_clamp_finite(sr, 8000.0, 768000.0, 48000.0);
-	/* about PERLIN_GRID_S, in whole groups of 8 samples */
-	d->grid = 8U * (uint32_t)floor(d->sr * PERLIN_GRID_S / 8.0 + 0.5);
-	if (d->grid < 8U)
-		d->grid = 8U;
+	/* PERLIN_GRID_S to the nearest sample: the same time at every rate */
+	d->grid = (uint32_t)floor(d->sr * PERLIN_GRID_S + 0.5);
 	d->decay = exp(-(double)d->grid / (PERLIN_SMOOTH_S * d->sr));
 	noise_gradients_2d(NOISE_SCALE_2D, d->grads, d->grads + 16);
 	for (i = 0; i < 16; ++i) {
@@ -66,6 +65,7 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->raw_valid = 0;
 	d->started = 0;
 	d->clock = 0;
+	d->grid_at = 0;
 	d->tp_valid = d->tp_beat_valid = 0;
 	d->tp_count = 0;
 	d->tp_sent = 0.0;
@@ -91,6 +91,26 @@ void perlin_dsp_activate(perlin_dsp *d)
 	dsp_maybe_start_voice(d);
 }
 
+/* Samples into the current grid chunk. */
+static uint32_t grid_t0(const perlin_dsp *d)
+{
+	return (uint32_t)((d->clock - d->grid_at) % d->grid);
+}
+
+/* A control change that finds everything settled (`was_moving` 0) takes
+   effect at its sample: the grid starts anew here (a grid point at once
+   in run_spans if the change moves anything), so the motion from a
+   change is the same wherever it falls, at every sample rate. One that
+   comes while the smoothers move joins them at their next grid point
+   (at most PERLIN_GRID_S on): cutting a moving chunk would re-anchor
+   every octave at each change (dense automation: at every sample) and
+   step the phases' speeds ahead of the band-limit's gains. */
+static void grid_cut(perlin_dsp *d, int was_moving)
+{
+	if (!was_moving)
+		d->grid_at = d->clock;
+}
+
 /* The trigger mode of the (clamped) controls v. */
 static perlin_trigger_mode trigger_mode(const float *v)
 {
@@ -102,6 +122,7 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
                                                       const float *const values[PERLIN_N_PARAMS])
 {
 	float v[PERLIN_N_PARAMS];
+	const int was_moving = d->moving;
 	unsigned i;
 	int sync;
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
@@ -154,8 +175,9 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
 	{
 		const double morph_was = d->target.morph;
 		dsp_update_targets(d);
-		d->morph_shift += smooth_morph_jump(d, (uint32_t)(d->clock % d->grid), morph_was);
+		d->morph_shift += smooth_morph_jump(d, grid_t0(d), morph_was);
 	}
+	grid_cut(d, was_moving);
 	dsp_maybe_start_voice(d);
 }
 
@@ -227,6 +249,7 @@ void perlin_dsp_spread(perlin_dsp *d, float spread)
 {
 	float s;
 	uint32_t bits;
+	const int was_moving = d->moving;
 	memcpy(&bits, &spread, sizeof bits);
 	if (d->spread_valid && bits == d->spread_raw) /* (most blocks: as before) */
 		return;
@@ -238,6 +261,7 @@ void perlin_dsp_spread(perlin_dsp *d, float spread)
 	plan_sync(d);
 	d->spread = s;
 	dsp_update_targets(d);
+	grid_cut(d, was_moving);
 	dsp_maybe_start_voice(d); /* before any output: at once */
 }
 
@@ -335,7 +359,7 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 		o[i] = out[i] ? out[i] + done : NULL;
 	plan_sync(d); /* (the voices' ramps are read and moved below) */
 	while (n) {
-		const uint32_t t0 = (uint32_t)(d->clock % d->grid);
+		const uint32_t t0 = grid_t0(d);
 		uint32_t len = n < SPAN ? n : SPAN;
 		if (t0 == 0 && d->moving)
 			grid_point(d);

@@ -326,13 +326,14 @@ typedef struct {
 	perlin_plan_entry e[NOISE_MAX_OCTAVES];
 } perlin_plan;
 
-/* About the time between the points where the smoothers step (the
-   grid, counted from activation, in whole groups of 8 samples: 256 at
-   48 kHz): controls are linear between them. A grid point re-anchors
-   every moving octave, so its spacing sets what automation costs
-   (plugin/README.md, the constants' figures); piecewise linear steps of
-   5.3 ms follow the 20 ms smoothing curve within 1% of a change. */
-#define PERLIN_GRID_S 0.00533
+/* The time between the points where the smoothers step (the grid: 256
+   samples at 48 kHz, the nearest whole sample at other rates), counted
+   from activation or from the last change that found them settled:
+   controls are linear between them. A grid point re-anchors every moving
+   octave, so its spacing sets what automation costs (plugin/README.md,
+   the constants' figures); piecewise linear steps of 5.3 ms follow the
+   20 ms smoothing curve within 1% of a change. */
+#define PERLIN_GRID_S (256.0 / 48000.0)
 
 typedef struct {
 	double sr;
@@ -352,7 +353,10 @@ typedef struct {
 	                         the rate, drift and morph a grid step late */
 	perlin_smooth target;
 	int moving;           /* at[] has not settled on target */
-	uint64_t clock;       /* samples since activation: the grid */
+	uint64_t clock;       /* samples since activation */
+	uint64_t grid_at;     /* the clock where the grid starts: activation or
+	                         the last control change (grid points every
+	                         `grid` samples from it) */
 	int restep;           /* re-derive the phase steps at the next sample */
 	double motion;  /* transport speed when the phase follows it, else 1 */
 	double tempo;   /* beats per second when synced, else 1 */
