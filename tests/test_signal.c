@@ -175,8 +175,8 @@ static void test_same_spread_at_every_morph(void)
 				} else {
 					lo = sd < lo ? sd : lo;
 					hi = sd > hi ? sd : hi;
-					if (oct == 4)
-						CHECK(width >= width1,
+					if (oct == 4) /* (1 %: two seeds' own spread; a lattice row is 10 % narrower) */
+						CHECK(width >= 0.99 * width1,
 						      "2D morph %g: 1..99%% width %.3f, narrower than 1D's %.3f",
 						      morphs[m], width, width1);
 					if (oct == 1) /* one octave: nothing else varies the slope */
