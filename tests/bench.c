@@ -82,6 +82,8 @@ typedef struct {
 	int locate;           /* 1: relocates (with a transport), 0: seed changes */
 	int trig;             /* > 0: instead, a MIDI note-on every `every` blocks in
 	                         this trigger mode (Perlin Noise CV: a MIDI input) */
+	int cv;               /* Perlin Noise CV with depth_cv and offset_cv
+	                         connected: 1 constant, 2 a 750 Hz sine each */
 } scenario;
 
 enum {
@@ -111,6 +113,9 @@ static const scenario scenarios[] = {
 	{ "2D new shape every 8 blocks", 2, 8, 2.0, 0.3, 0, 8, 0, PERLIN_TRIGGER_SHAPE },
 	{ "1D step every 8 blocks", 1, 8, 2.0, 0.0, 0, 8, 0, PERLIN_TRIGGER_STEP },
 	{ "2D step every 8 blocks", 2, 8, 2.0, 0.3, 0, 8, 0, PERLIN_TRIGGER_STEP },
+	{ "1D depth, offset CV constant", 1, 8, 2.0, 0.0, 0, 0, 0, 0, 1 },
+	{ "1D depth, offset CV at 750 Hz", 1, 8, 2.0, 0.0, 0, 0, 0, 0, 2 },
+	{ "2D depth, offset CV at 750 Hz", 2, 8, 2.0, 0.3, 0, 0, 0, 0, 2 },
 	/* the four-output table only */
 	{ "1D spread new every block", 1, 8, 2.0, 0.0, MOVE_SPREAD, 0, 0 },
 	{ "2D spread new every block", 2, 8, 2.0, 0.3, MOVE_SPREAD, 0, 0 },
@@ -147,6 +152,7 @@ typedef struct {
 		uint8_t bytes[256];
 	} seq, midi;
 	float x, y; /* stb */
+	float cv_depth[BLOCK], cv_offset[BLOCK]; /* (scenario cv) */
 	scenario c;
 	int path;
 	long blocks; /* run so far */
@@ -162,7 +168,7 @@ static const LV2_Descriptor *bench_desc(const bench_state *s)
 {
 	if (s->four == 2)
 		return &perlin_midi_descriptor;
-	return lv2_descriptor((s->c.trig ? 1U : 0U) + (s->four ? 2U : 0U));
+	return lv2_descriptor((s->c.trig || s->c.cv ? 1U : 0U) + (s->four ? 2U : 0U));
 }
 
 /* An empty sequence in bytes. */
@@ -292,6 +298,15 @@ static void setup(bench_state *s, scenario c, int path, int four)
 	set_midi(s, 0);
 	if (c.trig)
 		desc->connect_port(s->h, PORT_MIDI_IN(four ? 4U : 1U), s->midi.bytes);
+	if (c.cv) { /* the same every block: 64 samples a cycle */
+		for (i = 0; i < BLOCK; ++i) {
+			const double w = c.cv == 2 ? sin(2.0 * 3.14159265358979 * i / 64.0) : 1.0;
+			s->cv_depth[i] = (float)(0.5 * w);
+			s->cv_offset[i] = (float)(0.25 * w);
+		}
+		desc->connect_port(s->h, PORT_DEPTH_CV(four ? 4U : 1U), s->cv_depth);
+		desc->connect_port(s->h, PORT_OFFSET_CV(four ? 4U : 1U), s->cv_offset);
+	}
 	desc->activate(s->h);
 	perlin_dsp_set_path(four == 2 ? perlin_midi_dsp(s->h) : &((Perlin *)s->h)->dsp,
 	                    (perlin_path)path);

@@ -414,6 +414,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	double sr = rates[(head >> 1) % 8];
 	float ctl[PERLIN_N_PARAMS], prev[PERLIN_N_PARAMS], level = 0.0f, last = 0.0f;
 	static float trig[MAX_BLOCK]; /* the CV plugins' trigger input */
+	static float cvd[MAX_BLOCK], cvo[MAX_BLOCK]; /* their depth and offset CV inputs */
+	int cv_moves = 0, cv_moved = 0; /* (a CV of any floats: this block, the last) */
 	float spread = perlin_spread_param.def, levels[3] = { 0, 0, 0 }, lasts[3] = { 0, 0, 0 };
 	int have_last[4] = { 0, 0, 0, 0 }; /* each output's last value is known */
 	envelope e;
@@ -486,6 +488,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				        : (k / (1U + byte(&r) % 64U)) % 2 ? 1.0f : 0.0f;
 			desc->connect_port(h, PORT_TRIGGER_IN(four ? 4U : 1U), how_trig == 3 ? NULL : trig);
 		}
+		cv_moves = 0;
+		if (head & 1U) { /* their depth and offset CV: none, 0 V, or any floats
+		                    (then the output may step: the user's signal) */
+			const unsigned how_cv = byte(&r) % 4;
+			for (k = 0; k < n; ++k) {
+				cvd[k] = how_cv < 2 ? 0.0f : (float)number(&r, -1e30, 1e30);
+				cvo[k] = how_cv < 2 ? 0.0f : (float)number(&r, -10.0, 10.0);
+			}
+			desc->connect_port(h, PORT_DEPTH_CV(four ? 4U : 1U), how_cv == 0 ? NULL : cvd);
+			desc->connect_port(h, PORT_OFFSET_CV(four ? 4U : 1U), how_cv == 0 ? NULL
+			                                                 : how_cv == 3 ? out : cvo);
+			cv_moves = how_cv >= 2;
+			if (how_cv == 3) /* in place: the offset CV in the output's buffer */
+				memcpy(out, cvo, n * sizeof *out);
+		}
 		desc->connect_port(h, 16, unconnected & 1U ? NULL : out);
 		if (four)
 			for (c = 0; c < 3; ++c)
@@ -508,7 +525,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				const float x = y[k];
 				if (!(x >= -1.0f && x <= 1.0f) || subnormal(x))
 					fail("output not finite, out of [-1, 1] or denormal", x, k);
-				if (had && !e.wild && b < 2.0 && fabs((double)x - was) > b)
+				if (had && !e.wild && !cv_moves && !cv_moved && b < 2.0 &&
+				    fabs((double)x - was) > b)
 				fail("a step above the continuity bound", fabs((double)x - was), b);
 				was = x;
 				had = 1;
@@ -524,6 +542,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				fail("level not finite, out of [-1, 1] or denormal", c ? levels[c - 1] : level, c);
 		}
 		memcpy(prev, ctl, sizeof prev);
+		cv_moved = cv_moves; /* (the block after: the smoothers' own steps) */
 	}
 	if (r.n >= 2) {
 		const uint32_t w = 2U * byte(&r), max_h = byte(&r);

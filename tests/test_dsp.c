@@ -926,6 +926,177 @@ static void test_rate_automation_same_at_every_sample_rate(void)
 	CHECK(worst_out < 1e-3, "the output differs by %.3g between sample rates", worst_out);
 }
 
+/* A render of n samples at 48 kHz with CV inputs (cv_depth, cv_offset:
+   n volts each, or NULL) in blocks of `block` (0: random 1..700), with
+   the controls set, a seed change at 0.5 s (a crossfade) and in Step
+   mode triggers every 0.3 s; four outputs if `four`. alias: the CV
+   given in the output buffers themselves (a host's in-place buffers). */
+typedef struct {
+	float set[PERLIN_N_PARAMS];
+	int four, alias;
+	uint32_t block;
+} cv_case;
+
+static void cv_render(const cv_case *c, const float *cv_depth, const float *cv_offset, float *out,
+                      uint32_t n)
+{
+	static perlin_dsp d;
+	static float spare[3][96000];
+	const float *ctl[PERLIN_N_PARAMS];
+	float set[PERLIN_N_PARAMS];
+	uint32_t t = 0;
+	int i;
+	memcpy(set, c->set, sizeof set);
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		ctl[i] = &set[i];
+	perlin_dsp_init_outputs(&d, 48000.0, c->four ? PERLIN_OUTPUTS : 1U);
+	if (c->alias) /* the CV in the output buffer, as an in-place host gives it */
+		memcpy(out, cv_depth ? cv_depth : cv_offset, n * sizeof *out);
+	while (t < n) {
+		uint32_t len = c->block ? c->block : 1U + (uint32_t)(test_rng() % 700U);
+		float *outs[PERLIN_OUTPUTS] = { out + t, NULL, NULL, NULL };
+		perlin_cv cv;
+		if (len > n - t)
+			len = n - t;
+		if (t < 24000U && t + len > 24000U)
+			len = 24000U - t;
+		if (t / 14400U != (t + len - 1U) / 14400U) /* a trigger's sample starts a block */
+			len = (t / 14400U + 1U) * 14400U - t;
+		if (c->four) {
+			outs[1] = spare[0] + t;
+			outs[2] = spare[1] + t;
+			outs[3] = out + t; /* an output given twice */
+		}
+		set[PERLIN_SEED] = t >= 24000U ? c->set[PERLIN_SEED] + 1.0f : c->set[PERLIN_SEED];
+		cv.depth = cv_depth ? (c->alias ? out : cv_depth) + t : NULL;
+		cv.offset = cv_offset ? (c->alias && !cv_depth ? out : cv_offset) + t : NULL;
+		perlin_dsp_controls(&d, ctl);
+		if (set[PERLIN_TRIGGER] > 2.5f && t % 14400U == 0U)
+			perlin_dsp_trigger(&d);
+		perlin_dsp_run_cv(&d, outs, len, &cv);
+		t += len;
+	}
+}
+
+static double cv_diff(const float *a, const float *b, uint32_t n)
+{
+	double worst = 0.0;
+	uint32_t i;
+	for (i = 0; i < n; ++i) {
+		const double e = fabs((double)a[i] - (double)b[i]);
+		worst = e > worst || e != e ? e : worst;
+	}
+	return worst;
+}
+
+/* Depth and offset CV inputs (issue 53): a constant CV is the knob moved
+   by 0.2 (depth) or 0.4 (offset) a volt, clamped; a CV at audio rate is
+   the user's own signal, sample by sample; the same CV gives the same
+   output at every block size and from in-place buffers; NaN is 0 V, and
+   infinities, 1e30 and denormals give outputs in [-1, 1]. In the loop,
+   crossfading, with four outputs and in Step mode. */
+static void test_cv_depth_and_offset(void)
+{
+	enum { N = 96000 };
+	static float cvd[N], cvo[N], a[N], b[N], c[N];
+	static const float odd[] = { NAN, INFINITY, -INFINITY, 1e30f, -1e30f, 1e-40f, 0.0f, 3.0f };
+	double worst_const = 0.0, worst_audio = 0.0, worst_blocks = 0.0, worst_alias = 0.0,
+	       worst_nan = 0.0, worst_odd = 0.0;
+	int mode, k;
+	uint32_t i;
+	for (mode = 0; mode < 4; ++mode) { /* 1D; 2D 4 outputs; Step; 2D Step 4 outputs */
+		cv_case base, knob;
+		for (k = 0; k < PERLIN_N_PARAMS; ++k)
+			base.set[k] = perlin_params[k].def;
+		base.set[PERLIN_RATE] = 3.0f;
+		base.set[PERLIN_OCTAVES] = 6.0f;
+		base.set[PERLIN_DIMENSIONS] = mode & 1 ? 2.0f : 1.0f;
+		base.set[PERLIN_TRIGGER] = mode >= 2 ? 3.0f : 1.0f;
+		base.four = mode & 1;
+		base.alias = 0;
+		base.block = 512U;
+		/* constant CV against the knob: depth 0.5 + 1 V, offset 0.1 - 1 V */
+		base.set[PERLIN_DEPTH] = 0.5f;
+		base.set[PERLIN_OFFSET] = 0.1f;
+		knob = base;
+		knob.set[PERLIN_DEPTH] = 0.7f;
+		knob.set[PERLIN_OFFSET] = -0.3f;
+		for (i = 0; i < N; ++i) {
+			cvd[i] = 1.0f;
+			cvo[i] = -1.0f;
+		}
+		cv_render(&base, cvd, cvo, a, N);
+		cv_render(&knob, NULL, NULL, b, N);
+		worst_const = fmax(worst_const, cv_diff(a, b, N));
+		/* clamped: depth 0.5 + 5 V is depth 1 */
+		for (i = 0; i < N; ++i)
+			cvd[i] = 5.0f;
+		knob.set[PERLIN_DEPTH] = 1.0f;
+		cv_render(&base, cvd, cvo, a, N);
+		cv_render(&knob, NULL, NULL, b, N);
+		worst_const = fmax(worst_const, cv_diff(a, b, N));
+		/* at audio rate: offset CV a 1 kHz sine of 1 V, depth 0.5 offset
+		   0 (never clamped): the output moves by 0.4 sin, sample by sample */
+		base.set[PERLIN_OFFSET] = 0.0f;
+		for (i = 0; i < N; ++i)
+			cvo[i] = (float)sin(2.0 * PI * 1000.0 * i / 48000.0);
+		cv_render(&base, NULL, cvo, a, N);
+		cv_render(&base, NULL, NULL, b, N);
+		for (i = 0; i < N; ++i)
+			b[i] += 0.4f * cvo[i];
+		worst_audio = fmax(worst_audio, cv_diff(a, b, N));
+		/* both at audio rate: every block size the same bits; in place too */
+		for (i = 0; i < N; ++i)
+			cvd[i] = (float)(2.0 * sin(2.0 * PI * 330.0 * i / 48000.0));
+		cv_render(&base, cvd, cvo, a, N);
+		{
+			static const uint32_t blocks[] = { 1U, 37U, 4096U, 0U };
+			for (k = 0; k < 4; ++k) {
+				cv_case other = base;
+				other.block = blocks[k];
+				cv_render(&other, cvd, cvo, c, N);
+				worst_blocks = fmax(worst_blocks, cv_diff(a, c, N) + (memcmp(a, c, sizeof a) != 0));
+			}
+		}
+		{
+			cv_case inplace = base;
+			inplace.alias = 1;
+			cv_render(&base, cvd, NULL, a, N);
+			cv_render(&inplace, cvd, NULL, c, N);
+			worst_alias = fmax(worst_alias, cv_diff(a, c, N) + (memcmp(a, c, sizeof a) != 0));
+		}
+		/* NaN is 0 V; odd values stay in range */
+		for (i = 0; i < N; ++i) {
+			cvd[i] = NAN;
+			cvo[i] = 0.0f;
+		}
+		cv_render(&base, cvd, cvo, a, N);
+		cv_render(&base, NULL, cvo, b, N);
+		worst_nan = fmax(worst_nan, cv_diff(a, b, N) + (memcmp(a, b, sizeof a) != 0));
+		for (i = 0; i < N; ++i) {
+			cvd[i] = odd[(i / 7U) % 8U];
+			cvo[i] = odd[(i / 11U) % 8U];
+		}
+		cv_render(&base, cvd, cvo, a, N);
+		for (i = 0; i < N; ++i)
+			if (!(fabsf(a[i]) <= 1.0f) || (a[i] != 0.0f && fabsf(a[i]) < FLT_MIN))
+				worst_odd = fmax(worst_odd, a[i] == a[i] ? fabs((double)a[i]) : 1e9);
+	}
+	printf("   a constant CV against the knob moved as much: within %.3g; an offset CV at 1 kHz "
+	       "against the output plus 0.4 V: within %.3g\n", worst_const, worst_audio);
+	printf("   blocks of 1, 37, 4096 and random against 512: %s; in place: %s; NaN against 0 V: "
+	       "%s; odd volts: %s\n", worst_blocks == 0.0 ? "the same bits" : "DIFFERENT",
+	       worst_alias == 0.0 ? "the same bits" : "DIFFERENT",
+	       worst_nan == 0.0 ? "the same bits" : "DIFFERENT", worst_odd == 0.0 ? "in [-1, 1]" : "OUT");
+	CHECK(worst_const < 1e-6, "a constant CV differs from the knob moved as much by %g", worst_const);
+	CHECK(worst_audio < 1e-6, "an offset CV at 1 kHz is not the output plus 0.4 V a volt (%g)",
+	      worst_audio);
+	CHECK(worst_blocks == 0.0, "block sizes change the output with CV (%g)", worst_blocks);
+	CHECK(worst_alias == 0.0, "a CV in the output's buffer changes the output (%g)", worst_alias);
+	CHECK(worst_nan == 0.0, "a NaN CV is not 0 V (%g)", worst_nan);
+	CHECK(worst_odd == 0.0, "odd volts gave an output outside [-1, 1] or denormal (%g)", worst_odd);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -954,5 +1125,7 @@ int main(int argc, char **argv)
 	test_section("a control change takes effect at its sample, the same at every sample rate");
 	test_rate_change_at_its_sample();
 	test_rate_automation_same_at_every_sample_rate();
+	test_section("depth and offset CV inputs: the knob moved, sample by sample");
+	test_cv_depth_and_offset();
 	return test_done("test_dsp");
 }

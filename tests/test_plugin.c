@@ -58,9 +58,9 @@ static void check_levels(const host_inst *h, const float *out, uint32_t n, const
 /* ---- port contract ---- */
 static void test_ports_as_declared(const LilvPlugin *p, int cv, int four)
 {
-	/* the MIDI and CV trigger inputs and the volts outputs of the CV
-	   plugins, Keyed's MIDI input */
-	const unsigned extra = cv ? 2U + 2U * (four ? 4U : 1U) : p == keyed ? 1U : 0U;
+	/* the MIDI and CV trigger inputs, the volts outputs and the depth
+	   and offset CV inputs of the CV plugins, Keyed's MIDI input */
+	const unsigned extra = cv ? 2U + 2U * (four ? 4U : 1U) + 2U : p == keyed ? 1U : 0U;
 	const unsigned n_ports = (four ? PORT_COUNT_4 : PORT_COUNT) + extra;
 	const char *out_sym = four ? (cv ? "cv_1" : "out_1") : (cv ? "cv" : "out");
 	const char *level_sym = four ? "level_1" : "level";
@@ -205,7 +205,8 @@ static void test_ports_as_declared(const LilvPlugin *p, int cv, int four)
 			CHECK(g && lilv_nodes_size(g) == 1 &&
 			      (!strcmp(uri, "urn:perlin-lv2:group:noise") ||
 			       !strcmp(uri, "urn:perlin-lv2:group:motion") ||
-			       !strcmp(uri, four && i != 17 && i >= 15 ? "urn:perlin-lv2:group:outputs"
+			       !strcmp(uri, four && i != 17 && i >= 15 && i < PORT_DEPTH_CV(4U)
+			                               ? "urn:perlin-lv2:group:outputs"
 			                                                : "urn:perlin-lv2:group:output") ||
 			       !strcmp(uri, "urn:perlin-lv2:group:transport") ||
 			       (i >= PORT_TRIGGERS(four ? 4U : 1U) &&
@@ -407,6 +408,94 @@ static void test_volts_inside_their_declared_range(const LilvPlugin *p, int four
 	free(x);
 	lilv_node_free(cvport);
 	lilv_node_free(output);
+	lilv_node_free(optional);
+}
+
+/* The CV plugins' depth and offset CV inputs (ports.h, PORT_DEPTH_CV):
+   each a CV input, connectionOptional, -5..5 V; through lilv, 1 V into
+   depth_cv and -1 V into offset_cv render as the knobs moved by 0.2 and
+   -0.4, and a CV buffer that is also the output's (in place) as a
+   separate one. */
+static void test_cv_inputs(const LilvPlugin *p, int four, const char *name)
+{
+	const unsigned outs = four ? 4U : 1U, base = PORT_DEPTH_CV(outs);
+	const uint32_t n = (uint32_t)SR;
+	static const char *const syms[2] = { "depth_cv", "offset_cv" };
+	LilvNode *cvport = lilv_new_uri(world, LV2_CORE__CVPort);
+	LilvNode *input = lilv_new_uri(world, LV2_CORE__InputPort);
+	LilvNode *optional = lilv_new_uri(world, LV2_CORE__connectionOptional);
+	float *x[3], *cvd = malloc(sizeof(float) * n), *cvo = malloc(sizeof(float) * n);
+	double worst = 0.0, worst_inplace = 0.0;
+	int bad_decl = 0, r;
+	unsigned k;
+	uint32_t i;
+	for (r = 0; r < 3; ++r)
+		x[r] = calloc(n, sizeof(float));
+	for (k = 0; k < 2; ++k) {
+		const LilvPort *port = lilv_plugin_get_port_by_index(p, base + k);
+		LilvNode *def = NULL, *min = NULL, *max = NULL;
+		if (!port) {
+			++bad_decl;
+			continue;
+		}
+		lilv_port_get_range(p, port, &def, &min, &max);
+		if (strcmp(lilv_node_as_string(lilv_port_get_symbol(p, port)), syms[k]) ||
+		    !lilv_port_is_a(p, port, cvport) || !lilv_port_is_a(p, port, input) ||
+		    !lilv_port_has_property(p, port, optional) || !min || !max ||
+		    lilv_node_as_float(min) != -5.0f || lilv_node_as_float(max) != 5.0f)
+			++bad_decl;
+		lilv_node_free(def);
+		lilv_node_free(min);
+		lilv_node_free(max);
+	}
+	CHECK(bad_decl == 0, "%s: %d CV inputs not as declared (symbol, CV input, optional, -5..5)",
+	      name, bad_decl);
+	/* run 0: the knobs at 0.7 and -0.3; run 1: at 0.5 and 0.1 with 1 V
+	   and -1 V; run 2: the same, the depth CV in the output's buffer */
+	for (r = 0; r < 3 && cvd && cvo && x[0] && x[1] && x[2]; ++r) {
+		host_inst h;
+		uint32_t done = 0;
+		if (host_inst_open(&h, p, SR, 1))
+			break;
+		h.controls[PERLIN_RATE] = 6.0f;
+		h.controls[PERLIN_DEPTH] = r ? 0.5f : 0.7f;
+		h.controls[PERLIN_OFFSET] = r ? 0.1f : -0.3f;
+		for (i = 0; i < n; ++i) {
+			cvd[i] = 1.0f;
+			cvo[i] = -1.0f;
+			if (r == 2)
+				x[2][i] = 1.0f;
+		}
+		while (done < n) {
+			float *outs_[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+			const uint32_t b = n - done < 1000U ? n - done : 1000U;
+			outs_[0] = x[r] + done;
+			if (r) {
+				lilv_instance_connect_port(h.inst, base, (r == 2 ? x[2] : cvd) + done);
+				lilv_instance_connect_port(h.inst, base + 1U, cvo + done);
+			}
+			host_inst_run_outputs(&h, outs_, b);
+			done += b;
+		}
+		host_inst_close(&h);
+	}
+	for (i = 0; i < n; ++i) {
+		const double e = fabs((double)x[1][i] - (double)x[0][i]);
+		const double e2 = fabs((double)x[2][i] - (double)x[1][i]);
+		worst = e > worst || e != e ? e : worst;
+		worst_inplace = e2 > worst_inplace || e2 != e2 ? e2 : worst_inplace;
+	}
+	printf("   %s: 1 V into depth_cv and -1 V into offset_cv against the knobs moved by 0.2 and "
+	       "-0.4: within %.3g; in place: within %.3g\n", name, worst, worst_inplace);
+	CHECK(worst < 1e-6, "%s: the CV inputs are not the knobs moved (%g)", name, worst);
+	CHECK(worst_inplace == 0.0, "%s: a CV input in the output's buffer differs (%g)", name,
+	      worst_inplace);
+	for (r = 0; r < 3; ++r)
+		free(x[r]);
+	free(cvd);
+	free(cvo);
+	lilv_node_free(cvport);
+	lilv_node_free(input);
 	lilv_node_free(optional);
 }
 
@@ -857,6 +946,8 @@ int main(int argc, char **argv)
 	test_section("the CV plugins' volts outputs: declared range = what is written");
 	test_volts_inside_their_declared_range(cv, 0, "CV plugin");
 	test_volts_inside_their_declared_range(cv4, 1, "CV x4 plugin");
+	test_cv_inputs(cv, 0, "CV plugin");
+	test_cv_inputs(cv4, 1, "CV x4 plugin");
 	test_section("default output: finite, in range, moving");
 	test_default_output_finite_in_range_moving(audio, "audio plugin");
 	test_default_output_finite_in_range_moving(cv, "CV plugin");

@@ -307,14 +307,43 @@ static void run_spans(perlin_dsp *d, float *const out[], uint32_t n, uint32_t do
 
 void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
 {
-	const uint32_t done = plan_render(d, out, n);
-	if (done) {
-		advance(d, done);
-		if (done == n)
-			return;
-	}
-	run_spans(d, out, n - done, done);
+	perlin_dsp_run_cv(d, out, n, NULL);
 }
+
+/* len samples (at most SPAN) of the CV inputs from sample `at` of the
+   run into cv_buf, before anything of them is written (a CV buffer may be
+   an output's). */
+static void cv_fill(perlin_dsp *d, uint32_t at, uint32_t len)
+{
+	if (d->cv_in.depth)
+		memcpy(d->cv_buf[0], d->cv_in.depth + at, len * sizeof d->cv_buf[0][0]);
+	if (d->cv_in.offset)
+		memcpy(d->cv_buf[1], d->cv_in.offset + at, len * sizeof d->cv_buf[1][0]);
+}
+
+void perlin_dsp_run_cv(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv)
+{
+	const int on = cv && (cv->depth || cv->offset);
+	uint32_t done;
+	if (on != d->cv_on) { /* (the steady plan renders the noise alone with CV inputs) */
+		d->cv_on = on;
+		d->gen++;
+	}
+	if (on) {
+		d->cv_in = *cv;
+		if (n < d->kernels->plan_below) /* (what the plan may render: read first) */
+			cv_fill(d, 0U, n);
+	}
+	done = plan_render(d, out, n);
+	if (done) {
+		if (on)
+			render_cv(d, out, done, 0U); /* (steady: no line to place) */
+		advance(d, done);
+	}
+	if (done < n)
+		run_spans(d, out, n - done, done);
+}
+
 
 /* Sample and hold (step.c): a span of up to len samples (how many: a
    trigger's sample alone), the noise rendered only where it is heard or
@@ -369,6 +398,8 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 			len = d->grid - t0;
 		if (d->fade < d->xfade_n && len > d->xfade_n - d->fade)
 			len = d->xfade_n - d->fade;
+		if (d->cv_on)
+			cv_fill(d, done, len);
 		if (d->step_busy)
 			len = step_span(d, o, len, t0);
 		else
@@ -378,6 +409,7 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 			if (o[i])
 				o[i] += len;
 		n -= len;
+		done += len;
 		if (d->fade < d->xfade_n) {
 			d->fade += len;
 			if (d->fade >= d->xfade_n) {

@@ -52,6 +52,10 @@ void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n);
 /* Render n samples of each output into out[0..outputs) (an entry may be
    NULL). */
 void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n);
+/* The same with CV inputs (state.h, perlin_cv: n samples each, or NULL;
+   cv NULL: none), followed at each sample. A CV buffer may be an output's
+   too: each span's CV is read before the span is written. */
+void perlin_dsp_run_cv(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv);
 
 /* The fastest path this CPU runs (what perlin_dsp_init picks). */
 perlin_path perlin_dsp_best_path(void);

@@ -19,6 +19,12 @@ typedef struct { uint32_t len, t0; } kernel_span;
 /* A line over a grid chunk, v0 + dv t at the chunk's sample t: an
    octave's gain, the depth, the offset. */
 typedef struct { float v0, dv; } kernel_line;
+/* The CV inputs moving depth and offset (perlin_cv): each a span's volts
+   (NULL: none; NaN counts 0 V), what a volt moves it, and its range. */
+typedef struct {
+	const float *depth, *offset;
+	float depth_per_volt, offset_per_volt, depth_lo, depth_hi, offset_lo, offset_hi;
+} kernel_cv;
 /* Where a ramp is at a span's first sample (perlin_ramp): its step j
    from the anchor, where the anchor is (a: the segment kernels' u there,
    t - 1/2 less the path's middle; dense's phase t), step a sample, mf[m] =
@@ -68,6 +74,11 @@ struct perlin_kernels {
 	   the depth and offset lines */
 	float (*finish)(const float *acc, const float *plus, float *out, kernel_span s,
 	                kernel_line depth, kernel_line offset);
+	/* out = clamp(offset + depth out) on shaped noise (a unit render),
+	   depth and offset their lines moved by the CV inputs (kernel_cv)
+	   and clamped to their ranges; the last value */
+	float (*cv)(float *out, kernel_span s, kernel_line depth, kernel_line offset,
+	            const kernel_cv *c);
 	/* the same for a crossfade from `was` to `now`, at (f0 + i) inv_n */
 	float (*mix)(const float *now, const float *was, float *out, kernel_span s, float f0,
 	             float inv_n, kernel_line depth, kernel_line offset);
@@ -210,6 +221,10 @@ perlin_path kernels_best_path(void);
    not wanted): the live voices' octaves through the kernels, mixed while
    crossfading (or by the steady plan, where it holds). */
 void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0);
+/* With CV inputs (cv_on): len samples of shaped noise (a unit render)
+   from t0 in the chunk given depth and offset, each moved by its CV
+   (cv_buf, from the first sample); the levels too. */
+void render_cv(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0);
 /* The live voices' phases moved on len samples unheard (sample and
    hold: step.c), their cells and coefficients out of date. */
 void render_ride(perlin_dsp *d, uint32_t len);

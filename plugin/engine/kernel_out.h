@@ -233,3 +233,64 @@ static KATTR void KF(add)(float *a, const float *b, uint32_t len)
 	for (; i < len; ++i)
 		a[i] += b[i];
 }
+
+/* A control's value moved by its CV, as kernel_cv says: the line plus
+   volts x per_volt (NaN volts: 0), clamped into [lo, hi]; the scalar twin
+   below makes the same float operations. */
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(cv_moved)(KF(vf) line, const float *volts, float per_volt, float lo, float hi)
+{
+	const KF(vf) zero = { 0 };
+	KF(vf) v = KF(load)(volts);
+	v = (KF(vf))((KF(vi))v & (KF(vi))(v == v)); /* NaN: 0 */
+	return KCLAMPK(line + v * per_volt, zero + lo, zero + hi);
+}
+
+static float KF(cv_moved1)(float line, float volts, float per_volt, float lo, float hi)
+{
+	const float v = line + (volts == volts ? volts : 0.0f) * per_volt;
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* denormals as +0, as KF(flush) and dsp_flush_out */
+static float KF(cv_flush1)(float v)
+{
+	return v < FLT_MIN && v > -FLT_MIN ? 0.0f : v;
+}
+
+/* out[i] = clamp(o + d out[i]) (out: shaped noise, a unit render), d and
+   o the depth and offset lines at the sample (t0 + i: as finish() reads
+   them), each moved by its CV input (c->depth, c->offset: NULL none)
+   into its range; denormals out as 0. Lanes and the scalar tail make the
+   same float operations, so a sample's value is the same wherever a
+   span starts. Returns the last value. */
+static KATTR float KF(cv)(float *out, kernel_span s, kernel_line dl, kernel_line ol,
+                          const kernel_cv *c)
+{
+	const uint32_t len = s.len;
+	uint32_t i = 0;
+	if (len >= KW) {
+		const KF(vf) zero = { 0 };
+		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
+		KF(vf) atv = KF(at_lanes)((float)s.t0);
+		for (; i + KW <= len; i += KW, atv += (float)KW) {
+			KF(vf) dv = KF(glinev)(dl.v0, dl.dv, atv), ov = KF(glinev)(ol.v0, ol.dv, atv);
+			if (c->depth)
+				dv = KF(cv_moved)(dv, c->depth + i, c->depth_per_volt, c->depth_lo, c->depth_hi);
+			if (c->offset)
+				ov = KF(cv_moved)(ov, c->offset + i, c->offset_per_volt, c->offset_lo,
+				                  c->offset_hi);
+			KF(store)(out + i, KF(flush)((KF(vf))KCLAMP(ov + dv * KF(load)(out + i))));
+		}
+	}
+	for (; i < len; ++i) {
+		const float at = (float)(s.t0 + i);
+		float d = dl.v0 + dl.dv * at, o = ol.v0 + ol.dv * at;
+		if (c->depth)
+			d = KF(cv_moved1)(d, c->depth[i], c->depth_per_volt, c->depth_lo, c->depth_hi);
+		if (c->offset)
+			o = KF(cv_moved1)(o, c->offset[i], c->offset_per_volt, c->offset_lo, c->offset_hi);
+		out[i] = KF(cv_flush1)(kclamp(o + d * out[i]));
+	}
+	return len ? out[len - 1] : 0.0f;
+}

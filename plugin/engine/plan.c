@@ -318,8 +318,9 @@ int plan_build(perlin_dsp *d)
 	if (f->n - nb != f->na)
 		return 0; /* (not as counted) */
 	f->sums = own ? PERLIN_LAYERS : 1;
-	f->depth = (float)d->at[0].depth;
-	f->offset = (float)d->at[0].offset;
+	/* (with CV inputs the noise alone: render_cv gives depth and offset) */
+	f->depth = d->cv_on ? 1.0f : (float)d->at[0].depth;
+	f->offset = d->cv_on ? 0.0f : (float)d->at[0].offset;
 	f->unit = f->depth == 1.0f && f->offset == 0.0f; /* (kmode's KUNIT) */
 	splat(f->shape_lanes[0], f->depth);
 	splat(f->shape_lanes[1], f->offset);

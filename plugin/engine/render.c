@@ -7,6 +7,7 @@
    table; octave.h holds what it decides for an octave as the plan does.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "octave.h"
+#include "params.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -278,9 +279,65 @@ static int voice_span(perlin_dsp *d, perlin_voice *v, float *const acc[], int fr
 	return own;
 }
 
+/* The CV inputs on len samples of shaped noise s (a unit render: depth
+   1, offset 0), t0 into the chunk: each output's clamp(offset + depth s),
+   depth and offset each the smoothed control's line across the chunk
+   moved by its CV (cv_buf: the span's volts, from its first sample) at
+   that sample (the kernels' cv); the levels likewise at the last sample.
+   An output buffer given twice is taken once. */
+void render_cv(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
+{
+	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
+	const kernel_line dl = { (float)a->depth, (float)((b->depth - a->depth) / (double)d->grid) };
+	const kernel_line ol = { (float)a->offset, (float)((b->offset - a->offset) / (double)d->grid) };
+	const perlin_param_info *pd = &perlin_params[PERLIN_DEPTH], *po = &perlin_params[PERLIN_OFFSET];
+	kernel_cv c;
+	unsigned o, p;
+	if (!len)
+		return;
+	c.depth = d->cv_in.depth ? d->cv_buf[0] : NULL;
+	c.offset = d->cv_in.offset ? d->cv_buf[1] : NULL;
+	c.depth_per_volt = (pd->max - pd->min) / 5.0f;
+	c.offset_per_volt = (po->max - po->min) / 5.0f;
+	c.depth_lo = pd->min;
+	c.depth_hi = pd->max;
+	c.offset_lo = po->min;
+	c.offset_hi = po->max;
+	for (o = 0; o < d->outputs; ++o) {
+		int again = 0;
+		for (p = 0; out[o] && p < o; ++p)
+			again |= out[p] == out[o];
+		if (out[o]) {
+			d->level[o] = again ? out[o][len - 1]
+			                    : d->kernels->cv(out[o], (kernel_span){ len, t0 }, dl, ol, &c);
+		} else { /* the level alone: the last sample */
+			float last = d->level[o];
+			kernel_cv one = c;
+			one.depth = c.depth ? c.depth + len - 1 : NULL;
+			one.offset = c.offset ? c.offset + len - 1 : NULL;
+			d->level[o] = d->kernels->cv(&last, (kernel_span){ 1U, t0 + len - 1 }, dl, ol, &one);
+		}
+	}
+}
+
+static void render_noise(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0, int unit);
+
 /* len samples (all inside one chunk unless nothing moves), from t0 in
-   the chunk, into out[0..d->outputs) (NULL entries: not wanted). */
+   the chunk, into out[0..d->outputs) (NULL entries: not wanted). With CV
+   inputs the shaped noise, then depth and offset with them (cv_post). */
 void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
+{
+	if (d->cv_on && !d->noise_only) {
+		render_noise(d, out, len, t0, 1);
+		render_cv(d, out, len, t0);
+		return;
+	}
+	render_noise(d, out, len, t0, d->noise_only);
+}
+
+/* (render_span) unit: the noise alone, depth 1 and offset 0 (sample and
+   hold: step.c; the CV inputs: cv_post). */
+static void render_noise(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0, int unit)
 {
 	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
 	const int fading = d->fade < d->xfade_n;
@@ -292,7 +349,7 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 			return;
 		for (o = 0; o < d->outputs; ++o)
 			rest[o] = out[o] ? out[o] + done : NULL;
-		render_span(d, rest, len - done, t0 + done); /* (the plan has stopped) */
+		render_noise(d, rest, len - done, t0 + done, unit); /* (the plan has stopped) */
 		return;
 	}
 	/* the render loop: the ramps where the clock is, and no plan holds
@@ -302,12 +359,12 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 	/* depth and offset: lines across the chunk (the noise alone for
 	   sample and hold: step.c) */
 	const kernel_line dl = {
-		d->noise_only ? 1.0f : (float)a->depth,
-		d->noise_only ? 0.0f : (float)((b->depth - a->depth) / (double)d->grid)
+		unit ? 1.0f : (float)a->depth,
+		unit ? 0.0f : (float)((b->depth - a->depth) / (double)d->grid)
 	};
 	const kernel_line ol = {
-		d->noise_only ? 0.0f : (float)a->offset,
-		d->noise_only ? 0.0f : (float)((b->offset - a->offset) / (double)d->grid)
+		unit ? 0.0f : (float)a->offset,
+		unit ? 0.0f : (float)((b->offset - a->offset) / (double)d->grid)
 	};
 	const kernel_span span = { len, t0 };
 	int own[2] = { 0, 0 }, fresh0 = 0, w, l;

@@ -326,6 +326,15 @@ typedef struct {
 	perlin_plan_entry e[NOISE_MAX_OCTAVES];
 } perlin_plan;
 
+/* The CV inputs of a run (perlin_dsp_run_cv): each NULL (not connected)
+   or the run's samples, in volts: 5 V spans the control's whole range
+   (depth 0..1: 0.2 a volt; offset -1..1: 0.4 a volt), added to the
+   smoothed knob sample by sample and clamped into the range; NaN counts
+   as 0 V. */
+typedef struct {
+	const float *depth, *offset;
+} perlin_cv;
+
 /* The time between the points where the smoothers step (the grid: 256
    samples at 48 kHz, the nearest whole sample at other rates), counted
    from activation or from the last change that found them settled:
@@ -414,6 +423,13 @@ typedef struct {
 	float spread;     /* the spread control, clamped */
 	uint32_t spread_raw; /* and its bits as given last */
 	int spread_valid;
+	/* the CV inputs (perlin_dsp_run_cv): the run's (cv_in), whether any
+	   is connected (cv_on), and a span's as control changes (depth,
+	   offset), copied before the span writes its outputs (a host may give
+	   an input and an output one buffer) */
+	perlin_cv cv_in;
+	int cv_on;
+	float cv_buf[2][PERLIN_SPAN];
 	perlin_path path;
 	const struct perlin_kernels *kernels; /* of path's lane width (kernels.c) */
 	float level[PERLIN_OUTPUTS]; /* last output sample of each output */

@@ -10,6 +10,7 @@
    hold_lines and hold through d->kernels).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "engine.h"
+#include "params.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -118,6 +119,31 @@ static void fill(float *out, float value, uint32_t len)
 		out[i] = value;
 }
 
+/* The CV inputs (cv_buf, from the span's start) moving the depth and
+   offset lines of a piece of n samples p into the span, each clamped
+   into its control's range, as render.c's cv_post does. */
+static void cv_lines(perlin_dsp *d, uint32_t p, uint32_t n)
+{
+	static const perlin_param which[2] = { PERLIN_DEPTH, PERLIN_OFFSET };
+	const float *cv[2];
+	int c;
+	cv[0] = d->cv_in.depth ? d->cv_buf[0] + p : NULL;
+	cv[1] = d->cv_in.offset ? d->cv_buf[1] + p : NULL;
+	for (c = 0; c < 2; ++c) {
+		const perlin_param_info *info = &perlin_params[which[c]];
+		double *line = d->step_lines[2 + c];
+		uint32_t i;
+		if (!cv[c])
+			continue;
+		const double per_volt = (double)((info->max - info->min) / 5.0f);
+		for (i = 0; i < n; ++i) {
+			const float volts = cv[c][i];
+			const double v = line[i] + (volts == volts ? (double)volts * per_volt : 0.0);
+			line[i] = v < info->min ? info->min : v > info->max ? info->max : v;
+		}
+	}
+}
+
 /* len samples from t0 in the chunk: out[o] = clamp(offset + depth v),
    v the held value (live NULL) or, while leaving, its blend with the
    live noise live[o] (rendered noise only). Depth and offset are lines
@@ -141,7 +167,7 @@ void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t l
 	const kernel_dline depth = { a->depth, dd }, offset = { a->offset, od };
 	unsigned o;
 	uint32_t p, n;
-	if (!live && d->glide_at >= d->glide_len && dd == 0.0 && od == 0.0 && len) {
+	if (!live && d->glide_at >= d->glide_len && dd == 0.0 && od == 0.0 && !d->cv_on && len) {
 		/* held, depth and offset still: one value (the same as below but
 		   for a zero's sign, which the flush makes +0) */
 		for (o = 0; o < d->outputs; ++o) {
@@ -167,6 +193,8 @@ void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t l
 		leave.at = (double)((uint64_t)d->leave + p);
 		leave.len = live ? (double)d->xfade_len : 0.0;
 		kern->hold_lines(&h, n, (double)(t0 + p), depth, offset, glide, leave);
+		if (d->cv_on)
+			cv_lines(d, p, n);
 		if (live && (uint64_t)d->leave + p + n > d->xfade_len) {
 			/* past the leaving's end the live noise alone, as leaving()
 			   says (step_span ends a chunk there: not reached) */

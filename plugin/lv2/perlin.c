@@ -43,6 +43,7 @@ typedef struct {
 	const float *spread;
 	const LV2_Atom_Sequence *midi_in; /* (the CV plugins' and Keyed's) */
 	const float *trigger_in; /* (the CV plugins') */
+	const float *depth_cv, *offset_cv; /* (the CV plugins') in volts */
 	float *level[PERLIN_OUTPUTS];
 	float *out[PERLIN_OUTPUTS];
 	float *volts[PERLIN_OUTPUTS][2]; /* (the CV plugins') +-5 V, 0..10 V */
@@ -111,6 +112,14 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 		self->trigger_in = (const float *)data;
 		return;
 	}
+	if (self->cv && port == PORT_DEPTH_CV(self->outputs)) {
+		self->depth_cv = (const float *)data;
+		return;
+	}
+	if (self->cv && port == PORT_OFFSET_CV(self->outputs)) {
+		self->offset_cv = (const float *)data;
+		return;
+	}
 	if (self->midi && port == PORT_MIDI_IN(self->outputs)) {
 		self->midi_in = (const LV2_Atom_Sequence *)data;
 		return;
@@ -158,10 +167,13 @@ static void activate(LV2_Handle instance)
 static void render(Perlin *self, uint32_t at, uint32_t n)
 {
 	float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+	perlin_cv cv;
 	unsigned i;
 	for (i = 0; i < self->outputs; ++i)
 		o[i] = self->sig[i] ? self->sig[i] + at : NULL;
-	perlin_dsp_run_outputs(&self->dsp, o, n);
+	cv.depth = self->depth_cv ? self->depth_cv + at : NULL;
+	cv.offset = self->offset_cv ? self->offset_cv + at : NULL;
+	perlin_dsp_run_cv(&self->dsp, o, n, &cv);
 }
 
 /* Audio class: render from `*done` up to sample t of the block, with a
@@ -283,7 +295,7 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 	if (any_events(self, self->control) || any_events(self, self->midi_in) || self->trigger_in)
 		run_events(self, n_samples);
 	else /* (no event: the ports as they are) */
-		perlin_dsp_run_outputs(&self->dsp, self->sig, n_samples);
+		render(self, 0, n_samples);
 	for (i = 0; i < self->outputs; ++i)
 		if (self->level[i])
 			*self->level[i] = self->dsp.level[i];

@@ -43,6 +43,10 @@ typedef enum {
    its declaration, once (mod-host, mod-ui): one port per range, not a
    range control, keeps the declared range the written one. */
 #define PORT_VOLTS(outputs) (PORT_TRIGGERS(outputs) + 6U)
+/* Then on the CV plugins the CV inputs (lv2:connectionOptional, volts:
+   perlin_cv): depth_cv and offset_cv, 26 and 27, or 39 and 40 with four. */
+#define PORT_DEPTH_CV(outputs) (PORT_VOLTS(outputs) + 2U * ((outputs) > 1U ? 4U : 1U))
+#define PORT_OFFSET_CV(outputs) (PORT_DEPTH_CV(outputs) + 1U)
 
 /* The lv2:index of control input p in a plugin with `outputs` outputs. */
 #define PERLIN_PORT(p, outputs)                                                            \
