@@ -3,7 +3,8 @@
 // mod-audio/mod-ui, built as libmod_utils.so): each plugin's brand, label,
 // category, its CV outputs (symbol, short name, range: mod-ui picks the
 // CV mode from it; the volts outputs must read -5..5 and bipolar, 0..10
-// and unipolar+) and control inputs (short name, unit), and its presets.
+// and unipolar+), CV inputs (depth_cv and offset_cv: -5..5, bipolar) and
+// control inputs (short name, unit), and its presets.
 // Build against a mod-ui tree:
 //   g++ -o mod_ui_ports tests/mod_ui_ports.cpp -I MODUI/utils \
 //       -L MODUI/utils -lmod_utils -Wl,-rpath,MODUI/utils
@@ -52,6 +53,15 @@ int main()
                 volts_ok += lo == 0.0f && hi == 10.0f && mode == '+';
             }
         }
+        int cv_in = 0, cv_in_ok = 0;
+        for (const PluginPort* p = info->ports.cv.input; p && p->valid; ++p) {
+            const float lo = p->ranges.min, hi = p->ranges.max;
+            std::printf("     CV in %s ('%s'): %g .. %g\n", p->symbol, p->shortName, lo, hi);
+            if (!std::strcmp(p->symbol, "depth_cv") || !std::strcmp(p->symbol, "offset_cv")) {
+                ++cv_in;
+                cv_in_ok += lo == -5.0f && hi == 5.0f;
+            }
+        }
         for (const PluginPort* p = info->ports.control.input; p && p->valid; ++p, ++controls)
             if (!std::strcmp(p->symbol, "rate"))
                 std::printf("     rate: unit '%s' ('%s')\n", p->units.symbol ? p->units.symbol : "",
@@ -67,6 +77,9 @@ int main()
             std::snprintf(what, sizeof what, "%s: its %d volts outputs read as +-5 V (bipolar) and "
                           "0..10 V (unipolar+)", uris[i], volts);
             check(volts == 2 * lanes && volts_ok == volts, what);
+            std::snprintf(what, sizeof what, "%s: depth_cv and offset_cv as CV inputs, -5..5 V",
+                          uris[i]);
+            check(cv_in == 2 && cv_in_ok == 2, what);
         }
         check(std::strlen(info->brand) <= 11 && std::strlen(info->label) <= 16,
               "brand and label within what mod-ui shows");
