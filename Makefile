@@ -200,19 +200,26 @@ $(BUNDLE)/manifest.ttl: ttl/manifest.ttl.in
 
 # The plugins share the control ports: spliced in from one fragment.
 # The plugins' description: each plugin's ports with the shared control
-# ports (ports.ttl.in) and trigger controls (triggers.ttl.in, at 18..21 on
+# ports (ports.ttl.in: their atom input `control` takes MIDI too on the
+# plugins that read notes, the one MIDI input Carla delivers to) and trigger controls (triggers.ttl.in, at 18..21 on
 # the one-output plugins and 25..28 on the four-output ones) put in.
 $(BUNDLE)/perlin.ttl: ttl/perlin.ttl.in ttl/ports.ttl.in ttl/triggers.ttl.in Makefile $(B)/version
 	@mkdir -p $(BUNDLE)
 	sed -e 's/@P0@/18/;s/@P1@/19/;s/@P2@/20/;s/@P3@/21/' ttl/triggers.ttl.in > $@.t1
 	sed -e 's/@P0@/25/;s/@P1@/26/;s/@P2@/27/;s/@P3@/28/' ttl/triggers.ttl.in > $@.t4
-	sed -e '/@CONTROL_PORTS@/r ttl/ports.ttl.in' -e '/@CONTROL_PORTS@/d' \
+	sed -e 's/@CONTROL_NAME@/Control/;s/@CONTROL_MIDI@//;s/@CONTROL_WHAT@//' \
+		ttl/ports.ttl.in > $@.c
+	sed -e 's/@CONTROL_NAME@/MIDI in/;s/@CONTROL_MIDI@/ , midi:MidiEvent/' \
+		-e 's/@CONTROL_WHAT@/MIDI: a note-on on the trigger channel is a trigger (Perlin Noise MIDI passes every event through). /' \
+		ttl/ports.ttl.in > $@.cm
+	sed -e '/@CONTROL_PORTS@/r $@.c' -e '/@CONTROL_PORTS@/d' \
+		-e '/@CONTROL_PORTS_MIDI@/r $@.cm' -e '/@CONTROL_PORTS_MIDI@/d' \
 		-e '/@TRIGGER_PORTS_1@/r $@.t1' -e '/@TRIGGER_PORTS_1@/d' \
 		-e '/@TRIGGER_PORTS_4@/r $@.t4' -e '/@TRIGGER_PORTS_4@/d' \
 		-e "s/@MINOR@/`echo $(VERSION) | cut -d. -f2`/" \
 		-e "s/@MICRO@/`echo $(VERSION) | cut -d. -f3`/" \
 		ttl/perlin.ttl.in > $@
-	rm -f $@.t1 $@.t4
+	rm -f $@.t1 $@.t4 $@.c $@.cm
 
 $(BUNDLE)/presets.ttl: ttl/presets.ttl
 	@mkdir -p $(BUNDLE)

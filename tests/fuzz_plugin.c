@@ -291,8 +291,8 @@ static LV2_Atom_Sequence *sequence_copy(reader *r, envelope *e, uint32_t n)
 }
 
 /* Perlin Noise MIDI (plugin/lv2/perlin_midi.c): any controls and MIDI
-   settings, time:Position and odd sequences at its control input, MIDI
-   (and anything else) at its MIDI input, and an output of any capacity
+   settings, time:Position, MIDI and odd sequences at its control input,
+   and an output of any capacity
    (0, a few bytes, odd sizes, plenty, or not connected), in a buffer of
    exactly that size. A failure: a crash or sanitizer report (a byte
    written past the capacity among them), an output larger than its
@@ -335,7 +335,7 @@ static int fuzz_midi(reader *r, unsigned head, double sr)
 		const uint32_t n = how == 0 ? 0U : how == 1 ? 1U : 1U + (u32(r) % MAX_BLOCK);
 		const uint32_t cap = cap_how == 0 ? byte(r) % 64U : cap_how == 1 ? 1U + u32(r) % 1024U
 		                   : cap_how == 2 ? 32768U : cap_how == 3 ? 24U * (byte(r) % 8U) + 8U : 0U;
-		LV2_Atom_Sequence *ctl_seq, *midi_seq, *out = NULL;
+		LV2_Atom_Sequence *ctl_seq, *out = NULL;
 		for (c = 0; c < PERLIN_N_PARAMS; ++c)
 			if (!(byte(r) % 4))
 				ctl[c] = (float)number(r, perlin_params[c].min, perlin_params[c].max);
@@ -345,25 +345,20 @@ static int fuzz_midi(reader *r, unsigned head, double sr)
 		if (!(byte(r) % 4))
 			spread = (float)number(r, 0.0, 1.0);
 		ctl_seq = sequence_copy(r, &e, n);
-		midi_seq = sequence_copy(r, &e, n);
 		if (cap_how != 4) {
 			out = malloc(sizeof(LV2_Atom) + cap); /* (exactly: ASan sees a byte past it) */
 			if (!out) {
 				free(ctl_seq);
-				free(midi_seq);
 				break;
 			}
 			out->atom.size = cap;
 			out->atom.type = 0;
 		}
 		desc->connect_port(h, 14, ctl_seq);
-		desc->connect_port(h, PORT_MIDI_IN(4U), midi_seq);
 		desc->connect_port(h, MIDI_PORT_OUT, out);
 		desc->run(h, n);
 		desc->connect_port(h, 14, NULL);
-		desc->connect_port(h, PORT_MIDI_IN(4U), NULL);
 		free(ctl_seq);
-		free(midi_seq);
 		if (out && !(head & 8U)) { /* (with urid:map) a valid sequence within cap */
 			uint32_t off = (uint32_t)sizeof(LV2_Atom_Sequence_Body);
 			int64_t last = 0;
@@ -477,10 +472,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		   or (CV x4) any pattern, new each block (bit c: output c + 1) */
 		unconnected = (head & 64U) && (head & 1U) ? (four ? 1U + byte(&r) % 15U : 1U) : 0U;
 		desc->connect_port(h, 14, seq);
-		/* the same sequence at the MIDI input (its time:Positions ignored
-		   there, as its MIDI is at the control port) */
-		if ((head & 1U) || keyed)
-			desc->connect_port(h, PORT_MIDI_IN(four ? 4U : 1U), byte(&r) % 4 ? seq : NULL);
 		if (head & 1U) { /* the CV plugins' trigger input: edges, or none */
 			const unsigned how_trig = byte(&r) % 4;
 			for (k = 0; k < n; ++k)
@@ -509,8 +500,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				desc->connect_port(h, PORT_OUT_2 + c, unconnected >> (c + 1) & 1U ? NULL : outs[c]);
 		desc->run(h, n);
 		desc->connect_port(h, 14, NULL);
-		if ((head & 1U) || keyed)
-			desc->connect_port(h, PORT_MIDI_IN(four ? 4U : 1U), NULL);
 		free(seq);
 		for (c = 0; c < (four ? 4U : 1U); ++c) {
 			const float *y = c ? outs[c - 1] : out;

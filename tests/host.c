@@ -70,6 +70,9 @@ static int from_bundle(const LilvPlugin *p, const LilvNode *bundle)
 	return p && lilv_node_equals(lilv_plugin_get_bundle_uri(p), bundle);
 }
 
+/* midi:MidiEvent in the world host_world_open made */
+static LilvNode *midi_event;
+
 int host_world_open(host_world *w, const char *bundle_dir)
 {
 	char path[PATH_MAX + 2];
@@ -107,6 +110,7 @@ int host_world_open(host_world *w, const char *bundle_dir)
 	uri = lilv_new_uri(w->world, URI_PERLIN_MIDI);
 	w->midi = lilv_plugins_get_by_uri(all, uri);
 	lilv_node_free(uri);
+	midi_event = lilv_new_uri(w->world, LV2_MIDI__MidiEvent);
 	ok = from_bundle(w->audio, bundle) && from_bundle(w->cv, bundle) &&
 	     from_bundle(w->audio4, bundle) && from_bundle(w->cv4, bundle) &&
 	     from_bundle(w->keyed, bundle) && from_bundle(w->midi, bundle);
@@ -121,6 +125,8 @@ int host_world_open(host_world *w, const char *bundle_dir)
 
 void host_world_close(host_world *w)
 {
+	lilv_node_free(midi_event);
+	midi_event = NULL;
 	if (w->world)
 		lilv_world_free(w->world);
 	w->world = NULL;
@@ -139,7 +145,6 @@ static void clear_sequence(uint8_t *bytes)
 static void clear_events(host_inst *h)
 {
 	clear_sequence(h->events.bytes);
-	clear_sequence(h->midi.bytes);
 }
 
 int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out)
@@ -161,14 +166,9 @@ int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out
 	lilv_instance_connect_port(h->inst, 14, h->events.bytes);
 	lilv_instance_connect_port(h->inst, 15, &h->level);
 	lilv_instance_connect_port(h->inst, 16, NULL);
-	{ /* the MIDI input, if any (and the CV trigger input left unconnected) */
-		const LilvPort *mp =
-			lilv_plugin_get_port_by_index(p, PORT_MIDI_IN((unsigned)h->outputs));
-		h->has_midi = mp && !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, mp)), "midi_in");
-		if (h->has_midi)
-			lilv_instance_connect_port(h->inst, PORT_MIDI_IN((unsigned)h->outputs),
-			                           h->midi.bytes);
-	}
+	/* MIDI: at the control port, where the plugin declares it */
+	h->has_midi = midi_event &&
+	              lilv_port_supports_event(p, lilv_plugin_get_port_by_index(p, 14), midi_event);
 	if (h->outputs > 1) {
 		h->controls[RENDER_SPREAD] = perlin_spread_param.def;
 		lilv_instance_connect_port(h->inst, PORT_SPREAD, &h->controls[RENDER_SPREAD]);
@@ -213,6 +213,26 @@ void host_inst_position(host_inst *h, uint32_t offset, double frame, double spee
 	seq->atom.size += (uint32_t)lv2_atom_pad_size(forge.offset);
 }
 
+/* The event just appended at `last` (`size` bytes, padded) moved before
+   the first event later than it, so the sequence stays in time order. */
+static int place_last(LV2_Atom_Sequence *seq, uint8_t *last, uint32_t size)
+{
+	uint8_t *p = (uint8_t *)(seq + 1);
+	uint8_t keep[1024];
+	const int64_t at = ((const LV2_Atom_Event *)last)->time.frames;
+	if (size > sizeof keep)
+		return 1;
+	while (p < last && ((const LV2_Atom_Event *)p)->time.frames <= at)
+		p += lv2_atom_pad_size((uint32_t)(sizeof(LV2_Atom_Event) +
+		                                  ((const LV2_Atom_Event *)p)->body.size));
+	if (p < last) {
+		memcpy(keep, last, size);
+		memmove(p + size, p, (size_t)(last - p));
+		memcpy(p, keep, size);
+	}
+	return 0;
+}
+
 int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p)
 {
 	static const char *const keys[HOST_POS_N] = {
@@ -253,7 +273,7 @@ int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p
 		return 1;
 	lv2_atom_forge_pop(&forge, &f);
 	seq->atom.size += (uint32_t)lv2_atom_pad_size(forge.offset);
-	return 0;
+	return place_last(seq, h->events.bytes + used, (uint32_t)lv2_atom_pad_size(forge.offset));
 }
 
 /* MIDI bytes put into the sequence in buf (cap bytes) at `offset`, after
@@ -285,13 +305,8 @@ static int append_midi(uint8_t *buf, size_t cap, uint32_t offset, const uint8_t 
 
 int host_inst_midi(host_inst *h, uint32_t offset, const uint8_t *bytes, uint32_t size)
 {
-	return h->has_midi ? append_midi(h->midi.bytes, sizeof h->midi.bytes, offset, bytes, size)
+	return h->has_midi ? append_midi(h->events.bytes, sizeof h->events.bytes, offset, bytes, size)
 	                   : 1;
-}
-
-int host_inst_midi_control(host_inst *h, uint32_t offset, const uint8_t *bytes, uint32_t size)
-{
-	return append_midi(h->events.bytes, sizeof h->events.bytes, offset, bytes, size);
 }
 
 void host_inst_run(host_inst *h, float *out, uint32_t n)
@@ -708,10 +723,7 @@ static void midi_run(void *tp, float *const out[], uint32_t n)
 	while (t->next_in < m->n_in && m->in[t->next_in].frame < t->pos + n) {
 		const host_midi_event *e = &m->in[t->next_in++];
 		const uint32_t at = (uint32_t)(e->frame - t->pos);
-		if (m->in_at != HOST_MIDI_AT_CONTROL)
-			host_inst_midi(&t->h, at, e->bytes, e->size);
-		if (m->in_at != HOST_MIDI_AT_MIDI_IN)
-			host_inst_midi_control(&t->h, at, e->bytes, e->size);
+		host_inst_midi(&t->h, at, e->bytes, e->size);
 	}
 	/* as hosts do: the capacity in the atom's size, a type of Chunk */
 	atom->size = m->capacity;
@@ -765,7 +777,7 @@ int host_render_midi(const host_world *w, const render_spec *s, host_midi *m, fl
 	tg.position = inst_position;
 	tg.run = midi_run;
 	tg.level = inst_level;
-	tg.trigger = inst_trigger; /* (a note-on at midi_in: passed through too) */
+	tg.trigger = inst_trigger; /* (a note-on at the control port: passed through too) */
 	tg.settings = midi_settings;
 	tg.t = &t->h; /* (inst_position and inst_level take the host_inst) */
 	/* midi_run needs the target: the host_inst is its first member */

@@ -53,15 +53,11 @@ typedef struct {
 	float levels[PERLIN_OUTPUTS]; /* four outputs: level_1 .. level_4 */
 	int outputs; /* 1 or PERLIN_OUTPUTS: as the plugin has */
 	int connect_out;
-	int has_midi; /* the plugin has a MIDI input (midi_in) */
+	int has_midi; /* the plugin reads MIDI (at its control port) */
 	union {
 		uint64_t align;
 		uint8_t bytes[16384];
-	} events;
-	union {
-		uint64_t align;
-		uint8_t bytes[16384];
-	} midi;
+	} events; /* the control port's sequence: time:Position and MIDI */
 } host_inst;
 
 int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out);
@@ -86,12 +82,10 @@ typedef struct {
 } host_position;
 /* 0 on success, 1 when the event buffer has no room left. */
 int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p);
-/* Queue MIDI bytes for the next run at its sample `offset` (the plugin's
-   MIDI input: 1 when it has none or no room is left). */
+/* Queue MIDI bytes for the next run at its sample `offset`, at the
+   control port (1 when the plugin reads no MIDI or no room is left). The
+   sequence stays in time order, whatever the order of the calls. */
 int host_inst_midi(host_inst *h, uint32_t offset, const uint8_t *bytes, uint32_t size);
-/* The same at the control port (the time:Position one), where Carla puts a
-   plugin's MIDI: 1 when no room is left. */
-int host_inst_midi_control(host_inst *h, uint32_t offset, const uint8_t *bytes, uint32_t size);
 /* run() n samples into out (NULL with connect_out 0), then clear events. */
 void host_inst_run(host_inst *h, float *out, uint32_t n);
 /* The same into each output (h->outputs of them). */
@@ -166,9 +160,8 @@ typedef struct {
 typedef struct {
 	float set[MIDI_N_PARAMS];  /* the MIDI settings (perlin_midi_params' defaults) */
 	uint32_t capacity;         /* the output atom's size the host gives each run */
-	const host_midi_event *in; /* sent to midi_in, in frame order, */
+	const host_midi_event *in; /* sent to the control port, in frame order */
 	size_t n_in;
-	int in_at;                 /* or to the control port, or both (HOST_MIDI_AT_x) */
 	host_midi_event *out;      /* what came out, up to max_out of it */
 	size_t max_out, n_out;
 	/* counts of what a host must never see: a byte written past the
@@ -177,7 +170,6 @@ typedef struct {
 	unsigned past, oversize, malformed, disorder;
 	uint64_t runs;
 } host_midi;
-enum { HOST_MIDI_AT_MIDI_IN, HOST_MIDI_AT_CONTROL, HOST_MIDI_AT_BOTH };
 /* Defaults: every setting its default, a capacity of 32768 bytes, no
    input, no output kept. */
 void host_midi_init(host_midi *m);

@@ -4,7 +4,8 @@
 // category, its CV outputs (symbol, short name, range: mod-ui picks the
 // CV mode from it; the volts outputs must read -5..5 and bipolar, 0..10
 // and unipolar+), CV inputs (depth_cv and offset_cv: -5..5, bipolar) and
-// control inputs (short name, unit), and its presets.
+// control inputs (short name, unit), its presets, and the MIDI inputs a
+// pedalboard shows (one, `control`, on the plugins that read notes).
 // Build against a mod-ui tree:
 //   g++ -o mod_ui_ports tests/mod_ui_ports.cpp -I MODUI/utils \
 //       -L MODUI/utils -lmod_utils -Wl,-rpath,MODUI/utils
@@ -83,6 +84,24 @@ int main()
         }
         check(std::strlen(info->brand) <= 11 && std::strlen(info->label) <= 16,
               "brand and label within what mod-ui shows");
+    }
+    // the MIDI inputs a pedalboard shows: one ("MIDI in", at `control`) on
+    // the plugins that read notes, none on the others
+    static const char* const all[] = { "urn:perlin-lv2:perlin", "urn:perlin-lv2:perlin-cv",
+                                       "urn:perlin-lv2:perlin4", "urn:perlin-lv2:perlin4-cv",
+                                       "urn:perlin-lv2:perlin-keyed", "urn:perlin-lv2:perlin-midi" };
+    for (int i = 0; i < 6; ++i) {
+        char what[512];
+        const PluginInfo* info = get_plugin_info(all[i]);
+        const bool notes = i % 2 == 1 || i == 4;
+        int midi_in = 0, named = 0;
+        for (const PluginPort* p = info && info->valid ? info->ports.midi.input : nullptr; p && p->valid; ++p) {
+            ++midi_in;
+            named += !std::strcmp(p->symbol, "control") && !std::strcmp(p->name, "MIDI in");
+        }
+        std::snprintf(what, sizeof what, "%s: %d MIDI input%s (%s)", all[i], midi_in,
+                      midi_in == 1 ? "" : "s", notes ? "want 1, control, \"MIDI in\"" : "want 0");
+        check(notes ? midi_in == 1 && named == 1 : midi_in == 0, what);
     }
     cleanup();
     std::printf("%d passed, %d failed\n", passed, failed);

@@ -270,7 +270,7 @@ jalv_trigger_tests() {
 	gb=$(awk -v b="$nb" 'BEGIN { print b + 3 / 2400 }')
 	# Restart, MIDI note-ons into Perlin Noise CV: every segment after a
 	# note (past the 10 ms crossfade) the same, sample for sample
-	notes_run restart-midi "$URI_CV" "" midi_in "$@" -c trigger=1 &&
+	notes_run restart-midi "$URI_CV" "" control "$@" -c trigger=1 &&
 		"$W" triggers "$OUT/restart-midi.wav" 0.015 > "$OUT/restart-midi.trig"
 	check "jalv: 8 MIDI notes sent and recorded" test "$(trig restart-midi triggers)" = 8
 	echo "     restart (MIDI): $(trig restart-midi seglen)-frame segments from 15 ms after each note differ" \
@@ -291,8 +291,8 @@ jalv_trigger_tests() {
 		 le $(trig restart-cv other_maxdiff) 1e-6 && le $(trig restart-cv maxstep) $xb"
 	# New shape: the segments differ from each other, and a second run
 	# (a new jalv) gives the same sequence
-	notes_run shape1 "$URI_CV" "" midi_in "$@" -c trigger=2 &&
-		notes_run shape2 "$URI_CV" "" midi_in "$@" -c trigger=2 &&
+	notes_run shape1 "$URI_CV" "" control "$@" -c trigger=2 &&
+		notes_run shape2 "$URI_CV" "" control "$@" -c trigger=2 &&
 		"$W" triggers "$OUT/shape2.wav" 0.015 "$OUT/shape1.wav" > "$OUT/shape.trig"
 	echo "     new shape (MIDI): segments differ from the first by up to $(trig shape same_maxdiff);" \
 		"two runs' segments by $(trig shape other_maxdiff); largest step $(trig shape maxstep)"
@@ -302,7 +302,7 @@ jalv_trigger_tests() {
 	# Step on Perlin Noise Keyed (audio out): held between notes once the
 	# 50 ms glide is over, a new value at each note (stopped=Run: the JACK
 	# transport is stopped, and Keyed holds its free phase then by default)
-	notes_run step "$URI_KEYED" "" midi_in "$@" -c trigger=3 -c glide=0.05 -c stopped=1 &&
+	notes_run step "$URI_KEYED" "" control "$@" -c trigger=3 -c glide=0.05 -c stopped=1 &&
 		"$W" triggers "$OUT/step.wav" 0.055 > "$OUT/step.trig"
 	echo "     step (MIDI, Keyed): from 55 ms after each note the output moves by at most" \
 		"$(trig step span_max); the held values span $(trig step first_span)," \
@@ -317,7 +317,7 @@ jalv_trigger_tests() {
 	# the recording in it, event for event, and every note at its frame
 	set -- -c rate=5 -c octaves=5 -c seed=3 -c stopped=1 -c trigger=0 -c spread=0.6 \
 		-c cc_1=7 -c cc_2=11 -c cc_3=74 -c midi_channel=3
-	notes_run midi "$URI_MIDI" -m midi_in "$@"
+	notes_run midi "$URI_MIDI" -m control "$@"
 	midi_rc=$?
 	check "jalv: Perlin Noise MIDI recorded ($(figure "$OUT/midi.notes" events) events)" \
 		test "$midi_rc" -eq 0

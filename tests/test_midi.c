@@ -408,53 +408,47 @@ static void test_same_events_whatever_the_blocks(const host_world *w)
 }
 
 /* Thru: every incoming event out unchanged, at its frame, in order
-   (random events, random blocks, some at the same frame), whether it came
-   to midi_in, to the control port (where Carla puts MIDI) or to both (once). */
+   (random events, random blocks, some at the same frame). */
 static void test_thru_passes_every_event_unchanged(const host_world *w)
 {
 	static host_midi_event in[400];
-	static const char *const port_names[3] = { "midi_in", "the control port", "both ports" };
-	int port;
-	for (port = HOST_MIDI_AT_MIDI_IN; port <= HOST_MIDI_AT_BOTH; ++port) {
-		render_spec s;
-		host_midi m;
-		size_t i, k = 0, n_in, n_thru = 0;
-		unsigned missing = 0;
-		spec_init(&s, &m);
-		s.frames = (uint64_t)SR;
-		s.block = 0;
-		s.block_max = 700;
-		s.block_seed = test_rng();
-		n_in = random_input(in, 400, s.frames);
-		for (i = 10; i < 20; ++i) /* a few at the same frame */
-			in[i].frame = in[10].frame;
-		m.in = in;
-		m.n_in = n_in;
-		m.in_at = port;
-		CHECK(host_render_midi(w, &s, &m, NULL) == 0, "render");
-		check_clean(&m, "thru");
-		/* the incoming events, in order, among the output (channel 2 and
-		   SysEx: none generated) */
-		for (i = 0; i < m.n_out; ++i) {
-			const host_midi_event *e = &m.out[i];
-			int lsb;
-			if (lane_of(&m, e, &lsb) >= 0)
-				continue;
-			n_thru++;
-			if (k < n_in && (e->frame != in[k].frame || e->size != in[k].size ||
-			                 memcmp(e->bytes, in[k].bytes, e->size))) {
-				missing++;
-				continue;
-			}
-			k++;
+	render_spec s;
+	host_midi m;
+	size_t i, k = 0, n_in, n_thru = 0;
+	unsigned missing = 0;
+	spec_init(&s, &m);
+	s.frames = (uint64_t)SR;
+	s.block = 0;
+	s.block_max = 700;
+	s.block_seed = test_rng();
+	n_in = random_input(in, 400, s.frames);
+	for (i = 10; i < 20; ++i) /* a few at the same frame */
+		in[i].frame = in[10].frame;
+	m.in = in;
+	m.n_in = n_in;
+	CHECK(host_render_midi(w, &s, &m, NULL) == 0, "render");
+	check_clean(&m, "thru");
+	/* the incoming events, in order, among the output (channel 2 and
+	   SysEx: none generated) */
+	for (i = 0; i < m.n_out; ++i) {
+		const host_midi_event *e = &m.out[i];
+		int lsb;
+		if (lane_of(&m, e, &lsb) >= 0)
+			continue;
+		n_thru++;
+		if (k < n_in && (e->frame != in[k].frame || e->size != in[k].size ||
+		                 memcmp(e->bytes, in[k].bytes, e->size))) {
+			missing++;
+			continue;
 		}
-		CHECK(k == n_in && n_thru == n_in && missing == 0,
-		      "thru from %s: %zu of %zu events out as they came (%zu out, %u others)",
-		      port_names[port], k, n_in, n_thru, missing);
-		check_stream(&m, NULL, s.frames, "thru, the generated ones");
-		printf("   from %s: %zu of %zu events through, in order, at their frames (%zu out)\n",
-		       port_names[port], k, n_in, n_thru);
+		k++;
 	}
+	CHECK(k == n_in && n_thru == n_in && missing == 0,
+	      "thru: %zu of %zu events out as they came (%zu out, %u others)", k, n_in, n_thru,
+	      missing);
+	check_stream(&m, NULL, s.frames, "thru, the generated ones");
+	printf("   %zu of %zu events through, in order, at their frames (%zu out)\n", k, n_in,
+	       n_thru);
 }
 
 /* A small output: never a byte past it, what fits a valid sequence. */

@@ -58,9 +58,9 @@ static void check_levels(const host_inst *h, const float *out, uint32_t n, const
 /* ---- port contract ---- */
 static void test_ports_as_declared(const LilvPlugin *p, int cv, int four)
 {
-	/* the MIDI and CV trigger inputs, the volts outputs and the depth
-	   and offset CV inputs of the CV plugins, Keyed's MIDI input */
-	const unsigned extra = cv ? 2U + 2U * (four ? 4U : 1U) + 2U : p == keyed ? 1U : 0U;
+	/* the CV trigger input, the volts outputs and the depth and offset
+	   CV inputs of the CV plugins (Keyed's ports are Perlin Noise's) */
+	const unsigned extra = cv ? 1U + 2U * (four ? 4U : 1U) + 2U : 0U;
 	const unsigned n_ports = (four ? PORT_COUNT_4 : PORT_COUNT) + extra;
 	const char *out_sym = four ? (cv ? "cv_1" : "out_1") : (cv ? "cv" : "out");
 	const char *level_sym = four ? "level_1" : "level";
@@ -298,6 +298,67 @@ static void test_mod_ui_shows_every_port(const LilvPlugin *p, int cv, const char
 	lilv_node_free(cv_class);
 	lilv_node_free(short_p);
 	lilv_node_free(type_p);
+}
+
+/* What Carla (CarlaPluginLV2.cpp) makes of a plugin's atom inputs (it
+   takes every lv2:AtomPort input for an event input): with one, Carla's
+   own MIDI input ("events-in") feeds it; with two or more, every one that
+   declares MIDI and is not designated lv2:control gets a JACK MIDI port
+   Carla never reads, and one that is designated and declares MIDI gets a
+   port without a buffer. So each plugin that reads notes (Keyed, the CV
+   plugins, MIDI) has one atom input, `control`, designated, declaring
+   MIDI and time:Position (Ardour sends both there); the others declare no
+   MIDI (a MIDI input makes Ardour take a plugin for an instrument). */
+static void test_one_midi_input_where_carla_reads(const LilvPlugin *p)
+{
+	LilvNode *name = lilv_plugin_get_name(p);
+	LilvNode *atom_port = lilv_new_uri(world, LV2_ATOM__AtomPort);
+	LilvNode *input = lilv_new_uri(world, LV2_CORE__InputPort);
+	LilvNode *midi = lilv_new_uri(world, "http://lv2plug.in/ns/ext/midi#MidiEvent");
+	LilvNode *position = lilv_new_uri(world, LV2_TIME__Position);
+	LilvNode *designation = lilv_new_uri(world, LV2_CORE__designation);
+	LilvNode *control = lilv_new_uri(world, LV2_CORE__control);
+	const char *n = lilv_node_as_string(name);
+	const char *uri = lilv_node_as_uri(lilv_plugin_get_uri(p));
+	const int reads_notes = !strcmp(uri, "urn:perlin-lv2:perlin-keyed") ||
+	                        !strcmp(uri, "urn:perlin-lv2:perlin-cv") ||
+	                        !strcmp(uri, "urn:perlin-lv2:perlin4-cv") ||
+	                        !strcmp(uri, "urn:perlin-lv2:perlin-midi");
+	unsigned i, ports = lilv_plugin_get_num_ports(p), atom_inputs = 0, midi_inputs = 0;
+	unsigned never_read = 0, unbuffered = 0;
+	int control_ok = 0;
+	for (i = 0; i < ports; ++i) {
+		const LilvPort *port = lilv_plugin_get_port_by_index(p, i);
+		LilvNodes *d = lilv_port_get_value(p, port, designation);
+		const int designated = d && lilv_nodes_contains(d, control);
+		const int declares_midi = lilv_port_supports_event(p, port, midi);
+		lilv_nodes_free(d);
+		if (!lilv_port_is_a(p, port, atom_port) || !lilv_port_is_a(p, port, input))
+			continue;
+		++atom_inputs;
+		midi_inputs += declares_midi ? 1U : 0U;
+		never_read += declares_midi && !designated ? 1U : 0U;
+		unbuffered += declares_midi && designated ? 1U : 0U;
+		control_ok = designated && lilv_port_supports_event(p, port, position) &&
+		             declares_midi == reads_notes &&
+		             !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, port)), "control");
+	}
+	if (atom_inputs == 1)
+		never_read = unbuffered = 0;
+	printf("   %s: %u atom input%s, %u declaring MIDI; in Carla %u MIDI port%s never read, "
+	       "%u without a buffer\n", n, atom_inputs, atom_inputs == 1 ? "" : "s", midi_inputs,
+	       never_read, never_read == 1 ? "" : "s", unbuffered);
+	CHECK(never_read == 0 && unbuffered == 0, "%s: Carla would show MIDI ports it cannot feed", n);
+	CHECK(atom_inputs == 1 && control_ok,
+	      "%s: one atom input, 'control', designated, with time:Position%s", n,
+	      reads_notes ? " and MIDI" : " and no MIDI");
+	lilv_node_free(name);
+	lilv_node_free(atom_port);
+	lilv_node_free(input);
+	lilv_node_free(midi);
+	lilv_node_free(position);
+	lilv_node_free(designation);
+	lilv_node_free(control);
 }
 
 /* The CV plugins' volts outputs (ports.h, PORT_VOLTS): each a CV output,
@@ -937,6 +998,19 @@ int main(int argc, char **argv)
 	test_ports_as_declared(audio4, 0, 1);
 	test_ports_as_declared(cv4, 1, 1);
 	test_ports_as_declared(keyed, 0, 0);
+	test_section("MIDI declared on the one input Carla reads");
+	{
+		const LilvPlugins *all = lilv_world_get_all_plugins(world);
+		unsigned ours = 0;
+		LILV_FOREACH (plugins, it, all) {
+			const LilvPlugin *p = lilv_plugins_get(all, it);
+			if (!strncmp(lilv_node_as_uri(lilv_plugin_get_uri(p)), "urn:perlin-lv2:", 15)) {
+				test_one_midi_input_where_carla_reads(p);
+				++ours;
+			}
+		}
+		CHECK(ours == 6, "%u plugins of ours in the bundle, not 6", ours);
+	}
 	test_section("MOD: brand, label, CV ports and class, short names");
 	test_mod_ui_shows_every_port(audio, 0, "audio plugin");
 	test_mod_ui_shows_every_port(cv, 1, "CV plugin");

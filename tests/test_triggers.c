@@ -35,7 +35,6 @@ typedef struct {
 	uint32_t switch_at[8];
 	float switch_mode[8];
 	uint32_t unit;       /* the MIDI sequence's body.unit (0: frames, as LV2 says) */
-	int port;            /* the notes at midi_in, the control port, or both (HOST_MIDI_AT_x) */
 } trig_spec;
 
 static void spec_init(trig_spec *s, const LilvPlugin *p)
@@ -101,13 +100,9 @@ static float *render(const trig_spec *s, int *outputs)
 			host_inst_position(&h, s->locate_at - pos, 100000.0, 1.0, 50.0, 120.0);
 		for (; !s->via_cv && k < (uint32_t)s->n && s->at[k] < pos + n; ++k) {
 			const uint8_t note[3] = { s->status, 60, s->velocity };
-			if (s->port != HOST_MIDI_AT_CONTROL)
-				CHECK(host_inst_midi(&h, s->at[k] - pos, note, 3) == 0, "no room for a note");
-			if (s->port != HOST_MIDI_AT_MIDI_IN)
-				CHECK(host_inst_midi_control(&h, s->at[k] - pos, note, 3) == 0,
-				      "no room for a note at the control port");
+			CHECK(host_inst_midi(&h, s->at[k] - pos, note, 3) == 0, "no room for a note");
 		}
-		((LV2_Atom_Sequence *)h.midi.bytes)->body.unit = s->unit;
+		((LV2_Atom_Sequence *)h.events.bytes)->body.unit = s->unit;
 		lilv_instance_connect_port(h.inst, PORT_TRIGGER_IN((unsigned)h.outputs),
 		                           s->via_cv ? cv + pos : NULL);
 		for (i = 0; i < h.outputs; ++i)
@@ -465,66 +460,13 @@ static void test_notes_at_their_frames_whatever_the_unit(const host_world *w)
 	free(ref);
 }
 
-/* Notes where Carla puts them, at the control port (midi_in left empty),
-   trigger as at midi_in, sample for sample, between time:Positions and in
-   random blocks; sent to both ports at once (a source connected to both in
-   mod-host) they count once. Perlin Noise Keyed and Perlin Noise CV x4,
-   Restart and Step. */
-static void test_notes_at_the_control_port_trigger(const host_world *w)
-{
-	const LilvPlugin *ps[2] = { w->keyed, w->cv4 };
-	const char *names[2] = { "Perlin Noise Keyed", "Perlin Noise CV x4" };
-	const float modes[2] = { PERLIN_TRIGGER_RESTART, PERLIN_TRIGGER_STEP };
-	int pi, mi;
-	for (pi = 0; pi < 2; ++pi)
-		for (mi = 0; mi < 2; ++mi) {
-			trig_spec s;
-			float *none, *ref, *ctl, *both;
-			int outs = 1;
-			size_t all;
-			spec_init(&s, ps[pi]);
-			s.ctl[PERLIN_TRIGGER] = modes[mi];
-			s.block = 0;
-			s.locate_at = 9001;
-			s.n = random_triggers(s.at, 6, 2000, s.frames - 2000, 600);
-			ref = render(&s, &outs);
-			all = (size_t)s.frames * (size_t)outs;
-			s.port = HOST_MIDI_AT_CONTROL;
-			ctl = render(&s, &outs);
-			s.port = HOST_MIDI_AT_BOTH;
-			both = render(&s, &outs);
-			s.n = 0;
-			none = render(&s, &outs);
-			if (ref && ctl && both && none) {
-				const double d_ctl = max_diff(ctl, ref, all), d_both = max_diff(both, ref, all);
-				const double d_none = max_diff(ctl, none, all);
-				printf("   %s, %s: notes at the control port against midi_in %.3g, at both %.3g;"
-				       " against no notes %.3g\n", names[pi], mode_name((int)modes[mi]),
-				       d_ctl, d_both, d_none);
-				CHECK(d_none > 0.05, "%s: notes at the control port trigger nothing (%g)",
-				      names[pi], d_none);
-				CHECK(d_ctl == 0.0, "%s: notes at the control port differ from midi_in's (%g)",
-				      names[pi], d_ctl);
-				CHECK(d_both == 0.0, "%s: notes at both ports do not count once (%g)",
-				      names[pi], d_both);
-			} else {
-				CHECK(0, "%s: a render failed", names[pi]);
-			}
-			free(none);
-			free(ref);
-			free(ctl);
-			free(both);
-		}
-}
-
 /* One second of s's notes as JACK cycles of 1024 frames, each starting with
-   a rolling time:Position (120 BPM): with carla 0 the notes at midi_in, one
-   run() a cycle; with carla 1 as Carla 2.6 hands them over (read from
-   CarlaPluginLV2.cpp, measured in its multi-client mode): run() split at
-   every note, the note at frame 0 of the run after the split at the
-   control port, the time:Position in the cycle's first run only, midi_in
-   empty, a note-on of velocity 0 rewritten as a note-off. Planes as
-   render(). */
+   a rolling time:Position (120 BPM): with carla 0 the notes at their
+   frames, one run() a cycle; with carla 1 as Carla 2.6 hands them over
+   (read from CarlaPluginLV2.cpp, measured in its multi-client mode): run()
+   split at every note, the note at frame 0 of the run after the split,
+   the time:Position in the cycle's first run only, a note-on of velocity
+   0 rewritten as a note-off. Planes as render(). */
 static float *render_cycles(const trig_spec *s, int carla, int *outputs)
 {
 	const uint32_t cycle = 1024U;
@@ -559,8 +501,7 @@ static float *render_cycles(const trig_spec *s, int carla, int *outputs)
 					next = s->at[k];
 					break;
 				} else {
-					CHECK(host_inst_midi_control(&h, 0, note, 3) == 0,
-					      "no room for a note at the control port");
+					CHECK(host_inst_midi(&h, 0, note, 3) == 0, "no room for a note");
 				}
 			}
 			for (i = 0; i < h.outputs; ++i)
@@ -574,10 +515,10 @@ static float *render_cycles(const trig_spec *s, int carla, int *outputs)
 }
 
 /* What Carla sends, replayed: notes in runs split at each note, at frame 0
-   of their run at the control port, trigger exactly as the same notes at
-   midi_in in whole cycles (velocity-0 note-ons, as note-offs, nothing).
+   of their run, trigger exactly as the same notes in whole cycles
+   (velocity-0 note-ons, as note-offs, nothing).
    Perlin Noise Keyed and CV x4, Restart and New shape. */
-static void test_carla_split_runs_trigger_as_midi_in(const host_world *w)
+static void test_carla_split_runs_trigger_as_whole_cycles(const host_world *w)
 {
 	const LilvPlugin *ps[2] = { w->keyed, w->cv4 };
 	const char *names[2] = { "Perlin Noise Keyed", "Perlin Noise CV x4" };
@@ -599,10 +540,10 @@ static void test_carla_split_runs_trigger_as_midi_in(const host_world *w)
 			none = render_cycles(&s, 0, &outs);
 			if (ref && carla && none) {
 				const double d = max_diff(carla, ref, all), d_none = max_diff(ref, none, all);
-				printf("   %s, %s: Carla's split runs against midi_in %.3g; notes against none %.3g\n",
+				printf("   %s, %s: Carla's split runs against whole cycles %.3g; notes against none %.3g\n",
 				       names[pi], mode_name((int)modes[mi]), d, d_none);
 				CHECK(d_none > 0.05, "%s: the notes trigger nothing (%g)", names[pi], d_none);
-				CHECK(d == 0.0, "%s: notes as Carla sends them differ from midi_in's (%g)",
+				CHECK(d == 0.0, "%s: notes as Carla sends them differ from whole cycles' (%g)",
 				      names[pi], d);
 			} else {
 				CHECK(0, "%s: a render failed", names[pi]);
@@ -722,9 +663,8 @@ int main(int argc, char **argv)
 	test_only_the_trigger_channel_triggers(&w);
 	test_section("the sequence's unit: times in frames whatever it holds");
 	test_notes_at_their_frames_whatever_the_unit(&w);
-	test_section("notes at the control port (Carla)");
-	test_notes_at_the_control_port_trigger(&w);
-	test_carla_split_runs_trigger_as_midi_in(&w);
+	test_section("notes as Carla sends them");
+	test_carla_split_runs_trigger_as_whole_cycles(&w);
 	test_section("continuity under random triggers");
 	test_random_triggers_never_step(&w);
 	test_section("phase with sync");

@@ -188,43 +188,6 @@ int perlin_events_next(perlin_events *it, perlin_event *ev)
 	return 0;
 }
 
-/* The next event of a walk that the stream takes from it: a MIDI event,
-   or a time:Position too when `positions`. */
-static int next_of(perlin_events *it, perlin_event *ev, int positions, int midi)
-{
-	while (perlin_events_next(it, ev))
-		if (ev->kind == PERLIN_EVENT_POSITION ? positions : midi)
-			return 1;
-	return 0;
-}
-
-void perlin_inputs_begin(perlin_inputs *in, const perlin_uris *u,
-                         const LV2_Atom_Sequence *control,
-                         const LV2_Atom_Sequence *midi, uint32_t n)
-{
-	perlin_events_begin(&in->midi, u, midi, n);
-	in->has_midi = next_of(&in->midi, &in->next_midi, 0, 1);
-	in->control_midi = !in->has_midi;
-	perlin_events_begin(&in->control, u, control, n);
-	in->has_control = next_of(&in->control, &in->next_control, 1, in->control_midi);
-}
-
-int perlin_inputs_next(perlin_inputs *in, perlin_event *ev)
-{
-	if (in->has_control &&
-	    (!in->has_midi || in->next_control.frame <= in->next_midi.frame)) {
-		*ev = in->next_control;
-		in->has_control = next_of(&in->control, &in->next_control, 1, in->control_midi);
-		return 1;
-	}
-	if (in->has_midi) {
-		*ev = in->next_midi;
-		in->has_midi = next_of(&in->midi, &in->next_midi, 0, 1);
-		return 1;
-	}
-	return 0;
-}
-
 int perlin_note_on(const uint8_t *midi, uint32_t size, float channel)
 {
 	const unsigned ch = channel >= 0.5f && channel < 16.5f ? (unsigned)(channel + 0.5f) : 0U;

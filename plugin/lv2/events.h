@@ -56,28 +56,6 @@ void perlin_events_begin(perlin_events *it, const perlin_uris *u,
 /* The next event understood, or 0 at the end. */
 int perlin_events_next(perlin_events *it, perlin_event *ev);
 
-/* A block's two atom inputs walked as one stream in time order (at the
-   same frame, the control port's first): time:Position from the control
-   port; MIDI from the MIDI input, and from the control port too when the
-   MIDI input carries none in the block. Carla gives a plugin's MIDI to the
-   port designated lv2:control whatever it supports (its keyboard and its
-   events-in), leaving a second atom input empty; Ardour and jalv send
-   MIDI only to a port that supports it; mod-host to whichever port a user
-   connects, so a source connected to both counts once. */
-typedef struct {
-	perlin_events control, midi;
-	perlin_event next_control, next_midi;
-	int has_control, has_midi;
-	int control_midi; /* MIDI at the control port counts in this block */
-} perlin_inputs;
-
-/* Start a walk through a block of n samples (either sequence may be NULL). */
-void perlin_inputs_begin(perlin_inputs *in, const perlin_uris *u,
-                         const LV2_Atom_Sequence *control,
-                         const LV2_Atom_Sequence *midi, uint32_t n);
-/* The next event of the two in time order, or 0 at the end. */
-int perlin_inputs_next(perlin_inputs *in, perlin_event *ev);
-
 /* Whether MIDI bytes are a note-on (velocity above 0) on `channel` (the
    control: 0 any, 1-16 one; clamped). */
 int perlin_note_on(const uint8_t *midi, uint32_t size, float channel);

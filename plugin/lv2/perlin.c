@@ -9,8 +9,8 @@
    outputs and levels after them (plugin/lv2/ports.h). With a host that draws
    them (Ardour, Carla), each shows its recent output in an inline display
    (display.h). Triggers (perlin_dsp_trigger) come as MIDI note-ons at the
-   MIDI input (the CV plugins and Keyed) and as rising edges at the CV
-   trigger input (the CV plugins). The CV plugins also give each output in
+   atom input `control` (the CV plugins and Keyed declare MIDI there) and
+   as rising edges at the CV trigger input (the CV plugins). The CV plugins also give each output in
    volts, for MOD (volts_out). "Perlin Noise MIDI" has its own glue
    (perlin_midi.c); its descriptor is handed out here.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
@@ -41,7 +41,6 @@ typedef struct {
 	float dflt[PERLIN_N_PARAMS];
 	const LV2_Atom_Sequence *control;
 	const float *spread;
-	const LV2_Atom_Sequence *midi_in; /* (the CV plugins' and Keyed's) */
 	const float *trigger_in; /* (the CV plugins') */
 	const float *depth_cv, *offset_cv; /* (the CV plugins') in volts */
 	float *level[PERLIN_OUTPUTS];
@@ -51,7 +50,6 @@ typedef struct {
 	                               a volts port when out is unconnected */
 	unsigned outputs; /* 1 or PERLIN_OUTPUTS */
 	int cv;           /* a CV plugin */
-	int midi;         /* with a MIDI input */
 
 	/* state */
 	int armed;        /* the CV trigger input fell low since its last edge */
@@ -75,7 +73,6 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 	self->outputs = !strcmp(descriptor->URI, PERLIN4_URI) ||
 	                !strcmp(descriptor->URI, PERLIN4_CV_URI) ? PERLIN_OUTPUTS : 1U;
 	self->cv = !strcmp(descriptor->URI, PERLIN_CV_URI) || !strcmp(descriptor->URI, PERLIN4_CV_URI);
-	self->midi = self->cv || !strcmp(descriptor->URI, PERLIN_KEYED_URI);
 	self->armed = 1;
 	perlin_dsp_init_outputs(&self->dsp, rate, self->outputs);
 	perlin_display_init(&self->display, rate, self->outputs, perlin_display_host_of(features));
@@ -118,10 +115,6 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 	}
 	if (self->cv && port == PORT_OFFSET_CV(self->outputs)) {
 		self->offset_cv = (const float *)data;
-		return;
-	}
-	if (self->midi && port == PORT_MIDI_IN(self->outputs)) {
-		self->midi_in = (const LV2_Atom_Sequence *)data;
 		return;
 	}
 	if (self->outputs > 1U && port >= PORT_OUT_2 && port < PORT_LEVEL_2 + 3U) {
@@ -201,18 +194,17 @@ static void render_to(Perlin *self, uint32_t *done, uint32_t t)
 	*done = t;
 }
 
-/* Audio class: n samples, the block split at each event of the two atom
-   inputs (perlin_inputs, in time order): a time:Position goes to the
+/* Audio class: n samples, the block split at each event of the atom
+   input (perlin_events, in time order): a time:Position goes to the
    transport, a note-on (on the trigger channel) is a trigger, and so is a
    rising edge at the CV trigger input. */
 static __attribute__((noinline)) void run_events(Perlin *self, uint32_t n_samples)
 {
-	perlin_inputs in;
+	perlin_events in;
 	perlin_event ev;
 	uint32_t done = 0;
-	perlin_inputs_begin(&in, self->have_map ? &self->uris : NULL, self->control,
-	                    self->midi_in, n_samples);
-	while (perlin_inputs_next(&in, &ev)) {
+	perlin_events_begin(&in, self->have_map ? &self->uris : NULL, self->control, n_samples);
+	while (perlin_events_next(&in, &ev)) {
 		if (ev.kind == PERLIN_EVENT_POSITION) {
 			render_to(self, &done, ev.frame);
 			perlin_dsp_position(&self->dsp, &ev.pos);
@@ -292,7 +284,7 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 		if (!self->dsp.spread_valid || bits != self->dsp.spread_raw)
 			perlin_dsp_spread(&self->dsp, *self->spread);
 	}
-	if (any_events(self, self->control) || any_events(self, self->midi_in) || self->trigger_in)
+	if (any_events(self, self->control) || self->trigger_in)
 		run_events(self, n_samples);
 	else /* (no event: the ports as they are) */
 		render(self, 0, n_samples);

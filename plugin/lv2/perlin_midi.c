@@ -59,7 +59,7 @@ typedef struct {
 	const float *mctl[MIDI_N_PARAMS];
 	float mdflt[MIDI_N_PARAMS];
 	const float *spread;
-	const LV2_Atom_Sequence *control, *midi_in;
+	const LV2_Atom_Sequence *control;
 	LV2_Atom_Sequence *out;
 	float *level[LANES];
 
@@ -138,10 +138,6 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 	}
 	if (port >= PORT_LEVEL_2 && port < PORT_LEVEL_2 + 3U) {
 		self->level[1 + port - PORT_LEVEL_2] = (float *)data;
-		return;
-	}
-	if (port == PORT_MIDI_IN(PERLIN_OUTPUTS)) {
-		self->midi_in = (const LV2_Atom_Sequence *)data;
 		return;
 	}
 	switch (port) {
@@ -390,18 +386,17 @@ static void render_to(PerlinMidi *self, uint32_t *done, uint32_t t)
 	}
 }
 
-/* Audio class: the block split at each event of the two atom inputs
-   (perlin_inputs, in time order): a time:Position goes to the transport;
+/* Audio class: the block split at each event of the atom input
+   (perlin_events, in time order): a time:Position goes to the transport;
    a MIDI event goes out as it came (thru), and a note-on (on the trigger
    channel) is a trigger. */
 static void run_events(PerlinMidi *self, uint32_t n_samples)
 {
-	perlin_inputs in;
+	perlin_events in;
 	perlin_event ev;
 	uint32_t done = 0;
-	perlin_inputs_begin(&in, self->have_map ? &self->uris : NULL, self->control,
-	                    self->midi_in, n_samples);
-	while (perlin_inputs_next(&in, &ev)) {
+	perlin_events_begin(&in, self->have_map ? &self->uris : NULL, self->control, n_samples);
+	while (perlin_events_next(&in, &ev)) {
 		if (ev.kind == PERLIN_EVENT_POSITION) {
 			render_to(self, &done, ev.frame);
 			perlin_dsp_position(&self->dsp, &ev.pos);
@@ -433,8 +428,7 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 		perlin_dsp_spread(&self->dsp, *self->spread);
 	read_settings(self);
 	out_begin(self);
-	if (self->have_map && ((self->control && self->control->atom.size > sizeof(LV2_Atom_Sequence_Body)) ||
-	                       (self->midi_in && self->midi_in->atom.size > sizeof(LV2_Atom_Sequence_Body))))
+	if (self->have_map && self->control && self->control->atom.size > sizeof(LV2_Atom_Sequence_Body))
 		run_events(self, n_samples);
 	else { /* (no event) */
 		uint32_t done = 0;

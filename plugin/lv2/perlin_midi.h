@@ -5,10 +5,10 @@
    tests/test_midi.c check them) are Perlin Noise x4's where they mean
    the same: the controls at their own index (ports.h, PERLIN_PORT(p, 4)),
    control (14), level_1 (15), stopped (17), spread (18), level_2 ..
-   level_4 (22..24), the trigger controls (25..28) and midi_in (29); the
-   MIDI output takes the output's index (16), the MIDI settings the
-   places of out_2 .. out_4 (19..21), and the lanes' controller numbers
-   come last (30..33).
+   level_4 (22..24) and the trigger controls (25..28); MIDI comes in at
+   control; the MIDI output takes the output's index (16), the MIDI
+   settings the places of out_2 .. out_4 (19..21), and the lanes'
+   controller numbers come last (29..32).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_MIDI_H
 #define PERLIN_MIDI_H
@@ -24,8 +24,8 @@ typedef enum {
 	MIDI_PORT_CHANNEL = 19,    /* the output's MIDI channel, 1-16 */
 	MIDI_PORT_RESOLUTION = 20, /* perlin_midi_resolution */
 	MIDI_PORT_INTERVAL = 21,   /* ms: a lane sends at most once in it */
-	MIDI_PORT_CC_1 = 30,       /* lane 1's controller number (-1 off) .. */
-	MIDI_PORT_COUNT = 34       /* (cc_4 at 33) */
+	MIDI_PORT_CC_1 = 29,       /* lane 1's controller number (-1 off) .. */
+	MIDI_PORT_COUNT = 33       /* (cc_4 at 32) */
 } perlin_midi_port;
 
 /* The MIDI settings (perlin_midi_param in state.h, their ranges in

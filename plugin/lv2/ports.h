@@ -14,37 +14,37 @@
    PERLIN_CHANNEL) came last, after each plugin's ports, so no port has
    moved: PORT_TRIGGERS(outputs) on. */
 typedef enum {
-	PORT_CONTROL = 14, /* atom:Sequence: time:Position and MIDI in */
+	PORT_CONTROL = 14, /* atom:Sequence: time:Position, and MIDI on the
+	                      plugins with triggers: their one atom input */
 	PORT_LEVEL = 15,   /* control output: the last output sample */
 	PORT_OUT = 16,     /* "out" (audio) or "cv" (CV, connectionOptional) */
 	PORT_STOPPED = 17, /* control input PERLIN_STOPPED */
-	PORT_COUNT = 22,   /* (the audio plugin's; Keyed has 1 more, the CV plugin 2) */
+	PORT_COUNT = 22,   /* (the audio plugin's and Keyed's; the CV plugin has 5 more) */
 	/* the four-output plugins: the same ports (level and out as
 	   level_1 and out_1 or cv_1), then */
 	PORT_SPREAD = 18,  /* control input: perlin_dsp_spread */
 	PORT_OUT_2 = 19,   /* out_2 .. out_4 (cv_2 .. cv_4) at 19 .. 21 */
 	PORT_LEVEL_2 = 22, /* level_2 .. level_4 at 22 .. 24 */
-	PORT_COUNT_4 = 29  /* (the audio plugin's; the CV plugin has 2 more) */
+	PORT_COUNT_4 = 29  /* (the audio plugin's; the CV plugin has 11 more) */
 } perlin_port;
 
 /* The first trigger control (PERLIN_PHASE; the others follow in their
    order) of a plugin with `outputs` outputs: 18, or 25 with four. */
 #define PORT_TRIGGERS(outputs) ((outputs) > 1U ? 25U : 18U)
-/* After the trigger controls, on the plugins that have them (each
-   lv2:connectionOptional): the MIDI input (the CV plugins and Perlin
-   Noise Keyed: 22, or 29 with four), then the CV trigger input (the CV
-   plugins: 23, or 30 with four). */
-#define PORT_MIDI_IN(outputs) (PORT_TRIGGERS(outputs) + 4U)
-#define PORT_TRIGGER_IN(outputs) (PORT_TRIGGERS(outputs) + 5U)
+/* After the trigger controls, on the CV plugins (each
+   lv2:connectionOptional): the CV trigger input, 22, or 29 with four.
+   (Notes come in at PORT_CONTROL: a second atom input is one Carla shows
+   and never reads.) */
+#define PORT_TRIGGER_IN(outputs) (PORT_TRIGGERS(outputs) + 4U)
 /* Then on the CV plugins each output again in volts (MOD's ranges; CV
    ports lv2:connectionOptional): output o's bipolar +-5 V (5 x the signal)
    at PORT_VOLTS(outputs) + 2 o and its unipolar 0..10 V (5 x it + 5) next:
-   24 and 25, or 31 .. 38 with four. A host reads a CV port's range from
+   23 and 24, or 30 .. 37 with four. A host reads a CV port's range from
    its declaration, once (mod-host, mod-ui): one port per range, not a
    range control, keeps the declared range the written one. */
-#define PORT_VOLTS(outputs) (PORT_TRIGGERS(outputs) + 6U)
+#define PORT_VOLTS(outputs) (PORT_TRIGGERS(outputs) + 5U)
 /* Then on the CV plugins the CV inputs (lv2:connectionOptional, volts:
-   perlin_cv): depth_cv and offset_cv, 26 and 27, or 39 and 40 with four. */
+   perlin_cv): depth_cv and offset_cv, 25 and 26, or 38 and 39 with four. */
 #define PORT_DEPTH_CV(outputs) (PORT_VOLTS(outputs) + 2U * ((outputs) > 1U ? 4U : 1U))
 #define PORT_OFFSET_CV(outputs) (PORT_DEPTH_CV(outputs) + 1U)
 
