@@ -87,26 +87,42 @@ else
 		shot "690x300+$((X - 8))+$((Y - 5))" dialog-1.png
 		X mousemove $((X + 562)) $((Y + 181)) click 1 sleep 1 mousemove $((X + 397)) $((Y + 206)) click 1
 		if find_dialog "^Modulate ACE High/Low Pass Filter: Low Pass Cut off frequency$"; then
-			X mousemove $((X + 180)) $((Y + 38)) click --repeat 3 1 type 200
-			X mousemove $((X + 180)) $((Y + 65)) click --repeat 3 1 type 2000
+			# the first field clicked, then keys only (a busy GUI took a
+			# second click late, after the keys that followed it): each
+			# field emptied key by key, typed, Tab to the next
+			X mousemove $((X + 180)) $((Y + 38)) click 1 sleep 1
+			X key End key --repeat 12 BackSpace type 200
+			X key Tab key End key --repeat 12 BackSpace type 2000
 			X key Tab sleep 1
 			shot "${WIDTH}x${HEIGHT}+$X+$Y" dialog-2.png
-			X mousemove $((X + 210)) $((Y + 110)) click 1
-			sleep 4
+			# OK: the last button, from the dialog's right edge (the
+			# width follows the parameter's name and unit)
+			X mousemove $((X + WIDTH - 60)) $((Y + HEIGHT - 20)) click 1
+			# wait for the dialog to go (60 s at most)
+			for _ in $(seq 120); do
+				X search --name "^Modulate ACE High/Low Pass Filter" > /dev/null 2>&1 || break
+				sleep 0.5
+			done
+			sleep 2
 			X mousemove 1326 71 click 1 # the "Mix" button: the mixer
 			sleep 3
 			X key space
-			sleep 4
-			shot "225x200+275+100" dialog-3.png
-			sleep 1
-			shot "225x200+275+100" dialog-3b.png
+			# rolling: shots a second apart until the strips move
+			# (30 s at most: a busy machine's GUI redraws late)
+			for tries in $(seq 30); do
+				shot "225x200+275+100" dialog-3.png
+				sleep 1
+				shot "225x200+275+100" dialog-3b.png
+				changed=$(compare -metric AE "$OUT/dialog-3.png" "$OUT/dialog-3b.png" /dev/null 2>&1)
+				[ "${changed:-0}" -gt 50 ] 2> /dev/null && break
+			done
 			X key space sleep 1 key ctrl+s
 			sleep 3
-			changed=$(compare -metric AE "$OUT/dialog-3.png" "$OUT/dialog-3b.png" /dev/null 2>&1)
 			if [ "${changed:-0}" -gt 50 ] 2> /dev/null; then
-				ok "rolling, the strips move: ${changed} pixels in a second"
+				ok "rolling, the strips move: ${changed} pixels in a second (pair $tries)"
 			else
-				no "rolling, the strips do not move (${changed:-?} pixels in a second)"
+				no "rolling, the strips do not move (${changed:-?} pixels in a second, 30 pairs)"
+				grep -i "jack\|disconnect\|zombi" "$OUT/ardour.log" | tail -n 3 | sed 's/^/     /'
 			fi
 		fi
 	fi
@@ -119,7 +135,7 @@ xml=$OUT/session/dialog.ardour
 lo=$(lua5.3 -e 'print(string.format("%.4f", 100 * math.log(200 / 20) / math.log(1000)))')
 hi=$(lua5.3 -e 'print(string.format("%.4f", 100 * math.log(2000 / 20) / math.log(1000)))')
 if grep -q 'name="Perlin Modulator"' "$xml" && grep -q 'name="Perlin Noise"' "$xml"; then
-	ok "saved: the session holds Perlin Modulator and a bus Perlin Noise"
+	ok "saved: the session holds Perlin Modulator and Perlin Noise"
 else
 	no "saved: no Perlin Modulator or Perlin Noise in $xml"
 fi

@@ -37,15 +37,29 @@ gui_setup() {
 # session OUT/session/NAME.ardour built by OUT/build.lua (ardour7-lua),
 # then Ardour's GUI on it; waits (90 s at most) for the editor's window,
 # pressing Return each second for a warning (locked memory) that may come
-# first. Sets JACK, XVFB and ARDOUR (their PIDs) and WIN (the window, or
-# empty).
+# first, then for Ardour's JACK client. Sets JACK, XVFB and ARDOUR (their
+# PIDs) and WIN (the window, or empty). On a busy machine (load 11-19) a
+# jackd without realtime, with its default client timeout, dropped Ardour
+# before Play: it runs realtime where the machine allows it, and waits
+# 10 s for a late client before it drops one. The server has a name of its
+# own (libjack reads JACK_DEFAULT_SERVER): on the default one, another
+# host's probe (Ardour 8's, from its chroot) sent requests this jackd could
+# not read ("Unknown request" in its log) and it closed.
 gui_start() {
 	export XDG_CONFIG_HOME="$1/cfg" LV2_PATH="$1/lv2:/usr/lib/lv2"
-	jackd -d dummy -r 48000 -p 1024 > "$1/jackd.log" 2>&1 &
+	export JACK_DEFAULT_SERVER="perlin-gui-$$"
+	_rt=--no-realtime
+	chrt -f 10 true 2> /dev/null && _rt="--realtime -P 70"
+	# shellcheck disable=SC2086 # the options, split on purpose
+	jackd $_rt -t 10000 -n "$JACK_DEFAULT_SERVER" -d dummy -r 48000 -p 1024 > "$1/jackd.log" 2>&1 &
 	JACK=$!
 	Xvfb "$2" -screen 0 1600x1000x24 > "$1/xvfb.log" 2>&1 &
 	XVFB=$!
-	sleep 3
+	jack_wait -w -t 30 > /dev/null 2>&1
+	for _ in $(seq 60); do
+		DISPLAY=$2 xdotool getdisplaygeometry > /dev/null 2>&1 && break
+		sleep 0.5
+	done
 	PERLIN_SESSION="$1/session" timeout 120 ardour7-lua "$1/build.lua" > "$1/build.log" 2>&1
 	ulimit -l unlimited 2> /dev/null # no warning about locked memory, where allowed
 	DISPLAY=$2 ARDOUR_TRY_AUTOSTART_ENGINE=1 timeout 300 ardour -n -a "$1/session/$3.ardour" \
@@ -57,6 +71,10 @@ gui_start() {
 		DISPLAY=$2 xdotool key Return 2> /dev/null
 		WIN=$(DISPLAY=$2 xdotool search --name "^$3 - Ardour" 2> /dev/null | head -1)
 		[ -n "$WIN" ] && break
+	done
+	for _ in $(seq 60); do
+		jack_lsp 2> /dev/null | grep -q '^ardour:' && break
+		sleep 0.5
 	done
 	sleep 3
 }
