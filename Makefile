@@ -74,14 +74,14 @@ DSP_PIC_O = $(PIC)/dsp.o $(PIC)/params.o $(PIC)/smooth.o $(PIC)/transport.o \
 # broken bundles, which compile display.c beside it).
 GLUE_C    = plugin/display/display.c plugin/lv2/events.c plugin/lv2/perlin_midi.c
 GLUE_SRC  = plugin/lv2/perlin.c $(GLUE_C) plugin/display/display.h plugin/lv2/events.h \
-            plugin/lv2/perlin_midi.h
+            plugin/lv2/perlin_midi.h plugin/lv2/ports.h
 GLUE_LIBS = `$(PKG_CONFIG) --libs cairo`
 LIB_EXT   = .so
 BUNDLE    = $(B)/perlin.lv2
 BUNDLE_FILES = $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
            $(BUNDLE)/presets.ttl $(BUNDLE)/vendor-terms.ttl $(BUNDLE)/perlin$(LIB_EXT)
 
-HOST_SRC  = tests/host.c tests/host.h $(DSP_SRC)
+HOST_SRC  = tests/host.c tests/host.h $(DSP_SRC) plugin/lv2/perlin_midi.h
 LILV      = `$(PKG_CONFIG) --cflags lilv-0`
 LILV_LIBS = `$(PKG_CONFIG) --libs lilv-0`
 

@@ -56,7 +56,7 @@ if not control then
 	set(plugin, 8, 0.5)  -- depth: lane 1 over half the range ...
 	set(plugin, 9, 0.5)  -- offset: ... the upper half (CC 64..127)
 	set(plugin, 26, 0)   -- trigger Off: the notes leave the noise alone
-	set(plugin, 30, cc)  -- lane 1's controller
+	set(plugin, 30, cc)  -- lane 1's controller (cc_1)
 end
 set(synth, 5, 0)     -- reverb off
 set(synth, 10, 0)    -- chorus off

@@ -130,8 +130,9 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 		return;
 	}
 	if ((port >= MIDI_PORT_CHANNEL && port <= MIDI_PORT_INTERVAL) ||
-	    (port >= MIDI_PORT_CC_1 && port < MIDI_PORT_COUNT)) {
-		const unsigned m = port >= MIDI_PORT_CC_1 ? MIDI_CC_1 + (port - MIDI_PORT_CC_1)
+	    (port >= MIDI_PORT_CC_4 && port < MIDI_PORT_COUNT)) {
+		const unsigned m = port == MIDI_PORT_CC_4 ? MIDI_CC_1 + 3U
+		                 : port >= MIDI_PORT_CC_1 ? MIDI_CC_1 + (port - MIDI_PORT_CC_1)
 		                                          : port - MIDI_PORT_CHANNEL;
 		self->mctl[m] = data ? (const float *)data : &self->mdflt[m];
 		return;
