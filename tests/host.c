@@ -132,6 +132,38 @@ void host_world_close(host_world *w)
 	w->world = NULL;
 }
 
+/* Room for an event of `need` bytes (padded) at frame `frames` in the
+   sequence in buf (cap bytes), after the events at or before it, so the
+   sequence stays in time order whatever the order of the calls: where to
+   write it (zeroed), or NULL when there is no room left. */
+static uint8_t *open_gap(uint8_t *buf, size_t cap, int64_t frames, size_t need)
+{
+	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)buf;
+	uint8_t *p = (uint8_t *)(seq + 1);
+	uint8_t *const end = (uint8_t *)&seq->body + seq->atom.size;
+	while (p < end && ((const LV2_Atom_Event *)p)->time.frames <= frames)
+		p += lv2_atom_pad_size((uint32_t)(sizeof(LV2_Atom_Event) +
+		                                  ((const LV2_Atom_Event *)p)->body.size));
+	if ((size_t)(end - buf) + need > cap)
+		return NULL;
+	memmove(p + need, p, (size_t)(end - p));
+	memset(p, 0, need);
+	seq->atom.size += (uint32_t)need;
+	return p;
+}
+
+/* A forged event (`size` bytes: its time, then its atom) put in its place
+   in h's sequence: 0, or 1 when there is no room left. */
+static int put_event(host_inst *h, uint32_t offset, const uint8_t *ev, uint32_t size)
+{
+	uint8_t *at = open_gap(h->events.bytes, sizeof h->events.bytes, (int64_t)offset,
+	                       lv2_atom_pad_size(size));
+	if (!at)
+		return 1;
+	memcpy(at, ev, size);
+	return 0;
+}
+
 /* ---- instance ---- */
 static void clear_sequence(uint8_t *bytes)
 {
@@ -184,15 +216,15 @@ int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out
 void host_inst_position(host_inst *h, uint32_t offset, double frame, double speed,
                         double beat, double bpm)
 {
-	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)h->events.bytes;
+	union {
+		uint64_t align;
+		uint8_t bytes[512];
+	} ev; /* the event, forged here, then put in its place */
 	LV2_Atom_Forge forge;
 	LV2_Atom_Forge_Frame f;
 	const double bar = floor(beat / 4.0);
-	const uint32_t used = (uint32_t)sizeof(LV2_Atom) + seq->atom.size;
 	lv2_atom_forge_init(&forge, &map);
-	/* append after the events already queued */
-	lv2_atom_forge_set_buffer(&forge, h->events.bytes + used,
-	                          sizeof h->events.bytes - used);
+	lv2_atom_forge_set_buffer(&forge, ev.bytes, sizeof ev.bytes);
 	lv2_atom_forge_frame_time(&forge, offset);
 	lv2_atom_forge_object(&forge, &f, 0, map_uri(NULL, LV2_TIME__Position));
 	lv2_atom_forge_key(&forge, map_uri(NULL, LV2_TIME__frame));
@@ -210,27 +242,7 @@ void host_inst_position(host_inst *h, uint32_t offset, double frame, double spee
 	lv2_atom_forge_key(&forge, map_uri(NULL, LV2_TIME__beatsPerMinute));
 	lv2_atom_forge_float(&forge, (float)bpm);
 	lv2_atom_forge_pop(&forge, &f);
-	seq->atom.size += (uint32_t)lv2_atom_pad_size(forge.offset);
-}
-
-/* The event just appended at `last` (`size` bytes, padded) moved before
-   the first event later than it, so the sequence stays in time order. */
-static int place_last(LV2_Atom_Sequence *seq, uint8_t *last, uint32_t size)
-{
-	uint8_t *p = (uint8_t *)(seq + 1);
-	uint8_t keep[1024];
-	const int64_t at = ((const LV2_Atom_Event *)last)->time.frames;
-	if (size > sizeof keep)
-		return 1;
-	while (p < last && ((const LV2_Atom_Event *)p)->time.frames <= at)
-		p += lv2_atom_pad_size((uint32_t)(sizeof(LV2_Atom_Event) +
-		                                  ((const LV2_Atom_Event *)p)->body.size));
-	if (p < last) {
-		memcpy(keep, last, size);
-		memmove(p + size, p, (size_t)(last - p));
-		memcpy(p, keep, size);
-	}
-	return 0;
+	put_event(h, offset, ev.bytes, (uint32_t)forge.offset);
 }
 
 int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p)
@@ -239,14 +251,15 @@ int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p
 		LV2_TIME__frame, LV2_TIME__speed, LV2_TIME__beatsPerMinute, LV2_TIME__bar,
 		LV2_TIME__barBeat, LV2_TIME__beatsPerBar, LV2_TIME__beat,
 	};
-	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)h->events.bytes;
+	union {
+		uint64_t align;
+		uint8_t bytes[512];
+	} ev; /* the event, forged here, then put in its place */
 	LV2_Atom_Forge forge;
 	LV2_Atom_Forge_Frame f;
-	const uint32_t used = (uint32_t)sizeof(LV2_Atom) + seq->atom.size;
 	int i, ok;
 	lv2_atom_forge_init(&forge, &map);
-	lv2_atom_forge_set_buffer(&forge, h->events.bytes + used,
-	                          sizeof h->events.bytes - used);
+	lv2_atom_forge_set_buffer(&forge, ev.bytes, sizeof ev.bytes);
 	ok = lv2_atom_forge_frame_time(&forge, offset) != 0;
 	ok = ok && lv2_atom_forge_object(&forge, &f, 0, map_uri(NULL, LV2_TIME__Position));
 	for (i = 0; ok && i < HOST_POS_N; ++i) {
@@ -272,34 +285,22 @@ int host_inst_position_any(host_inst *h, uint32_t offset, const host_position *p
 	if (!ok)
 		return 1;
 	lv2_atom_forge_pop(&forge, &f);
-	seq->atom.size += (uint32_t)lv2_atom_pad_size(forge.offset);
-	return place_last(seq, h->events.bytes + used, (uint32_t)lv2_atom_pad_size(forge.offset));
+	return put_event(h, offset, ev.bytes, (uint32_t)forge.offset);
 }
 
-/* MIDI bytes put into the sequence in buf (cap bytes) at `offset`, after
-   the events at or before it (a sequence stays in time order whatever the
-   order of the calls): 0, or 1 when there is no room left. */
+/* MIDI bytes put into the sequence in buf (cap bytes) at `offset`
+   (open_gap): 0, or 1 when there is no room left. */
 static int append_midi(uint8_t *buf, size_t cap, uint32_t offset, const uint8_t *bytes,
                        uint32_t size)
 {
-	LV2_Atom_Sequence *seq = (LV2_Atom_Sequence *)buf;
-	uint8_t *p = (uint8_t *)(seq + 1);
-	uint8_t *const end = (uint8_t *)&seq->body + seq->atom.size;
-	const size_t need = lv2_atom_pad_size((uint32_t)(sizeof(LV2_Atom_Event) + size));
-	LV2_Atom_Event *ev;
-	while (p < end && ((const LV2_Atom_Event *)p)->time.frames <= (int64_t)offset)
-		p += lv2_atom_pad_size((uint32_t)(sizeof(LV2_Atom_Event) +
-		                                  ((const LV2_Atom_Event *)p)->body.size));
-	if ((size_t)(end - buf) + need > cap)
+	LV2_Atom_Event *ev = (LV2_Atom_Event *)open_gap(
+		buf, cap, (int64_t)offset, lv2_atom_pad_size((uint32_t)(sizeof(LV2_Atom_Event) + size)));
+	if (!ev)
 		return 1;
-	memmove(p + need, p, (size_t)(end - p));
-	memset(p, 0, need);
-	ev = (LV2_Atom_Event *)p;
 	ev->time.frames = offset;
 	ev->body.size = size;
 	ev->body.type = map_uri(NULL, LV2_MIDI__MidiEvent);
 	memcpy(ev + 1, bytes, size);
-	seq->atom.size += (uint32_t)need;
 	return 0;
 }
 

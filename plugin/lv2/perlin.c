@@ -10,8 +10,8 @@
    them (Ardour, Carla), each shows its recent output in an inline display
    (display.h). Triggers (perlin_dsp_trigger) come as MIDI note-ons at the
    atom input `control` (the CV plugins and Keyed declare MIDI there) and
-   as rising edges at the CV trigger input (the CV plugins). The CV plugins also give each output in
-   volts, for MOD (volts_out). "Perlin Noise MIDI" has its own glue
+   as rising edges at the CV trigger input (the CV plugins). The CV plugins
+   also give each output in volts, for MOD (volts_out). "Perlin Noise MIDI" has its own glue
    (perlin_midi.c); its descriptor is handed out here.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "../display/display.h"
