@@ -410,7 +410,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	float ctl[PERLIN_N_PARAMS], prev[PERLIN_N_PARAMS], level = 0.0f, last = 0.0f;
 	static float trig[MAX_BLOCK]; /* the CV plugins' trigger input */
 	static float cvd[MAX_BLOCK], cvo[MAX_BLOCK]; /* their depth and offset CV inputs */
-	int cv_moves = 0, cv_moved = 0; /* (a CV of any floats: this block, the last) */
+	/* a CV of any floats: in this block; in the block each output was
+	   last written in (an empty block, or one with the output unconnected,
+	   leaves that output's last sample where the CV put it) */
+	int cv_moves = 0, cv_moved[4] = { 0, 0, 0, 0 };
 	float spread = perlin_spread_param.def, levels[3] = { 0, 0, 0 }, lasts[3] = { 0, 0, 0 };
 	int have_last[4] = { 0, 0, 0, 0 }; /* each output's last value is known */
 	envelope e;
@@ -514,7 +517,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				const float x = y[k];
 				if (!(x >= -1.0f && x <= 1.0f) || subnormal(x))
 					fail("output not finite, out of [-1, 1] or denormal", x, k);
-				if (had && !e.wild && !cv_moves && !cv_moved && b < 2.0 &&
+				if (had && !e.wild && !cv_moves && !cv_moved[c] && b < 2.0 &&
 				    fabs((double)x - was) > b)
 				fail("a step above the continuity bound", fabs((double)x - was), b);
 				was = x;
@@ -531,7 +534,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				fail("level not finite, out of [-1, 1] or denormal", c ? levels[c - 1] : level, c);
 		}
 		memcpy(prev, ctl, sizeof prev);
-		cv_moved = cv_moves; /* (the block after: the smoothers' own steps) */
+		for (c = 0; c < 4U; ++c) /* (the block after: the smoothers' own steps) */
+			if (!(unconnected >> c & 1U) && n)
+				cv_moved[c] = cv_moves;
 	}
 	if (r.n >= 2) {
 		const uint32_t w = 2U * byte(&r), max_h = byte(&r);
