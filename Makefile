@@ -265,6 +265,10 @@ $(B)/test_transport: $(B)/.plaindeps $(DSP_O) $(B)/flags tests/test_transport.c 
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_transport.c tests/host.c \
 		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
 
+$(B)/test_clock: $(B)/.plaindeps $(DSP_O) $(B)/flags tests/test_clock.c tests/test.h $(HOST_SRC)
+	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_clock.c tests/host.c \
+		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
+
 $(B)/test_dsp: $(B)/.plaindeps $(DSP_O) $(B)/flags tests/test_dsp.c tests/automation.h tests/test.h $(HOST_SRC)
 	$(CC) $(CCFLAGS) $(LILV) -o $@ tests/test_dsp.c tests/host.c \
 		$(DSP_O) $(LDFLAGS) $(LILV_LIBS) -lm
@@ -340,7 +344,7 @@ $(CLANG_BUNDLE): $(BUNDLE_FILES) $(GLUE_SRC) $(DSP_SRC) $(B)/flags
 		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/lv2/perlin.c $(GLUE_C) $(DSP_C) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 
-PLAIN_TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_display $(B)/test_transport $(B)/test_render \
+PLAIN_TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_display $(B)/test_transport $(B)/test_clock $(B)/test_render \
         $(BROKEN_ALLOC) $(BROKEN_XFADE) $(B)/test_dsp $(B)/test_outputs $(B)/test_triggers $(B)/test_midi \
         $(B)/test_signal
 
@@ -348,7 +352,7 @@ PLAIN_TESTS = $(B)/test_noise $(B)/test_plugin $(B)/test_display $(B)/test_trans
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 ASAN = $(B)/asan
 $(ASAN)/.built: $(B)/.deps $(HOST_SRC) $(GLUE_SRC) tests/test_noise.c \
-		tests/test_plugin.c tests/test_transport.c tests/test_render.c tests/perlin-render.c \
+		tests/test_plugin.c tests/test_transport.c tests/test_clock.c tests/test_render.c tests/perlin-render.c \
 		tests/test_dsp.c tests/test_outputs.c tests/test_triggers.c tests/test_midi.c \
 		tests/smf.c tests/smf.h tests/automation.h \
 		tests/test.h $(BUNDLE_FILES) \
@@ -369,6 +373,9 @@ $(ASAN)/.built: $(B)/.deps $(HOST_SRC) $(GLUE_SRC) tests/test_noise.c \
 		$(LDFLAGS) $(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_transport \
 		tests/test_transport.c tests/host.c $(DSP_C) \
+		$(LDFLAGS) $(LILV_LIBS) -lm
+	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_clock \
+		tests/test_clock.c tests/host.c $(DSP_C) \
 		$(LDFLAGS) $(LILV_LIBS) -lm
 	$(CC) $(CCFLAGS) $(SAN) $(LILV) -o $(ASAN)/test_outputs \
 		tests/test_outputs.c tests/host.c $(DSP_C) \
@@ -396,6 +403,7 @@ test-sanitize: $(ASAN)/.built
 	$(SAN_ENV) $(ASAN)/test_noise $(SEED)
 	$(SAN_ENV) $(ASAN)/test_plugin $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_transport $(ASAN)/perlin.lv2 $(SEED)
+	$(SAN_ENV) $(ASAN)/test_clock $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_dsp $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_outputs $(ASAN)/perlin.lv2 $(SEED)
 	$(SAN_ENV) $(ASAN)/test_triggers $(ASAN)/perlin.lv2 $(SEED)
@@ -489,7 +497,7 @@ ARM64_MAKE = PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/p
 # interposed malloc, but for test_outputs and test_signal, which mostly
 # measure the signal's statistics (the same when the renders equal x86's)
 # and take 4 and 1.5 minutes there (name them here to run them too).
-ARM64_TESTS ?= test_plugin test_transport test_dsp test_triggers test_midi
+ARM64_TESTS ?= test_plugin test_transport test_clock test_dsp test_triggers test_midi
 test-arm64: $(B)/.deps all
 	@sh tests/deps.sh $(PKG_CONFIG) arm64
 	$(ARM64_MAKE) all $(ARM64)/test_noise
@@ -519,6 +527,7 @@ test-plain: $(B)/.plaindeps all $(PLAIN_TESTS) $(B)/decoy-home/.lv2
 	lv2_validate $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl $(BUNDLE)/presets.ttl $(BUNDLE)/vendor-terms.ttl
 	$(DECOY) $(B)/test_plugin $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_transport $(BUNDLE) $(SEED)
+	$(DECOY) $(B)/test_clock $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_dsp $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_outputs $(BUNDLE) $(SEED)
 	$(DECOY) $(B)/test_triggers $(BUNDLE) $(SEED)

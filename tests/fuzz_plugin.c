@@ -241,6 +241,8 @@ static uint32_t make_sequence(reader *r, envelope *e, uint32_t n_samples)
 				midi[b] = (uint8_t)(byte(r) % 2 ? 64U : byte(r));
 			lv2_atom_forge_atom(&forge, len, map_uri(NULL, LV2_MIDI__MidiEvent));
 			lv2_atom_forge_write(&forge, midi, len);
+			if (len && midi[0] >= 0xf2U) /* MIDI clock may set any tempo up to its most */
+				e->max_bpm = 1000.0;
 		} else { /* a position whose object size is cut short */
 			LV2_Atom *obj = (LV2_Atom *)((uint8_t *)seq_mem + forge.offset);
 			forge_position(r, e);
@@ -410,6 +412,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	float ctl[PERLIN_N_PARAMS], prev[PERLIN_N_PARAMS], level = 0.0f, last = 0.0f;
 	static float trig[MAX_BLOCK]; /* the CV plugins' trigger input */
 	static float cvd[MAX_BLOCK], cvo[MAX_BLOCK]; /* their depth and offset CV inputs */
+	static float clk[MAX_BLOCK]; /* their clock input */
+	float pulses = perlin_pulses_param.def;
 	/* a CV of any floats: in this block; in the block each output was
 	   last written in (an empty block, or one with the output unconnected,
 	   leaves that output's last sample where the CV put it) */
@@ -481,6 +485,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				trig[k] = how_trig == 0 ? 0.0f : how_trig == 1 ? (float)number(&r, -2.0, 2.0)
 				        : (k / (1U + byte(&r) % 64U)) % 2 ? 1.0f : 0.0f;
 			desc->connect_port(h, PORT_TRIGGER_IN(four ? 4U : 1U), how_trig == 3 ? NULL : trig);
+		}
+		if (head & 1U) { /* their clock: none, pulses at any spacing, or any
+		                    floats; any pulses per beat (a clock sets any
+		                    tempo up to its most) */
+			const unsigned how_clk = byte(&r) % 4;
+			for (k = 0; k < n; ++k)
+				clk[k] = how_clk == 0 ? 0.0f : how_clk == 1 ? (float)number(&r, -1e30, 1e30)
+				       : (k / (1U + byte(&r) % 64U)) % 2 ? 1.0f : 0.0f;
+			if (byte(&r) % 4 == 0)
+				pulses = (float)number(&r, -5.0, 100.0);
+			desc->connect_port(h, PORT_CLOCK_IN(four ? 4U : 1U), how_clk == 3 ? NULL : clk);
+			desc->connect_port(h, PORT_PULSES(four ? 4U : 1U), byte(&r) % 8 ? &pulses : NULL);
+			if (how_clk == 1 || how_clk == 2)
+				e.max_bpm = 1000.0;
 		}
 		cv_moves = 0;
 		if (head & 1U) { /* their depth and offset CV: none, 0 V, or any floats

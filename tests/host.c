@@ -179,6 +179,15 @@ static void clear_events(host_inst *h)
 	clear_sequence(h->events.bytes);
 }
 
+int host_plugin_outputs(const LilvPlugin *p)
+{
+	const char *uri = lilv_node_as_uri(lilv_plugin_get_uri(p));
+	return !strcmp(uri, URI_PERLIN4) || !strcmp(uri, URI_PERLIN4_CV) ||
+	               !strcmp(uri, URI_PERLIN_MIDI)
+	           ? PERLIN_OUTPUTS
+	           : 1;
+}
+
 int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out)
 {
 	uint32_t i;
@@ -189,7 +198,7 @@ int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out
 		fprintf(stderr, "the plugin did not instantiate at %g Hz\n", sr);
 		return 1;
 	}
-	h->outputs = lilv_plugin_get_num_ports(p) >= PORT_COUNT_4 ? PERLIN_OUTPUTS : 1;
+	h->outputs = host_plugin_outputs(p);
 	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
 		h->controls[i] = perlin_params[i].def;
 		lilv_instance_connect_port(h->inst, PERLIN_PORT(i, (unsigned)h->outputs), &h->controls[i]);

@@ -61,6 +61,9 @@ typedef struct {
 } host_inst;
 
 int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out);
+/* The outputs plugin p has: 1, or PERLIN_OUTPUTS (the x4 twins; Perlin Noise
+   MIDI's lanes, whose controls sit at the x4 twins' indices). */
+int host_plugin_outputs(const LilvPlugin *p);
 /* One more feature for the instances opened from now on (NULL: none). */
 void host_feature(const LV2_Feature *f);
 /* Queue a time:Position for the next run (at sample `offset` of it), as

@@ -60,7 +60,7 @@ static void test_ports_as_declared(const LilvPlugin *p, int cv, int four)
 {
 	/* the CV trigger input, the volts outputs and the depth and offset
 	   CV inputs of the CV plugins (Keyed's ports are Perlin Noise's) */
-	const unsigned extra = cv ? 1U + 2U * (four ? 4U : 1U) + 2U : 0U;
+	const unsigned extra = cv ? 1U + 2U * (four ? 4U : 1U) + 4U : 0U;
 	const unsigned n_ports = (four ? PORT_COUNT_4 : PORT_COUNT) + extra;
 	const char *out_sym = four ? (cv ? "cv_1" : "out_1") : (cv ? "cv" : "out");
 	const char *level_sym = four ? "level_1" : "level";
@@ -470,6 +470,62 @@ static void test_volts_inside_their_declared_range(const LilvPlugin *p, int four
 	lilv_node_free(cvport);
 	lilv_node_free(output);
 	lilv_node_free(optional);
+}
+
+/* The CV plugins' clock (ports.h, PORT_CLOCK_IN, PORT_PULSES): clock_in
+   a CV input, connectionOptional, 0..1, in the Transport group; pulses a
+   control input with params.c's range and default, an integer
+   enumeration of 1, 2, 4 and 24. */
+static void test_clock_ports(const LilvPlugin *p, int four, const char *name)
+{
+	const unsigned outs = four ? 4U : 1U;
+	const LilvPort *clk = lilv_plugin_get_port_by_index(p, PORT_CLOCK_IN(outs));
+	const LilvPort *pul = lilv_plugin_get_port_by_index(p, PORT_PULSES(outs));
+	LilvNode *cvport = lilv_new_uri(world, LV2_CORE__CVPort);
+	LilvNode *control = lilv_new_uri(world, LV2_CORE__ControlPort);
+	LilvNode *input = lilv_new_uri(world, LV2_CORE__InputPort);
+	LilvNode *optional = lilv_new_uri(world, LV2_CORE__connectionOptional);
+	LilvNode *integer = lilv_new_uri(world, LV2_CORE__integer);
+	LilvNode *enumeration = lilv_new_uri(world, LV2_CORE__enumeration);
+	LilvNode *def = NULL, *min = NULL, *max = NULL;
+	LilvScalePoints *sp = pul ? lilv_port_get_scale_points(p, pul) : NULL;
+	float want[4] = { 1.0f, 2.0f, 4.0f, 24.0f };
+	unsigned found = 0, k;
+	CHECK(clk && !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, clk)), "clock_in") &&
+	      lilv_port_is_a(p, clk, cvport) && lilv_port_is_a(p, clk, input) &&
+	      lilv_port_has_property(p, clk, optional),
+	      "%s: port %u is not the optional CV input clock_in", name, PORT_CLOCK_IN(outs));
+	if (pul)
+		lilv_port_get_range(p, pul, &def, &min, &max);
+	CHECK(pul && !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, pul)),
+	                     perlin_pulses_param.symbol) &&
+	      lilv_port_is_a(p, pul, control) && lilv_port_is_a(p, pul, input) &&
+	      lilv_port_has_property(p, pul, integer) && lilv_port_has_property(p, pul, enumeration) &&
+	      def && min && max && lilv_node_as_float(def) == perlin_pulses_param.def &&
+	      lilv_node_as_float(min) == perlin_pulses_param.min &&
+	      lilv_node_as_float(max) == perlin_pulses_param.max,
+	      "%s: port %u is not the control 'pulses' with params.c's range", name,
+	      PORT_PULSES(outs));
+	if (sp) {
+		LILV_FOREACH(scale_points, i, sp) {
+			const float v = lilv_node_as_float(
+				lilv_scale_point_get_value(lilv_scale_points_get(sp, i)));
+			for (k = 0; k < 4; ++k)
+				found += v == want[k];
+		}
+	}
+	CHECK(found == 4 && sp && lilv_scale_points_size(sp) == 4,
+	      "%s: pulses offers not 1, 2, 4 and 24 (%u of them)", name, found);
+	lilv_scale_points_free(sp);
+	lilv_node_free(def);
+	lilv_node_free(min);
+	lilv_node_free(max);
+	lilv_node_free(cvport);
+	lilv_node_free(control);
+	lilv_node_free(input);
+	lilv_node_free(optional);
+	lilv_node_free(integer);
+	lilv_node_free(enumeration);
 }
 
 /* The CV plugins' depth and offset CV inputs (ports.h, PORT_DEPTH_CV):
@@ -912,8 +968,7 @@ static void test_no_denormal_reaches_the_output(const LilvPlugin *p, const char 
 	enum { N = 4096 };
 	static float out[PERLIN_OUTPUTS * N];
 	const float tiny[2] = { 1e-40f, -1e-40f };
-	const int controls = lilv_plugin_get_num_ports(p) >= PORT_COUNT_4 ? RENDER_N_CONTROLS
-	                                                                  : PERLIN_N_PARAMS;
+	const int controls = host_plugin_outputs(p) > 1 ? RENDER_N_CONTROLS : PERLIN_N_PARAMS;
 	int which, s;
 	for (which = -1; which < controls; ++which) {
 		for (s = 0; s < 2; ++s) {
@@ -1022,6 +1077,8 @@ int main(int argc, char **argv)
 	test_volts_inside_their_declared_range(cv4, 1, "CV x4 plugin");
 	test_cv_inputs(cv, 0, "CV plugin");
 	test_cv_inputs(cv4, 1, "CV x4 plugin");
+	test_clock_ports(cv, 0, "CV plugin");
+	test_clock_ports(cv4, 1, "CV x4 plugin");
 	test_section("default output: finite, in range, moving");
 	test_default_output_finite_in_range_moving(audio, "audio plugin");
 	test_default_output_finite_in_range_moving(cv, "CV plugin");

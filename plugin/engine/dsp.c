@@ -71,6 +71,8 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->tp_sent = 0.0;
 	d->tp_speed = 1.0;
 	d->tp_bpm = 120.0;
+	d->tp_tempo_seen = 0;
+	dsp_clock_reset(d);
 	d->want_reset = 0;
 	d->want_locate = 1;
 	d->want_band = 0;
@@ -146,10 +148,12 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
 	   per cell change: the position says where it is from then on */
 	if (sync != d->sync || (sync && v[PERLIN_BEATS] != d->ctl[PERLIN_BEATS]))
 		d->want_locate = 1;
+	if (sync != d->sync) /* (a clock starts anew: its next pulse is beat 0) */
+		dsp_clock_reset(d);
 	if (v[PERLIN_PHASE] != d->ctl[PERLIN_PHASE]) {
 		/* a phase that follows the transport is placed anew; a free one
 		   moves by the change */
-		if (sync || (dsp_holds_when_stopped(d) && d->tp_valid))
+		if (sync || (dsp_holds_when_stopped(d) && dsp_tp_known(d)))
 			d->want_locate = 1;
 		else
 			d->phase_shift += (double)(v[PERLIN_PHASE] - d->ctl[PERLIN_PHASE]) *
@@ -169,7 +173,7 @@ static __attribute__((noinline)) void controls_changed(perlin_dsp *d,
 		const int followed = dsp_holds_when_stopped(d);
 		memcpy(d->ctl, v, sizeof v);
 		d->sync = sync;
-		if (!followed && dsp_holds_when_stopped(d) && d->tp_valid)
+		if (!followed && dsp_holds_when_stopped(d) && dsp_tp_known(d))
 			d->want_locate = 1;
 	}
 	{
@@ -245,6 +249,20 @@ void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
 	dsp_maybe_start_voice(d);
 }
 
+/* An external clock's message: transport.c follows it; its tempo and
+   speed go into the targets, and a phase it places anew starts a voice
+   (the short crossfade). */
+void perlin_dsp_clock(perlin_dsp *d, perlin_clock_msg m, double value, int midi)
+{
+	plan_sync(d);
+	if (dsp_clock_message(d, m, value, midi) && !dsp_runs_free(d)) {
+		d->want_locate = 1;
+		d->quick = 1;
+	}
+	dsp_update_targets(d);
+	dsp_maybe_start_voice(d);
+}
+
 void perlin_dsp_spread(perlin_dsp *d, float spread)
 {
 	float s;
@@ -294,6 +312,7 @@ static void advance(perlin_dsp *d, uint32_t len)
 	d->clock += len;
 	if (d->tp_valid)
 		d->tp_count += len;
+	d->ext.count += len;
 	d->started = 1;
 }
 
@@ -321,7 +340,39 @@ static void cv_fill(perlin_dsp *d, uint32_t at, uint32_t len)
 		memcpy(d->cv_buf[1], d->cv_in.offset + at, len * sizeof d->cv_buf[1][0]);
 }
 
+static void run_block(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv);
+
+/* The block, split where an external clock holds (transport.c) */
 void perlin_dsp_run_cv(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv)
+{
+	float *rest[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+	perlin_cv crest = { NULL, NULL };
+	uint32_t at = 0;
+	unsigned i;
+	for (;;) {
+		const uint64_t due = dsp_clock_hold_at(d);
+		uint32_t m;
+		for (i = 0; i < d->outputs; ++i)
+			rest[i] = out[i] ? out[i] + at : NULL;
+		if (cv) {
+			crest.depth = cv->depth ? cv->depth + at : NULL;
+			crest.offset = cv->offset ? cv->offset + at : NULL;
+		}
+		if (due == d->clock) { /* (no pulse came first) */
+			plan_sync(d);
+			dsp_clock_due(d);
+			dsp_update_targets(d);
+			continue;
+		}
+		m = due - d->clock < n - at ? (uint32_t)(due - d->clock) : n - at;
+		run_block(d, rest, m, cv ? &crest : NULL);
+		at += m;
+		if (at == n)
+			return;
+	}
+}
+
+static void run_block(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv)
 {
 	const int on = cv && (cv->depth || cv->offset);
 	uint32_t done;

@@ -34,6 +34,13 @@ void perlin_dsp_controls_ports(perlin_dsp *d, const float *const values[PERLIN_N
 void perlin_dsp_trigger(perlin_dsp *d);
 /* The host's transport said something (at the current sample). */
 void perlin_dsp_position(perlin_dsp *d, const perlin_position *p);
+/* An external clock's message at the current sample (state.h,
+   perlin_clock_msg; value: a pulse's pulses per beat, Song Position's
+   beat). With sync on, the clock places the phase in place of the host's
+   transport: a CV clock (midi 0) from its first pulse on, MIDI clock
+   (midi 1) while the host has sent no tempo since activation. How it is
+   followed: plugin/engine/transport.c. */
+void perlin_dsp_clock(perlin_dsp *d, perlin_clock_msg m, double value, int midi);
 /* The four-output plugins' spread (any float, NaN included: clamped into
    perlin_spread_param's range; ignored with one output). Spread s blends
    each output's octaves from the shared noise N (layer 0) towards noise

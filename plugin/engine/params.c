@@ -38,6 +38,7 @@ const perlin_param_info perlin_params[PERLIN_N_PARAMS] = {
 #define PERLIN_TINY 1e-20f
 
 const perlin_param_info perlin_spread_param = { "spread", 0.0f, 1.0f, 0.5f, 0.5f };
+const perlin_param_info perlin_pulses_param = { "pulses", 1.0f, 24.0f, 1.0f, 1.0f };
 
 /* Perlin Noise MIDI's settings (ttl/perlin.ttl.in says the same). */
 const perlin_param_info perlin_midi_params[MIDI_N_PARAMS] = {

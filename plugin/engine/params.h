@@ -11,6 +11,9 @@
    of each MIDI setting (cv_def as def). */
 extern const perlin_param_info perlin_params[PERLIN_N_PARAMS];
 extern const perlin_param_info perlin_spread_param;
+/* The CV plugins' clock: pulses per beat at clock_in (1, 2, 4 or 24 in
+   the TTL; any whole number in range works). */
+extern const perlin_param_info perlin_pulses_param;
 extern const perlin_param_info perlin_midi_params[MIDI_N_PARAMS];
 
 /* Clamp v into param's range; NaN gives the default. */

@@ -50,6 +50,12 @@ static double target_rate(const perlin_dsp *d)
 	return dsp_clamp_finite(r, -PERLIN_MAX_RATE, PERLIN_MAX_RATE, 0.0);
 }
 
+/* A tempo or speed this much faster or more takes a new voice whose
+   band-limit is made for it; less (an external clock's tempo re-aimed at
+   each pulse, transport.c) moves an octave's band-limit weight by under
+   0.02, and the next grid point's gains follow it. */
+#define BAND_SLACK 1.02
+
 /* Recompute every target from the controls and the transport. */
 void dsp_update_targets(perlin_dsp *d)
 {
@@ -60,8 +66,8 @@ void dsp_update_targets(perlin_dsp *d)
 	   that follows the transport (synced, or free on Hold) stays exactly
 	   where its position says, whatever the transport does, so a later
 	   locate or roll start finds it there and changes nothing. */
-	d->motion = dsp_holds_when_stopped(d) && d->tp_valid ? d->tp_speed : 1.0;
-	d->tempo = d->sync ? d->tp_bpm / 60.0 : 1.0;
+	d->motion = dsp_holds_when_stopped(d) && dsp_tp_known(d) ? dsp_tp_speed(d) : 1.0;
+	d->tempo = d->sync ? dsp_tp_bpm(d) / 60.0 : 1.0;
 	d->xmotion = d->motion * d->tempo;
 	memset(&t, 0, sizeof t);
 	t.xrate = target_rate(d) / d->sr;
@@ -74,7 +80,7 @@ void dsp_update_targets(perlin_dsp *d)
 	t.lacunarity = d->ctl[PERLIN_LACUNARITY];
 	t.spread = d->spread;
 	band = d->tempo * (fabs(d->motion) > 1.0 ? fabs(d->motion) : 1.0);
-	if (band > band_was && d->started)
+	if (band > band_was * BAND_SLACK && d->started)
 		d->want_band = 1; /* the octaves play faster at once: a new voice (voice.c) */
 	if (!same_smooth(&t, &d->target) || band_was != band) {
 		d->target = t;

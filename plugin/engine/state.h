@@ -335,6 +335,43 @@ typedef struct {
 	const float *depth, *offset;
 } perlin_cv;
 
+/* An external clock's messages (perlin_dsp_clock): CV pulses, or MIDI
+   clock's (24 a beat, Start, Continue, Stop, Song Position Pointer). */
+typedef enum {
+	PERLIN_CLOCK_PULSE = 0,    /* a pulse (value: pulses per beat) */
+	PERLIN_CLOCK_START = 1,    /* the next pulse is beat 0 */
+	PERLIN_CLOCK_CONTINUE = 2, /* the next pulse is where Stop left it or
+	                              Song Position puts it */
+	PERLIN_CLOCK_STOP = 3,     /* hold; pulses are ignored until Start or
+	                              Continue */
+	PERLIN_CLOCK_SONG_POSITION = 4 /* (value: the beat) where Continue goes on */
+} perlin_clock_msg;
+
+/* The last intervals the clock's tempo is measured over: "locked within
+   two pulses" (transport.c). */
+#define PERLIN_CLOCK_WINDOW 2U
+
+/* An external clock that, with sync on, places the phase in place of the
+   host's transport (transport.c): its beat and tempo, as the host's
+   time:Position fields, as of `count` samples ago. */
+typedef struct {
+	int on;        /* it places the phase (a pulse came with sync on) */
+	int midi;      /* it is MIDI clock (followed only while the host has
+	                  sent no tempo) */
+	int waiting;   /* the next pulse is a first one: beat `next` */
+	int stopped;   /* (MIDI) Stop: pulses ignored until Start or Continue */
+	uint32_t n;    /* pulses since the first (0 for it) */
+	double from;   /* the first pulse's beat */
+	double ppb;    /* pulses per beat they are counted in */
+	double next;   /* (waiting) the beat the next pulse is */
+	double interval; /* samples a pulse, as last measured (0: none yet) */
+	uint64_t at[PERLIN_CLOCK_WINDOW + 1U]; /* the latest pulses' clock samples (ring by n) */
+	uint64_t hold_at; /* the sample the beat reaches the next pulse's:
+	                     it holds there (UINT64_MAX: no hold due) */
+	double beat, bpm, speed, frame; /* as of `count` samples ago */
+	uint64_t count;
+} perlin_clock;
+
 /* The time between the points where the smoothers step (the grid: 256
    samples at 48 kHz, the nearest whole sample at other rates), counted
    from activation or from the last change that found them settled:
@@ -418,6 +455,9 @@ typedef struct {
 	double tp_frame, tp_speed, tp_bpm, tp_beat;
 	uint64_t tp_count;
 	double tp_sent;     /* the frame the last message sent, as sent */
+	int tp_tempo_seen;  /* a message since activation gave a tempo (MIDI
+	                       clock is followed only without one) */
+	perlin_clock ext;   /* an external clock (transport.c) */
 
 	unsigned outputs; /* 1, or PERLIN_OUTPUTS (perlin_dsp_init_outputs) */
 	float spread;     /* the spread control, clamped */

@@ -194,3 +194,30 @@ int perlin_note_on(const uint8_t *midi, uint32_t size, float channel)
 	return size >= 3U && (midi[0] & 0xf0U) == 0x90U && midi[2] > 0U && midi[2] < 0x80U &&
 	       (ch == 0U || (midi[0] & 0x0fU) + 1U == ch);
 }
+
+int perlin_midi_clock(const uint8_t *midi, uint32_t size, perlin_clock_msg *m, double *value)
+{
+	*value = 24.0;
+	switch (size ? midi[0] : 0U) {
+	case 0xf8U:
+		*m = PERLIN_CLOCK_PULSE;
+		return 1;
+	case 0xfaU:
+		*m = PERLIN_CLOCK_START;
+		return 1;
+	case 0xfbU:
+		*m = PERLIN_CLOCK_CONTINUE;
+		return 1;
+	case 0xfcU:
+		*m = PERLIN_CLOCK_STOP;
+		return 1;
+	case 0xf2U: /* in sixteenth notes, 14 bits */
+		if (size < 3U || ((midi[1] | midi[2]) & 0x80U))
+			return 0;
+		*m = PERLIN_CLOCK_SONG_POSITION;
+		*value = (double)((unsigned)midi[1] | (unsigned)midi[2] << 7) / 4.0;
+		return 1;
+	default:
+		return 0;
+	}
+}

@@ -60,4 +60,9 @@ int perlin_events_next(perlin_events *it, perlin_event *ev);
    control: 0 any, 1-16 one; clamped). */
 int perlin_note_on(const uint8_t *midi, uint32_t size, float channel);
 
+/* Whether MIDI bytes are a MIDI clock message (any channel: they have
+   none): timing clock (a pulse, 24 a beat), Start, Continue, Stop, Song
+   Position Pointer (its beat); into m and value (perlin_dsp_clock's). */
+int perlin_midi_clock(const uint8_t *midi, uint32_t size, perlin_clock_msg *m, double *value);
+
 #endif /* PERLIN_EVENTS_H */

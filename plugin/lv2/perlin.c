@@ -10,7 +10,9 @@
    them (Ardour, Carla), each shows its recent output in an inline display
    (display.h). Triggers (perlin_dsp_trigger) come as MIDI note-ons at the
    atom input `control` (the CV plugins and Keyed declare MIDI there) and
-   as rising edges at the CV trigger input (the CV plugins). The CV plugins
+   as rising edges at the CV trigger input (the CV plugins); an external
+   clock (perlin_dsp_clock) as MIDI clock there and as rising edges at the
+   CV clock input (the CV plugins). The CV plugins
    also give each output in volts, for MOD (volts_out). "Perlin Noise MIDI" has its own glue
    (perlin_midi.c); its descriptor is handed out here.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
@@ -43,6 +45,7 @@ typedef struct {
 	const float *spread;
 	const float *trigger_in; /* (the CV plugins') */
 	const float *depth_cv, *offset_cv; /* (the CV plugins') in volts */
+	const float *clock_in, *pulses;    /* (the CV plugins') the clock */
 	float *level[PERLIN_OUTPUTS];
 	float *out[PERLIN_OUTPUTS];
 	float *volts[PERLIN_OUTPUTS][2]; /* (the CV plugins') +-5 V, 0..10 V */
@@ -53,6 +56,7 @@ typedef struct {
 
 	/* state */
 	int armed;        /* the CV trigger input fell low since its last edge */
+	int clock_armed;  /* and the clock input */
 	int have_map;
 	perlin_uris uris;
 	perlin_dsp dsp;
@@ -73,7 +77,7 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 	self->outputs = !strcmp(descriptor->URI, PERLIN4_URI) ||
 	                !strcmp(descriptor->URI, PERLIN4_CV_URI) ? PERLIN_OUTPUTS : 1U;
 	self->cv = !strcmp(descriptor->URI, PERLIN_CV_URI) || !strcmp(descriptor->URI, PERLIN4_CV_URI);
-	self->armed = 1;
+	self->armed = self->clock_armed = 1;
 	perlin_dsp_init_outputs(&self->dsp, rate, self->outputs);
 	perlin_display_init(&self->display, rate, self->outputs, perlin_display_host_of(features));
 	return (LV2_Handle)self;
@@ -115,6 +119,14 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 	}
 	if (self->cv && port == PORT_OFFSET_CV(self->outputs)) {
 		self->offset_cv = (const float *)data;
+		return;
+	}
+	if (self->cv && port == PORT_CLOCK_IN(self->outputs)) {
+		self->clock_in = (const float *)data;
+		return;
+	}
+	if (self->cv && port == PORT_PULSES(self->outputs)) {
+		self->pulses = (const float *)data;
 		return;
 	}
 	if (self->outputs > 1U && port >= PORT_OUT_2 && port < PORT_LEVEL_2 + 3U) {
@@ -169,25 +181,47 @@ static void render(Perlin *self, uint32_t at, uint32_t n)
 	perlin_dsp_run_cv(&self->dsp, o, n, &cv);
 }
 
+/* The clock's pulses per beat: the control, a whole number in range. */
+static double pulses_per_beat(const Perlin *self)
+{
+	const float p = self->pulses ? perlin_clamp_info(&perlin_pulses_param, *self->pulses)
+	                             : perlin_pulses_param.def;
+	return (double)(int)(p + 0.5f);
+}
+
+/* Whether x is a rising edge of a CV gate (above 0.5, armed again below
+   0.25): *armed tracks it. */
+static int edge(int *armed, float x)
+{
+	if (*armed && x > 0.5f) {
+		*armed = 0;
+		return 1;
+	}
+	if (!*armed && x < 0.25f)
+		*armed = 1;
+	return 0;
+}
+
 /* Audio class: render from `*done` up to sample t of the block, with a
-   trigger at each rising edge of the CV trigger input (above 0.5, armed
-   again below 0.25) on the way. */
+   clock pulse at each rising edge of the clock input and a trigger at
+   each of the CV trigger input on the way (the pulse first). */
 static void render_to(Perlin *self, uint32_t *done, uint32_t t)
 {
-	const float *in = self->trigger_in;
+	const float *in = self->trigger_in, *clk = self->clock_in;
 	uint32_t i;
-	if (in)
+	if (in || clk)
 		for (i = *done; i < t; ++i) {
-			const float x = in[i];
-			if (self->armed && x > 0.5f) {
-				self->armed = 0;
-				if (i > *done)
-					render(self, *done, i - *done);
-				*done = i;
+			const int pulse = clk && edge(&self->clock_armed, clk[i]);
+			const int trig = in && edge(&self->armed, in[i]);
+			if (!pulse && !trig)
+				continue;
+			if (i > *done)
+				render(self, *done, i - *done);
+			*done = i;
+			if (pulse)
+				perlin_dsp_clock(&self->dsp, PERLIN_CLOCK_PULSE, pulses_per_beat(self), 0);
+			if (trig)
 				perlin_dsp_trigger(&self->dsp);
-			} else if (!self->armed && x < 0.25f) {
-				self->armed = 1;
-			}
 		}
 	if (t > *done)
 		render(self, *done, t - *done);
@@ -202,6 +236,8 @@ static __attribute__((noinline)) void run_events(Perlin *self, uint32_t n_sample
 {
 	perlin_events in;
 	perlin_event ev;
+	perlin_clock_msg msg;
+	double value;
 	uint32_t done = 0;
 	perlin_events_begin(&in, self->have_map ? &self->uris : NULL, self->control, n_samples);
 	while (perlin_events_next(&in, &ev)) {
@@ -211,6 +247,9 @@ static __attribute__((noinline)) void run_events(Perlin *self, uint32_t n_sample
 		} else if (perlin_note_on(ev.midi, ev.size, *self->controls[PERLIN_CHANNEL])) {
 			render_to(self, &done, ev.frame);
 			perlin_dsp_trigger(&self->dsp);
+		} else if (perlin_midi_clock(ev.midi, ev.size, &msg, &value)) {
+			render_to(self, &done, ev.frame);
+			perlin_dsp_clock(&self->dsp, msg, value, 1);
 		}
 	}
 	render_to(self, &done, n_samples);
@@ -284,7 +323,7 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 		if (!self->dsp.spread_valid || bits != self->dsp.spread_raw)
 			perlin_dsp_spread(&self->dsp, *self->spread);
 	}
-	if (any_events(self, self->control) || self->trigger_in)
+	if (any_events(self, self->control) || self->trigger_in || self->clock_in)
 		run_events(self, n_samples);
 	else /* (no event: the ports as they are) */
 		render(self, 0, n_samples);

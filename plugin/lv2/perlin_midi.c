@@ -395,6 +395,8 @@ static void run_events(PerlinMidi *self, uint32_t n_samples)
 {
 	perlin_events in;
 	perlin_event ev;
+	perlin_clock_msg msg;
+	double value;
 	uint32_t done = 0;
 	perlin_events_begin(&in, self->have_map ? &self->uris : NULL, self->control, n_samples);
 	while (perlin_events_next(&in, &ev)) {
@@ -413,6 +415,8 @@ static void run_events(PerlinMidi *self, uint32_t n_samples)
 				out_put(self, f, ev.midi, ev.size);
 			if (perlin_note_on(ev.midi, ev.size, self->dsp.ctl[PERLIN_CHANNEL]))
 				perlin_dsp_trigger(&self->dsp);
+			else if (perlin_midi_clock(ev.midi, ev.size, &msg, &value))
+				perlin_dsp_clock(&self->dsp, msg, value, 1);
 		}
 	}
 	render_to(self, &done, n_samples);

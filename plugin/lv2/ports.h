@@ -19,13 +19,13 @@ typedef enum {
 	PORT_LEVEL = 15,   /* control output: the last output sample */
 	PORT_OUT = 16,     /* "out" (audio) or "cv" (CV, connectionOptional) */
 	PORT_STOPPED = 17, /* control input PERLIN_STOPPED */
-	PORT_COUNT = 22,   /* (the audio plugin's and Keyed's; the CV plugin has 5 more) */
+	PORT_COUNT = 22,   /* (the audio plugin's and Keyed's; the CV plugin has 7 more) */
 	/* the four-output plugins: the same ports (level and out as
 	   level_1 and out_1 or cv_1), then */
 	PORT_SPREAD = 18,  /* control input: perlin_dsp_spread */
 	PORT_OUT_2 = 19,   /* out_2 .. out_4 (cv_2 .. cv_4) at 19 .. 21 */
 	PORT_LEVEL_2 = 22, /* level_2 .. level_4 at 22 .. 24 */
-	PORT_COUNT_4 = 29  /* (the audio plugin's; the CV plugin has 11 more) */
+	PORT_COUNT_4 = 29  /* (the audio plugin's; the CV plugin has 13 more) */
 } perlin_port;
 
 /* The first trigger control (PERLIN_PHASE; the others follow in their
@@ -47,6 +47,11 @@ typedef enum {
    perlin_cv): depth_cv and offset_cv, 25 and 26, or 38 and 39 with four. */
 #define PORT_DEPTH_CV(outputs) (PORT_VOLTS(outputs) + 2U * ((outputs) > 1U ? 4U : 1U))
 #define PORT_OFFSET_CV(outputs) (PORT_DEPTH_CV(outputs) + 1U)
+/* Then the clock: its CV input (lv2:connectionOptional, a pulse at each
+   rising edge) and the control of its pulses per beat (perlin_pulses_param):
+   27 and 28, or 40 and 41 with four. */
+#define PORT_CLOCK_IN(outputs) (PORT_OFFSET_CV(outputs) + 1U)
+#define PORT_PULSES(outputs) (PORT_OFFSET_CV(outputs) + 2U)
 
 /* The lv2:index of control input p in a plugin with `outputs` outputs. */
 #define PERLIN_PORT(p, outputs)                                                            \
