@@ -3,8 +3,9 @@
 // mod-audio/mod-ui, built as libmod_utils.so): each plugin's brand, label,
 // category, its CV outputs (symbol, short name, range: mod-ui picks the
 // CV mode from it; the volts outputs must read -5..5 and bipolar, 0..10
-// and unipolar+), CV inputs (depth_cv and offset_cv: -5..5, bipolar) and
-// control inputs (short name, unit), its presets, and the MIDI inputs a
+// and unipolar+), CV inputs (depth_cv and offset_cv: -5..5, bipolar;
+// clock_in: 0..1) and control inputs (short name, unit; pulses: 1..24,
+// enumerated 1, 2, 4, 24), its presets, and the MIDI inputs a
 // pedalboard shows (one, `control`, on the plugins that read notes).
 // Build against a mod-ui tree:
 //   g++ -o mod_ui_ports tests/mod_ui_ports.cpp -I MODUI/utils \
@@ -54,7 +55,7 @@ int main()
                 volts_ok += lo == 0.0f && hi == 10.0f && mode == '+';
             }
         }
-        int cv_in = 0, cv_in_ok = 0;
+        int cv_in = 0, cv_in_ok = 0, clock_ok = 0, pulses_ok = 0;
         for (const PluginPort* p = info->ports.cv.input; p && p->valid; ++p) {
             const float lo = p->ranges.min, hi = p->ranges.max;
             std::printf("     CV in %s ('%s'): %g .. %g\n", p->symbol, p->shortName, lo, hi);
@@ -62,11 +63,25 @@ int main()
                 ++cv_in;
                 cv_in_ok += lo == -5.0f && hi == 5.0f;
             }
+            clock_ok += !std::strcmp(p->symbol, "clock_in") && lo == 0.0f && hi == 1.0f;
         }
-        for (const PluginPort* p = info->ports.control.input; p && p->valid; ++p, ++controls)
+        for (const PluginPort* p = info->ports.control.input; p && p->valid; ++p, ++controls) {
             if (!std::strcmp(p->symbol, "rate"))
                 std::printf("     rate: unit '%s' ('%s')\n", p->units.symbol ? p->units.symbol : "",
                             p->units.render ? p->units.render : "");
+            if (!std::strcmp(p->symbol, "pulses")) {
+                int points = 0, wanted = 0;
+                for (const PluginPortScalePoint* sp = p->scalePoints; sp && sp->valid; ++sp) {
+                    ++points;
+                    wanted += sp->value == 1.0f || sp->value == 2.0f || sp->value == 4.0f ||
+                              sp->value == 24.0f;
+                }
+                std::printf("     pulses ('%s'): %g .. %g, default %g, %d scale points\n",
+                            p->shortName, p->ranges.min, p->ranges.max, p->ranges.def, points);
+                pulses_ok = p->ranges.min == 1.0f && p->ranges.max == 24.0f &&
+                            p->ranges.def == 1.0f && points == 4 && wanted == 4;
+            }
+        }
         for (const PluginPreset* p = info->presets; p && p->valid; ++p)
             ++presets;
         const bool is_cv = std::strstr(uris[i], "-cv") != nullptr;
@@ -81,6 +96,9 @@ int main()
             std::snprintf(what, sizeof what, "%s: depth_cv and offset_cv as CV inputs, -5..5 V",
                           uris[i]);
             check(cv_in == 2 && cv_in_ok == 2, what);
+            std::snprintf(what, sizeof what, "%s: clock_in a CV input, 0..1; pulses 1..24, default "
+                          "1, scale points 1, 2, 4, 24", uris[i]);
+            check(clock_ok == 1 && pulses_ok, what);
         }
         check(std::strlen(info->brand) <= 11 && std::strlen(info->label) <= 16,
               "brand and label within what mod-ui shows");

@@ -675,6 +675,84 @@ static void test_smf_writer_writes_the_known_bytes(const host_world *w)
 	}
 }
 
+/* Each lane's generated values of m from frame `from` on, in order, into
+   v[l] (frame, value): 7-bit. Returns the count. */
+typedef struct {
+	uint64_t frame;
+	int lane, value;
+} lane_value;
+static size_t lane_values(const host_midi *m, uint64_t from, lane_value *v, size_t max)
+{
+	size_t i, n = 0;
+	for (i = 0; i < m->n_out && i < m->max_out && n < max; ++i) {
+		int lsb, l = lane_of(m, &m->out[i], &lsb);
+		if (l < 0 || lsb || m->out[i].frame < from)
+			continue;
+		v[n].frame = m->out[i].frame;
+		v[n].lane = l;
+		v[n].value = m->out[i].bytes[2];
+		++n;
+	}
+	return n;
+}
+
+/* MIDI clock into Perlin Noise MIDI (sync on, 7-bit): 24 pulses a beat
+   at 97 BPM from frame 0 (without a clock it would run at 120), the host sending no transport: from 4000 on
+   (the second pulse, its crossfade, an interval), each lane's values
+   within one step of what a host transport at 97 BPM gives; with the
+   host's transport (a tempo) as well, the clock is ignored: the same
+   generated events. */
+static void test_midi_clock_drives_the_lanes(const host_world *w)
+{
+	enum { MAXV = 4096 };
+	static lane_value a[MAXV], b[MAXV];
+	static host_midi_event in[2048];
+	render_spec s;
+	host_midi m;
+	size_t na, nb, i, j, n_in = 0, far = 0, same;
+	uint64_t t;
+	int last[4];
+	in[n_in++] = (host_midi_event){ 0, 1U, { 0xfa } };
+	for (i = 0, t = 0; t < 4U * (uint64_t)SR && n_in < 2048;
+	     t = (uint64_t)floor((double)(++i) * 60.0 * SR / 97.0 / 24.0 + 0.5)) /* 97 BPM */
+		in[n_in++] = (host_midi_event){ t, 1U, { 0xf8 } };
+	spec_init(&s, &m);
+	s.set[PERLIN_SYNC] = 1.0f;
+	s.bpm = 97.0;
+	CHECK(host_render_midi(w, &s, &m, NULL) == 0, "render");
+	na = lane_values(&m, 4000, a, MAXV);
+	spec_init(&s, &m);
+	s.set[PERLIN_SYNC] = 1.0f;
+	s.bpm = 97.0;
+	m.in = in;
+	m.n_in = n_in;
+	CHECK(host_render_midi(w, &s, &m, NULL) == 0, "render");
+	nb = lane_values(&m, 4000, b, MAXV);
+	same = na == nb && !memcmp(a, b, na * sizeof a[0]);
+	spec_init(&s, &m);
+	s.set[PERLIN_SYNC] = 1.0f;
+	s.transport = 0;
+	m.in = in;
+	m.n_in = n_in;
+	CHECK(host_render_midi(w, &s, &m, NULL) == 0, "render");
+	nb = lane_values(&m, 4000, b, MAXV);
+	/* each clocked value against the transport's latest on its lane */
+	for (i = 0, j = 0; i < nb; ++i) {
+		int l;
+		for (l = 0; l < 4; ++l)
+			last[l] = -1000;
+		for (j = 0; j < na && a[j].frame <= b[i].frame; ++j)
+			last[a[j].lane] = a[j].value;
+		far += abs(b[i].value - last[b[i].lane]) > 1;
+	}
+	printf("   Perlin Noise MIDI, MIDI clock at 97 BPM: %zu values, %zu more than a step from "
+	       "the transport's (%zu values); with the host's tempo: %s\n",
+	       nb, far, na, same ? "ignored (the same events)" : "NOT ignored");
+	CHECK(nb > 400 && na > 400, "too few values (%zu, %zu)", nb, na);
+	CHECK(far == 0, "MIDI clock: %zu values more than a step from the transport's", far);
+	CHECK(same, "MIDI clock not ignored while the host sends a tempo");
+}
+
 int main(int argc, char **argv)
 {
 	host_world w;
@@ -702,6 +780,8 @@ int main(int argc, char **argv)
 	test_lanes_resent_at_start_jump_new_number(&w);
 	test_section("a partial export: the full one's events, at the same transport frames");
 	test_partial_export_sends_the_full_events(&w);
+	test_section("MIDI clock");
+	test_midi_clock_drives_the_lanes(&w);
 	test_section("Standard MIDI File writer");
 	test_smf_writer_writes_the_known_bytes(&w);
 	free(outbuf);
