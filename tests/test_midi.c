@@ -696,6 +696,24 @@ static size_t lane_values(const host_midi *m, uint64_t from, lane_value *v, size
 	return n;
 }
 
+/* Perlin Noise MIDI synced (97 BPM when the host sends a transport),
+   sent the MIDI in[0..n_in): each lane's values from frame 4000 on into
+   v (lane_values). */
+static size_t clocked_values(const host_world *w, const host_midi_event *in, size_t n_in,
+                             int transport, lane_value *v, size_t max)
+{
+	render_spec s;
+	host_midi m;
+	spec_init(&s, &m);
+	s.set[PERLIN_SYNC] = 1.0f;
+	s.bpm = 97.0;
+	s.transport = transport;
+	m.in = in;
+	m.n_in = n_in;
+	CHECK(host_render_midi(w, &s, &m, NULL) == 0, "render");
+	return lane_values(&m, 4000, v, max);
+}
+
 /* MIDI clock into Perlin Noise MIDI (sync on, 7-bit): 24 pulses a beat
    at 97 BPM from frame 0 (without a clock it would run at 120), the host sending no transport: from 4000 on
    (the second pulse, its crossfade, an interval), each lane's values
@@ -707,8 +725,6 @@ static void test_midi_clock_drives_the_lanes(const host_world *w)
 	enum { MAXV = 4096 };
 	static lane_value a[MAXV], b[MAXV];
 	static host_midi_event in[2048];
-	render_spec s;
-	host_midi m;
 	size_t na, nb, i, j, n_in = 0, far = 0, same;
 	uint64_t t;
 	int last[4];
@@ -716,26 +732,10 @@ static void test_midi_clock_drives_the_lanes(const host_world *w)
 	for (i = 0, t = 0; t < 4U * (uint64_t)SR && n_in < 2048;
 	     t = (uint64_t)floor((double)(++i) * 60.0 * SR / 97.0 / 24.0 + 0.5)) /* 97 BPM */
 		in[n_in++] = (host_midi_event){ t, 1U, { 0xf8 } };
-	spec_init(&s, &m);
-	s.set[PERLIN_SYNC] = 1.0f;
-	s.bpm = 97.0;
-	CHECK(host_render_midi(w, &s, &m, NULL) == 0, "render");
-	na = lane_values(&m, 4000, a, MAXV);
-	spec_init(&s, &m);
-	s.set[PERLIN_SYNC] = 1.0f;
-	s.bpm = 97.0;
-	m.in = in;
-	m.n_in = n_in;
-	CHECK(host_render_midi(w, &s, &m, NULL) == 0, "render");
-	nb = lane_values(&m, 4000, b, MAXV);
+	na = clocked_values(w, NULL, 0, 1, a, MAXV);
+	nb = clocked_values(w, in, n_in, 1, b, MAXV);
 	same = na == nb && !memcmp(a, b, na * sizeof a[0]);
-	spec_init(&s, &m);
-	s.set[PERLIN_SYNC] = 1.0f;
-	s.transport = 0;
-	m.in = in;
-	m.n_in = n_in;
-	CHECK(host_render_midi(w, &s, &m, NULL) == 0, "render");
-	nb = lane_values(&m, 4000, b, MAXV);
+	nb = clocked_values(w, in, n_in, 0, b, MAXV);
 	/* each clocked value against the transport's latest on its lane */
 	for (i = 0, j = 0; i < nb; ++i) {
 		int l;

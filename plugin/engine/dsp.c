@@ -251,13 +251,16 @@ void perlin_dsp_position(perlin_dsp *d, const perlin_position *p)
 
 /* An external clock's message: transport.c follows it; its tempo and
    speed go into the targets, and a phase it places anew starts a voice
-   (the short crossfade). */
+   (the short crossfade) and counts as a transport jump (new shapes count
+   from there; the MIDI plugin sends every lane again). */
 void perlin_dsp_clock(perlin_dsp *d, perlin_clock_msg m, double value, int midi)
 {
 	plan_sync(d);
 	if (dsp_clock_message(d, m, value, midi) && !dsp_runs_free(d)) {
 		d->want_locate = 1;
 		d->quick = 1;
+		d->shape_n = 0;
+		d->locates++;
 	}
 	dsp_update_targets(d);
 	dsp_maybe_start_voice(d);

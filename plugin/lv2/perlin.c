@@ -113,20 +113,11 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 		self->trigger_in = (const float *)data;
 		return;
 	}
-	if (self->cv && port == PORT_DEPTH_CV(self->outputs)) {
-		self->depth_cv = (const float *)data;
-		return;
-	}
-	if (self->cv && port == PORT_OFFSET_CV(self->outputs)) {
-		self->offset_cv = (const float *)data;
-		return;
-	}
-	if (self->cv && port == PORT_CLOCK_IN(self->outputs)) {
-		self->clock_in = (const float *)data;
-		return;
-	}
-	if (self->cv && port == PORT_PULSES(self->outputs)) {
-		self->pulses = (const float *)data;
+	if (self->cv && port >= PORT_DEPTH_CV(self->outputs) && port <= PORT_PULSES(self->outputs)) {
+		/* the inputs after the volts, in their order (ports.h) */
+		const float **const in[4] = { &self->depth_cv, &self->offset_cv, &self->clock_in,
+			                          &self->pulses };
+		*in[port - PORT_DEPTH_CV(self->outputs)] = (const float *)data;
 		return;
 	}
 	if (self->outputs > 1U && port >= PORT_OUT_2 && port < PORT_LEVEL_2 + 3U) {
