@@ -72,8 +72,9 @@ DSP_PIC_O = $(PIC)/dsp.o $(PIC)/params.o $(PIC)/smooth.o $(PIC)/transport.o \
 # The LV2 glue's own C besides plugin/lv2/perlin.c: the inline display, drawn
 # with cairo (perlin.c is also #included by the bench, the fuzzer and the
 # broken bundles, which compile display.c beside it).
-GLUE_C    = plugin/display/display.c plugin/lv2/events.c plugin/lv2/perlin_midi.c
+GLUE_C    = plugin/display/display.c plugin/lv2/events.c plugin/lv2/instance.c plugin/lv2/perlin_midi.c
 GLUE_SRC  = plugin/lv2/perlin.c $(GLUE_C) plugin/display/display.h plugin/lv2/events.h \
+            plugin/lv2/instance.h \
             plugin/lv2/perlin_midi.h plugin/lv2/ports.h
 GLUE_LIBS = `$(PKG_CONFIG) --libs cairo`
 LIB_EXT   = .so

@@ -240,6 +240,8 @@ static void midi_out_reset(bench_state *s)
 	((LV2_Atom *)s->midi_out.bytes)->size = (uint32_t)(sizeof s->midi_out.bytes - sizeof(LV2_Atom));
 }
 
+static void connect_ports(bench_state *s, LV2_Handle h);
+
 static void setup(bench_state *s, scenario c, int path, int four)
 {
 	const LV2_Descriptor *desc;
@@ -265,24 +267,38 @@ static void setup(bench_state *s, scenario c, int path, int four)
 	if (c.trig)
 		s->ctl[PERLIN_TRIGGER] = (float)c.trig;
 	s->h = desc->instantiate(desc, SR, "", features);
+	connect_ports(s, s->h);
+	desc->activate(s->h);
+	perlin_dsp_set_path(four == 2 ? perlin_midi_dsp(s->h) : &((Perlin *)s->h)->dsp,
+	                    (perlin_path)path);
+}
+
+/* Instance h's ports to s's buffers (every instance of resident_kib's
+   shares them). */
+static void connect_ports(bench_state *s, LV2_Handle h)
+{
+	const LV2_Descriptor *desc = bench_desc(s);
+	const scenario c = s->c;
+	const int four = s->four;
+	unsigned i;
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
-		desc->connect_port(s->h, PERLIN_PORT(i, four ? 4U : 1U), &s->ctl[i]);
-	desc->connect_port(s->h, 14, s->seq.bytes);
-	desc->connect_port(s->h, 15, &s->level);
-	desc->connect_port(s->h, 16, four == 2 ? (void *)s->midi_out.bytes : (void *)s->out);
+		desc->connect_port(h, PERLIN_PORT(i, four ? 4U : 1U), &s->ctl[i]);
+	desc->connect_port(h, 14, s->seq.bytes);
+	desc->connect_port(h, 15, &s->level);
+	desc->connect_port(h, 16, four == 2 ? (void *)s->midi_out.bytes : (void *)s->out);
 	if (four) {
 		s->spread = 0.5f;
-		desc->connect_port(s->h, PORT_SPREAD, &s->spread);
+		desc->connect_port(h, PORT_SPREAD, &s->spread);
 		for (i = 0; i < 3; ++i) {
 			if (four == 1)
-				desc->connect_port(s->h, PORT_OUT_2 + i, s->outs[i]);
-			desc->connect_port(s->h, PORT_LEVEL_2 + i, &s->levels[i]);
+				desc->connect_port(h, PORT_OUT_2 + i, s->outs[i]);
+			desc->connect_port(h, PORT_LEVEL_2 + i, &s->levels[i]);
 		}
 	}
 	if (four == 2) { /* the four lanes on CC 1..4, 7-bit, every 10 ms */
 		for (i = 0; i < MIDI_N_PARAMS; ++i) {
 			s->mset[i] = i >= MIDI_CC_1 ? (float)(i - MIDI_CC_1 + 1) : perlin_midi_params[i].def;
-			desc->connect_port(s->h, MIDI_PORT((perlin_midi_param)i), &s->mset[i]);
+			desc->connect_port(h, MIDI_PORT((perlin_midi_param)i), &s->mset[i]);
 		}
 		midi_out_reset(s);
 	}
@@ -297,25 +313,68 @@ static void setup(bench_state *s, scenario c, int path, int four)
 	set_sequence(s, 0);
 	set_midi(s, 0);
 	if (c.trig) /* the notes at the control port (no relocate in these rows) */
-		desc->connect_port(s->h, PORT_CONTROL, s->midi.bytes);
+		desc->connect_port(h, PORT_CONTROL, s->midi.bytes);
 	if (c.cv) { /* the same every block: 64 samples a cycle */
 		for (i = 0; i < BLOCK; ++i) {
 			const double w = c.cv == 2 ? sin(2.0 * 3.14159265358979 * i / 64.0) : 1.0;
 			s->cv_depth[i] = (float)(0.5 * w);
 			s->cv_offset[i] = (float)(0.25 * w);
 		}
-		desc->connect_port(s->h, PORT_DEPTH_CV(four ? 4U : 1U), s->cv_depth);
-		desc->connect_port(s->h, PORT_OFFSET_CV(four ? 4U : 1U), s->cv_offset);
+		desc->connect_port(h, PORT_DEPTH_CV(four ? 4U : 1U), s->cv_depth);
+		desc->connect_port(h, PORT_OFFSET_CV(four ? 4U : 1U), s->cv_offset);
 	}
-	desc->activate(s->h);
-	perlin_dsp_set_path(four == 2 ? perlin_midi_dsp(s->h) : &((Perlin *)s->h)->dsp,
-	                    (perlin_path)path);
 }
 
 static void teardown(bench_state *s)
 {
 	if (s->h)
 		bench_desc(s)->cleanup(s->h);
+}
+
+/* The process's resident pages, in KiB (0: not known). */
+static double resident_now(void)
+{
+	long size = 0, rss = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+	if (!f)
+		return 0.0;
+	if (fscanf(f, "%ld %ld", &size, &rss) != 2)
+		rss = 0;
+	fclose(f);
+	return (double)rss * (double)sysconf(_SC_PAGESIZE) / 1024.0;
+}
+
+/* What an instance adds to the resident memory, in KiB: n instances of
+   scenario c's plugin (four as bench_desc says), each run 20 blocks,
+   sharing one state's port buffers, against the process before them. */
+static double resident_kib(scenario c, int four, int n)
+{
+	static bench_state s;
+	const LV2_Feature map_feature = { LV2_URID__map, &urid_map };
+	const LV2_Feature *features[] = { &map_feature, NULL };
+	LV2_Handle *h = calloc((size_t)n, sizeof *h);
+	const LV2_Descriptor *desc;
+	double before, after;
+	int i, b;
+	setup(&s, c, perlin_dsp_best_path(), four);
+	desc = bench_desc(&s);
+	before = resident_now();
+	for (i = 0; h && i < n; ++i) {
+		h[i] = desc->instantiate(desc, SR, "", features);
+		connect_ports(&s, h[i]);
+		desc->activate(h[i]);
+		for (b = 0; b < 20; ++b) {
+			if (four == 2)
+				midi_out_reset(&s);
+			desc->run(h[i], BLOCK);
+		}
+	}
+	after = resident_now();
+	for (i = 0; h && i < n; ++i)
+		desc->cleanup(h[i]);
+	free(h);
+	teardown(&s);
+	return (after - before) / (double)n;
 }
 
 /* The next block's control values and sequence, as the scenario says. */
@@ -781,6 +840,23 @@ int main(int argc, char **argv)
 		}
 	}
 	block_table(argv[0], paths, best, cg);
+	{
+		/* what an instance maps: the pages it touches (PERLIN_DSP_SCRATCH in
+		   state.h: the dense kernels' tables only where they run) */
+		static const struct { int row, four; const char *name; } rows[] = {
+			{ 0, 0, "Perlin Noise, 1D steady" },
+			{ 3, 0, "Perlin Noise, 2D drift 0.3" },
+			{ 7, 0, "Perlin Noise, 2D rate 1000" },
+			{ 21, 0, "Perlin Noise CV, depth/offset CV" },
+			{ 0, 1, "Perlin Noise x4, 1D" },
+			{ 0, 2, "Perlin Noise MIDI" },
+		};
+		printf("\nresident memory an instance adds (KiB; 200 instances, 20 blocks of %d "
+		       "each):\n", BLOCK);
+		for (i = 0; i < (int)(sizeof rows / sizeof rows[0]); ++i)
+			printf("%-34s %7.1f\n", rows[i].name,
+			       resident_kib(scenarios[rows[i].row], rows[i].four, 200));
+	}
 	/* context: the same steady rows on the scalar reference and stb */
 	printf("\nfor comparison, instr/sample of the steady rows: ");
 	for (i = 0; i < 4; i += 3) {

@@ -632,7 +632,7 @@ static void dsp_trigger(void *t)
 
 int host_render_dsp(const render_spec *s, perlin_path path, float *out)
 {
-	dsp_target *d = malloc(sizeof *d);
+	dsp_target *d = calloc(1, sizeof *d);
 	render_target tg;
 	int i;
 	if (!d)

@@ -1097,6 +1097,103 @@ static void test_cv_depth_and_offset(void)
 	CHECK(worst_odd == 0.0, "odd volts gave an output outside [-1, 1] or denormal (%g)", worst_odd);
 }
 
+/* perlin_dsp_init leaves the scratch at the struct's end as it finds it
+   (state.h, PERLIN_DSP_SCRATCH: a 1D instance never maps the 2D
+   tables), so every scratch array must be written before it is read. An
+   instance set up in memory full of 0xff bytes (NaN in every float) or
+   of 0x3f (0.747) renders the same bits as one in zeroed memory, through what uses each
+   array: 1D and 2D dense octaves (rate 300), four outputs with some not
+   connected (spread 0.5, and 1: layer 0's sum left unwritten), a seed
+   crossfade, sample and hold with triggers (and
+   leaving it), and the depth and offset CV inputs; random blocks, both
+   vector paths. */
+static void test_scratch_written_before_read(void)
+{
+	enum { RUN = 48000 };
+	perlin_dsp *d[2];
+	float *out[2][PERLIN_OUTPUTS], cvd[RUN], cvo[RUN];
+	int path, scene, differ = 0, runs = 0;
+	uint32_t i;
+	d[0] = calloc(1, sizeof *d[0]);
+	d[1] = malloc(sizeof *d[1]);
+	for (i = 0; i < PERLIN_OUTPUTS; ++i) {
+		out[0][i] = malloc(RUN * sizeof(float));
+		out[1][i] = malloc(RUN * sizeof(float));
+	}
+	for (i = 0; i < RUN; ++i) {
+		cvd[i] = (float)sin((double)i * 0.01) * 3.0f;
+		cvo[i] = (float)cos((double)i * 0.003);
+	}
+	for (path = PERLIN_PATH_VECTOR; path <= PERLIN_PATH_AVX2 && d[0] && d[1]; ++path)
+		for (scene = 0; scene < 5; ++scene) {
+			const unsigned outs = scene == 2 || scene == 3 ? PERLIN_OUTPUTS : 1U;
+			const uint64_t seed = test_rng();
+			int w;
+			if (path == PERLIN_PATH_AVX2 && perlin_dsp_best_path() != PERLIN_PATH_AVX2)
+				continue;
+			memset(d[1], scene % 2 ? 0xff : 0x3f, sizeof *d[1]);
+			for (w = 0; w < 2; ++w) {
+				float set[PERLIN_N_PARAMS];
+				const float *ctl[PERLIN_N_PARAMS];
+				uint64_t r = seed;
+				uint32_t done = 0;
+				perlin_cv cv = { cvd, cvo };
+				for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+					set[i] = perlin_params[i].def;
+					ctl[i] = &set[i];
+				}
+				set[PERLIN_RATE] = scene < 3 ? 300.0f : 3.0f;
+				set[PERLIN_OCTAVES] = 8.0f;
+				set[PERLIN_DEPTH] = 0.5f; /* (a volt either way shows) */
+				set[PERLIN_DIMENSIONS] = scene == 0 ? 1.0f : 2.0f;
+				set[PERLIN_DRIFT] = scene == 0 ? 0.0f : 3.0f;
+				set[PERLIN_TRIGGER] = scene == 3 ? (float)PERLIN_TRIGGER_STEP : 1.0f;
+				perlin_dsp_init_outputs(d[w], 48000.0, outs);
+				perlin_dsp_set_path(d[w], (perlin_path)path);
+				perlin_dsp_controls(d[w], ctl);
+				if (scene == 3) /* (every octave the outputs' own: layer 0 unwritten) */
+					perlin_dsp_spread(d[w], 1.0f);
+				while (done < RUN) {
+					float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+					perlin_cv c = { cv.depth + done, cv.offset + done };
+					uint32_t n, k;
+					r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+					n = 1U + (uint32_t)(r >> 33) % 700U;
+					if (n > RUN - done)
+						n = RUN - done;
+					for (k = 0; k < outs; ++k) /* (four: output 2 now and then not) */
+						o[k] = k == 1 && (r >> 20) % 3 == 0 ? NULL : out[w][k] + done;
+					if (done > RUN / 3 && done < RUN / 2 && (r >> 40) % 4 == 0) {
+						set[PERLIN_SEED] = (float)((r >> 44) % 50);
+						perlin_dsp_controls(d[w], ctl);
+					}
+					if (scene == 3 && done > 2 * RUN / 3)
+						set[PERLIN_TRIGGER] = 1.0f, perlin_dsp_controls(d[w], ctl);
+					if ((r >> 50) % 5 == 0)
+						perlin_dsp_trigger(d[w]);
+					perlin_dsp_run_cv(d[w], o, n, scene == 4 ? &c : NULL);
+					for (k = 0; k < outs; ++k)
+						if (!o[k])
+							memset(out[w][k] + done, 0, n * sizeof(float));
+					done += n;
+				}
+			}
+			for (i = 0; i < outs; ++i)
+				differ += memcmp(out[0][i], out[1][i], RUN * sizeof(float)) != 0;
+			++runs;
+		}
+	printf("   %d runs (5 scenes, each vector path): %d outputs differ between zeroed and "
+	       "filled memory\n", runs, differ);
+	CHECK(runs >= 5, "only %d runs", runs);
+	CHECK(differ == 0, "%d outputs depend on the scratch's first contents", differ);
+	for (i = 0; i < PERLIN_OUTPUTS; ++i) {
+		free(out[0][i]);
+		free(out[1][i]);
+	}
+	free(d[0]);
+	free(d[1]);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -1127,5 +1224,7 @@ int main(int argc, char **argv)
 	test_rate_automation_same_at_every_sample_rate();
 	test_section("depth and offset CV inputs: the knob moved, sample by sample");
 	test_cv_depth_and_offset();
+	test_section("the scratch is written before it is read");
+	test_scratch_written_before_read();
 	return test_done("test_dsp");
 }

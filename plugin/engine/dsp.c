@@ -36,7 +36,7 @@ void perlin_dsp_init(perlin_dsp *d, double sr)
 void perlin_dsp_init_outputs(perlin_dsp *d, double sr, unsigned outputs)
 {
 	unsigned i;
-	memset(d, 0, sizeof *d);
+	memset(d, 0, PERLIN_DSP_SCRATCH); /* (the scratch as it is: state.h) */
 	d->outputs = outputs > 1U ? PERLIN_OUTPUTS : 1U;
 	d->spread = d->outputs > 1U ? perlin_spread_param.def : 0.0f;
 	d->sr = dsp_clamp_finite(sr, 8000.0, 768000.0, 48000.0);

@@ -15,7 +15,9 @@
 #include <stdint.h>
 
 /* Set up for sample rate sr (clamped to 8 kHz..768 kHz); state as after
-   activate. Instantiation class. */
+   activate. Instantiation class. The scratch at perlin_dsp's end is left
+   as it is, so that pages nothing runs on stay unmapped: give d zeroed
+   memory (calloc, or static), as the glues do. */
 void perlin_dsp_init(perlin_dsp *d, double sr);
 /* The same with `outputs` outputs: 1 (as perlin_dsp_init), or
    PERLIN_OUTPUTS, related by the spread control. */

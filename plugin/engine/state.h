@@ -8,6 +8,7 @@
 
 #include "../../noise/noise.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* The controls (plugin/lv2/ports.h maps them to LV2 port indices). */
@@ -442,12 +443,6 @@ typedef struct {
 	int step_busy; /* stepping or leaving: the block goes through step.c */
 	uint32_t glide_at, glide_len, leave;
 	double from[PERLIN_OUTPUTS], to[PERLIN_OUTPUTS];
-	/* the live noise while leaving, for outputs not connected */
-	float step_buf[PERLIN_OUTPUTS][PERLIN_SPAN];
-	/* step.c's lines over a piece of a chunk, made once for every
-	   output (the kernels' hold_lines): the glide's weight, the live
-	   noise's while leaving, depth and offset */
-	double step_lines[4][PERLIN_STEP_PIECE];
 
 	/* transport as tracked from time:Position: frame and beat as of the
 	   last message, tp_count samples ago */
@@ -463,23 +458,13 @@ typedef struct {
 	float spread;     /* the spread control, clamped */
 	uint32_t spread_raw; /* and its bits as given last */
 	int spread_valid;
-	/* the CV inputs (perlin_dsp_run_cv): the run's (cv_in), whether any
-	   is connected (cv_on), and a span's as control changes (depth,
-	   offset), copied before the span writes its outputs (a host may give
-	   an input and an output one buffer) */
+	/* the CV inputs (perlin_dsp_run_cv): the run's (cv_in), and whether
+	   any is connected (cv_on); a span's are in cv_buf, below */
 	perlin_cv cv_in;
 	int cv_on;
-	float cv_buf[2][PERLIN_SPAN];
 	perlin_path path;
 	const struct perlin_kernels *kernels; /* of path's lane width (kernels.c) */
 	float level[PERLIN_OUTPUTS]; /* last output sample of each output */
-	/* the voices' layer sums of a span (render.c), with the slack
-	   kernel.h's part() needs either side */
-	float buf[2][PERLIN_LAYERS][8 + PERLIN_SPAN + 8];
-	/* each layer's table of cells for the dense kernels (render.c) */
-	float table[PERLIN_LAYERS][PERLIN_TABLE];
-	dense_stair stair; /* (render.c: a 2D dense octave's span) */
-	float corners[PERLIN_TABLE]; /* (and its cells' corners) */
 	/* the 2D gradients times NOISE_SCALE_2D (dims_scale of a 2D voice),
 	   made at init for the kernels' table2: x parts then y parts
 	   (noise_gradients_2d's), then the same side by side (x, y of each) */
@@ -489,7 +474,33 @@ typedef struct {
 	   for one gen */
 	uint64_t gen;
 	perlin_plan plan; /* (plan.c) */
+
+	/* The scratch, last: each array written before it is read, in the
+	   span that reads it. perlin_dsp_init leaves it as the memory was, so
+	   that its pages (253 KiB, most of the instance) are touched only by
+	   what runs: a 1D instance never maps the 2D tables. */
+	/* the CV inputs' volts of a span (depth, offset), copied before the
+	   span writes its outputs (a host may give an input and an output one
+	   buffer) */
+	float cv_buf[2][PERLIN_SPAN];
+	/* the live noise while leaving, for outputs not connected */
+	float step_buf[PERLIN_OUTPUTS][PERLIN_SPAN];
+	/* step.c's lines over a piece of a chunk, made once for every
+	   output (the kernels' hold_lines): the glide's weight, the live
+	   noise's while leaving, depth and offset */
+	double step_lines[4][PERLIN_STEP_PIECE];
+	/* the voices' layer sums of a span (render.c), with the slack
+	   kernel.h's part() needs either side */
+	float buf[2][PERLIN_LAYERS][8 + PERLIN_SPAN + 8];
+	/* each layer's table of cells for the dense kernels (render.c) */
+	float table[PERLIN_LAYERS][PERLIN_TABLE];
+	dense_stair stair; /* (render.c: a 2D dense octave's span) */
+	float corners[PERLIN_TABLE]; /* (and its cells' corners) */
 } perlin_dsp;
+
+/* Where perlin_dsp's scratch starts (perlin_dsp_init clears what comes
+   before). */
+#define PERLIN_DSP_SCRATCH offsetof(perlin_dsp, cv_buf)
 
 /* Perlin Noise MIDI's settings (plugin/lv2/perlin_midi.c; not the DSP's:
    their ranges are here with the others'), in the order of

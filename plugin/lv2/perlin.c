@@ -19,6 +19,7 @@
 #include "../display/display.h"
 #include "../engine/dsp.h"
 #include "events.h"
+#include "instance.h"
 #include "perlin_midi.h"
 #include "ports.h"
 
@@ -68,7 +69,7 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
                               const char *bundle_path,
                               const LV2_Feature *const *features)
 {
-	Perlin *self = (Perlin *)calloc(1, sizeof(Perlin));
+	Perlin *self = (Perlin *)perlin_instance_alloc(sizeof(Perlin));
 	(void)bundle_path;
 	if (!self)
 		return NULL;
@@ -335,7 +336,7 @@ static void deactivate(LV2_Handle instance)
 static void cleanup(LV2_Handle instance)
 {
 	perlin_display_free(&((Perlin *)instance)->display);
-	free(instance);
+	perlin_instance_free(instance, sizeof(Perlin));
 }
 
 static const void *extension_data(const char *uri)

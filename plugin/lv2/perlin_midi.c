@@ -33,6 +33,7 @@
 #include "../display/display.h"
 #include "../engine/dsp.h"
 #include "events.h"
+#include "instance.h"
 #include "ports.h"
 
 #include <lv2/atom/atom.h>
@@ -101,7 +102,7 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
                               const char *bundle_path,
                               const LV2_Feature *const *features)
 {
-	PerlinMidi *self = (PerlinMidi *)calloc(1, sizeof(PerlinMidi));
+	PerlinMidi *self = (PerlinMidi *)perlin_instance_alloc(sizeof(PerlinMidi));
 	unsigned i;
 	(void)descriptor;
 	(void)bundle_path;
@@ -453,7 +454,7 @@ static void deactivate(LV2_Handle instance)
 static void cleanup(LV2_Handle instance)
 {
 	perlin_display_free(&((PerlinMidi *)instance)->display);
-	free(instance);
+	perlin_instance_free(instance, sizeof(PerlinMidi));
 }
 
 perlin_dsp *perlin_midi_dsp(LV2_Handle instance)
