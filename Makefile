@@ -53,7 +53,8 @@ NOISE_SRC = noise/noise.c noise/noise.h
 # The DSP's C files, compiled into the plugin and the tests alike.
 DSP_C     = plugin/engine/dsp.c plugin/engine/params.c plugin/engine/smooth.c plugin/engine/transport.c \
             plugin/engine/voice.c plugin/engine/ramp.c plugin/engine/coef.c plugin/engine/cells.c plugin/engine/render.c \
-            plugin/engine/plan.c plugin/engine/step.c plugin/engine/kernels.c noise/noise.c
+            plugin/engine/plan.c plugin/engine/step.c plugin/engine/warp.c plugin/engine/kernels.c \
+            noise/noise.c
 DSP_SRC   = $(DSP_C) plugin/engine/dsp.h plugin/engine/engine.h plugin/engine/state.h plugin/engine/params.h plugin/lv2/ports.h \
             plugin/engine/octave.h plugin/engine/kernel.h plugin/engine/kernel_seg.h plugin/engine/kernel_dense.h \
             plugin/engine/kernel_out.h plugin/engine/kernel_plan.h plugin/engine/kernel_hold.h $(NOISE_SRC)
@@ -65,10 +66,10 @@ OBJ       = $(B)/obj
 PIC       = $(B)/obj-pic
 DSP_O     = $(OBJ)/dsp.o $(OBJ)/params.o $(OBJ)/smooth.o $(OBJ)/transport.o \
             $(OBJ)/voice.o $(OBJ)/ramp.o $(OBJ)/coef.o $(OBJ)/cells.o \
-            $(OBJ)/render.o $(OBJ)/plan.o $(OBJ)/step.o $(OBJ)/kernels.o $(OBJ)/noise.o
+            $(OBJ)/render.o $(OBJ)/plan.o $(OBJ)/step.o $(OBJ)/warp.o $(OBJ)/kernels.o $(OBJ)/noise.o
 DSP_PIC_O = $(PIC)/dsp.o $(PIC)/params.o $(PIC)/smooth.o $(PIC)/transport.o \
             $(PIC)/voice.o $(PIC)/ramp.o $(PIC)/coef.o $(PIC)/cells.o \
-            $(PIC)/render.o $(PIC)/plan.o $(PIC)/step.o $(PIC)/kernels.o $(PIC)/noise.o
+            $(PIC)/render.o $(PIC)/plan.o $(PIC)/step.o $(PIC)/warp.o $(PIC)/kernels.o $(PIC)/noise.o
 # The LV2 glue's own C besides plugin/lv2/perlin.c: the inline display, drawn
 # with cairo (perlin.c is also #included by the bench, the fuzzer and the
 # broken bundles, which compile display.c beside it).
@@ -143,6 +144,8 @@ $(OBJ)/smooth.o: plugin/engine/smooth.c $(DSP_SRC) $(B)/flags
 	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/smooth.c
 $(OBJ)/transport.o: plugin/engine/transport.c $(DSP_SRC) $(B)/flags
 	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/transport.c
+$(OBJ)/warp.o: plugin/engine/warp.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/warp.c
 $(OBJ)/voice.o: plugin/engine/voice.c $(DSP_SRC) $(B)/flags
 	$(CC) $(CCFLAGS) -c -o $@ plugin/engine/voice.c
 $(OBJ)/ramp.o: plugin/engine/ramp.c $(DSP_SRC) $(B)/flags
@@ -170,6 +173,8 @@ $(PIC)/smooth.o: plugin/engine/smooth.c $(DSP_SRC) $(B)/flags
 	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/smooth.c
 $(PIC)/transport.o: plugin/engine/transport.c $(DSP_SRC) $(B)/flags
 	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/transport.c
+$(PIC)/warp.o: plugin/engine/warp.c $(DSP_SRC) $(B)/flags
+	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/warp.c
 $(PIC)/voice.o: plugin/engine/voice.c $(DSP_SRC) $(B)/flags
 	$(CC) $(CCFLAGS) $(PICFLAGS) -c -o $@ plugin/engine/voice.c
 $(PIC)/ramp.o: plugin/engine/ramp.c $(DSP_SRC) $(B)/flags

@@ -84,6 +84,8 @@ typedef struct {
 	                         this trigger mode (Perlin Noise CV: a MIDI input) */
 	int cv;               /* Perlin Noise CV with depth_cv and offset_cv
 	                         connected: 1 constant, 2 a 750 Hz sine each */
+	int rcv;              /* Perlin Noise CV with rate_cv connected: 1 a
+	                         constant +1 V, 2 a 750 Hz sine of +-1 V, 3 0 V */
 } scenario;
 
 enum {
@@ -116,6 +118,10 @@ static const scenario scenarios[] = {
 	{ "1D depth, offset CV constant", 1, 8, 2.0, 0.0, 0, 0, 0, 0, 1 },
 	{ "1D depth, offset CV at 750 Hz", 1, 8, 2.0, 0.0, 0, 0, 0, 0, 2 },
 	{ "2D depth, offset CV at 750 Hz", 2, 8, 2.0, 0.3, 0, 0, 0, 0, 2 },
+	{ "1D rate CV 0 V", 1, 8, 2.0, 0.0, 0, 0, 0, 0, 0, 3 },
+	{ "1D rate 1, rate CV +1 V", 1, 8, 1.0, 0.0, 0, 0, 0, 0, 0, 1 },
+	{ "1D rate CV at 750 Hz", 1, 8, 2.0, 0.0, 0, 0, 0, 0, 0, 2 },
+	{ "2D rate CV at 750 Hz", 2, 8, 2.0, 0.3, 0, 0, 0, 0, 0, 2 },
 	/* the four-output table only */
 	{ "1D spread new every block", 1, 8, 2.0, 0.0, MOVE_SPREAD, 0, 0 },
 	{ "2D spread new every block", 2, 8, 2.0, 0.3, MOVE_SPREAD, 0, 0 },
@@ -153,6 +159,7 @@ typedef struct {
 	} seq, midi;
 	float x, y; /* stb */
 	float cv_depth[BLOCK], cv_offset[BLOCK]; /* (scenario cv) */
+	float cv_rate[BLOCK]; /* (scenario rcv) */
 	scenario c;
 	int path;
 	long blocks; /* run so far */
@@ -168,7 +175,7 @@ static const LV2_Descriptor *bench_desc(const bench_state *s)
 {
 	if (s->four == 2)
 		return &perlin_midi_descriptor;
-	return lv2_descriptor((s->c.trig || s->c.cv ? 1U : 0U) + (s->four ? 2U : 0U));
+	return lv2_descriptor((s->c.trig || s->c.cv || s->c.rcv ? 1U : 0U) + (s->four ? 2U : 0U));
 }
 
 /* An empty sequence in bytes. */
@@ -322,6 +329,12 @@ static void connect_ports(bench_state *s, LV2_Handle h)
 		}
 		desc->connect_port(h, PORT_DEPTH_CV(four ? 4U : 1U), s->cv_depth);
 		desc->connect_port(h, PORT_OFFSET_CV(four ? 4U : 1U), s->cv_offset);
+	}
+	if (c.rcv) { /* the same every block: 64 samples a cycle */
+		for (i = 0; i < BLOCK; ++i)
+			s->cv_rate[i] = (float)(c.rcv == 2 ? sin(2.0 * 3.14159265358979 * i / 64.0)
+			                                   : c.rcv == 1 ? 1.0 : 0.0);
+		desc->connect_port(h, PORT_RATE_CV(four ? 4U : 1U), s->cv_rate);
 	}
 }
 

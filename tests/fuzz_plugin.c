@@ -91,6 +91,7 @@ static double number(reader *r, double lo, double hi)
 /* ---- one input ---- */
 typedef struct {
 	double max_rate, max_speed, max_drift, max_dmorph, min_beats, max_bpm;
+	double rate_cv; /* the most the rate CV multiplies the rate by (1: none) */
 	double max_oct, max_pers, max_lac;
 	int wild; /* some value leaves the tame ranges: no step check */
 } envelope;
@@ -124,7 +125,7 @@ static double step_bound(const envelope *e, double sr)
 	noise_fbm p;
 	const double speed = e->max_speed > 1.0 ? e->max_speed : 1.0;
 	const double synced = e->max_bpm / 60.0 / e->min_beats;
-	const double rate = e->max_rate > synced ? e->max_rate : synced;
+	const double rate = (e->max_rate > synced ? e->max_rate : synced) * e->rate_cv;
 	const double a = 1.0 - exp(-1.0 / (0.010 * sr));
 	const double gains = 1.5 * 2.0 * NOISE_FBM_RMS / NOISE_OCTAVE_RMS_2D * sqrt(8.0);
 	p.octaves = e->max_oct;
@@ -318,6 +319,7 @@ static int fuzz_midi(reader *r, unsigned head, double sr)
 	if (!h)
 		return 0;
 	memset(&e, 0, sizeof e);
+	e.rate_cv = 1.0;
 	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
 		ctl[i] = perlin_params[i].def;
 		desc->connect_port(h, PERLIN_PORT(i, 4U), &ctl[i]);
@@ -413,6 +415,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static float trig[MAX_BLOCK]; /* the CV plugins' trigger input */
 	static float cvd[MAX_BLOCK], cvo[MAX_BLOCK]; /* their depth and offset CV inputs */
 	static float clk[MAX_BLOCK]; /* their clock input */
+	static float rcv[MAX_BLOCK]; /* their rate CV */
 	float pulses = perlin_pulses_param.def;
 	/* a CV of any floats: in this block; in the block each output was
 	   last written in (an empty block, or one with the output unconnected,
@@ -452,6 +455,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	e.min_beats = 64.0;
 	e.max_bpm = 120.0;
 	e.max_speed = 1.0;
+	e.rate_cv = 1.0;
 	note_controls(&e, ctl, prev);
 	blocks = 1U + byte(&r) % MAX_BLOCKS;
 	for (i = 0; i < blocks && r.n; ++i) {
@@ -499,6 +503,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			desc->connect_port(h, PORT_PULSES(four ? 4U : 1U), byte(&r) % 8 ? &pulses : NULL);
 			if (how_clk == 1 || how_clk == 2)
 				e.max_bpm = 1000.0;
+		}
+		if (head & 1U) { /* their rate CV: none, 0 V, volts, or any floats (then
+		                    the rate may be 2^8 times any other: wild) */
+			const unsigned how_rcv = byte(&r) % 4;
+			for (k = 0; k < n; ++k)
+				rcv[k] = how_rcv < 2 ? 0.0f : how_rcv == 2 ? (float)(byte(&r) % 5) - 2.0f
+				                                           : (float)number(&r, -1e30, 1e30);
+			desc->connect_port(h, PORT_RATE_CV(four ? 4U : 1U), how_rcv == 0 ? NULL : rcv);
+			if (how_rcv == 2) /* (+2 V at most: 4x) */
+				e.rate_cv = 4.0;
+			if (how_rcv == 3)
+				e.wild = 1;
 		}
 		cv_moves = 0;
 		if (head & 1U) { /* their depth and offset CV: none, 0 V, or any floats

@@ -970,6 +970,7 @@ static void cv_render(const cv_case *c, const float *cv_depth, const float *cv_o
 		set[PERLIN_SEED] = t >= 24000U ? c->set[PERLIN_SEED] + 1.0f : c->set[PERLIN_SEED];
 		cv.depth = cv_depth ? (c->alias ? out : cv_depth) + t : NULL;
 		cv.offset = cv_offset ? (c->alias && !cv_depth ? out : cv_offset) + t : NULL;
+		cv.rate = NULL;
 		perlin_dsp_controls(&d, ctl);
 		if (set[PERLIN_TRIGGER] > 2.5f && t % 14400U == 0U)
 			perlin_dsp_trigger(&d);
@@ -1137,7 +1138,7 @@ static void test_scratch_written_before_read(void)
 				const float *ctl[PERLIN_N_PARAMS];
 				uint64_t r = seed;
 				uint32_t done = 0;
-				perlin_cv cv = { cvd, cvo };
+				perlin_cv cv = { cvd, cvo, NULL };
 				for (i = 0; i < PERLIN_N_PARAMS; ++i) {
 					set[i] = perlin_params[i].def;
 					ctl[i] = &set[i];
@@ -1155,7 +1156,7 @@ static void test_scratch_written_before_read(void)
 					perlin_dsp_spread(d[w], 1.0f);
 				while (done < RUN) {
 					float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
-					perlin_cv c = { cv.depth + done, cv.offset + done };
+					perlin_cv c = { cv.depth + done, cv.offset + done, NULL };
 					uint32_t n, k;
 					r = r * 6364136223846793005ULL + 1442695040888963407ULL;
 					n = 1U + (uint32_t)(r >> 33) % 700U;
@@ -1194,6 +1195,142 @@ static void test_scratch_written_before_read(void)
 	free(d[1]);
 }
 
+/* n samples of a fresh instance (outs outputs, the first into x; 1D or
+   2D, rate, 8 octaves, free) with the rate CV at volts (NULL: none), in
+   blocks of `block` (0: random 1..700), on path p. */
+static void rate_render(float *x, uint32_t n, unsigned outs, int dims, float rate, float drift,
+                        const float *volts, uint32_t block, perlin_path p)
+{
+	static perlin_dsp d;
+	float set[PERLIN_N_PARAMS];
+	const float *ctl[PERLIN_N_PARAMS];
+	uint32_t done = 0, i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i) {
+		set[i] = perlin_params[i].cv_def; /* (Free: no transport) */
+		ctl[i] = &set[i];
+	}
+	set[PERLIN_RATE] = rate;
+	set[PERLIN_OCTAVES] = 8.0f;
+	set[PERLIN_DIMENSIONS] = (float)dims;
+	set[PERLIN_DRIFT] = drift;
+	perlin_dsp_init_outputs(&d, 48000.0, outs);
+	perlin_dsp_set_path(&d, p);
+	perlin_dsp_controls(&d, ctl);
+	while (done < n) {
+		float *o[PERLIN_OUTPUTS] = { x + done, NULL, NULL, NULL };
+		perlin_cv cv = { NULL, NULL, volts ? volts + done : NULL };
+		uint32_t b = block ? block : 1U + (uint32_t)(test_rng() % 700U);
+		if (b > n - done)
+			b = n - done;
+		perlin_dsp_run_cv(&d, o, b, &cv);
+		done += b;
+	}
+}
+
+/* The rate CV (warp.c), 1 V an octave, followed at each sample:
+   - a constant +1 V renders the rate doubled (1D, 2D; one output and
+     four), and so does a CV that moves by a hair around +1 V all along
+     (the phases moved sample by sample throughout, never folded);
+   - +1 V for 9600 samples, else 0 V: the speed changes, never the
+     phase: from the pulse's end the output is the one without it 9600
+     samples later (1D, and 2D along its slanted line);
+   - a 750 Hz CV of +-2 V: random blocks and both vector paths render
+     the same bits, every sample in [-1, 1], no step above the steepest
+     of a steady render at 4x the rate;
+   - any floats (NaN, infinities, 1e30): every sample in [-1, 1]. */
+static void test_rate_cv(void)
+{
+	enum { N = 96000, PULSE = 9600, AT = 4800 };
+	float *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b), *v = malloc(N * sizeof *v);
+	const perlin_path best = perlin_dsp_best_path();
+	double worst_const = 0.0, worst_hair = 0.0, worst_shift = 0.0, step_ratio = 0.0;
+	int dims, outs, same_blocks = 1, same_paths = 1, in_range = 1;
+	uint32_t i;
+	if (!a || !b || !v) {
+		CHECK(0, "out of memory");
+		free(a);
+		free(b);
+		free(v);
+		return;
+	}
+	for (dims = 1; dims <= 2; ++dims)
+		for (outs = 1; outs <= 4; outs += 3) {
+			double e;
+			for (i = 0; i < N; ++i)
+				v[i] = 1.0f;
+			rate_render(a, N, (unsigned)outs, dims, 2.0f, dims == 2 ? 0.3f : 0.0f, v, 0, best);
+			rate_render(b, N, (unsigned)outs, dims, 4.0f, dims == 2 ? 0.3f : 0.0f, NULL, 512, best);
+			e = cv_diff(a, b, N);
+			worst_const = e > worst_const ? e : worst_const;
+			for (i = 0; i < N; ++i) /* (1 V by a hair either way: warping all along) */
+				v[i] = i % 2 ? 1.0f : nextafterf(1.0f, 2.0f);
+			rate_render(a, N, (unsigned)outs, dims, 2.0f, dims == 2 ? 0.3f : 0.0f, v, 0, best);
+			e = cv_diff(a, b, N);
+			worst_hair = e > worst_hair ? e : worst_hair;
+		}
+	for (dims = 1; dims <= 2; ++dims) {
+		double e;
+		for (i = 0; i < N; ++i)
+			v[i] = i >= AT && i < AT + PULSE ? 1.0f : 0.0f;
+		rate_render(a, N, 1U, dims, 3.0f, 0.0f, v, 0, best);
+		rate_render(b, N, 1U, dims, 3.0f, 0.0f, NULL, 512, best);
+		e = cv_diff(a + AT + PULSE, b + AT + 2 * PULSE, N - AT - 2 * PULSE);
+		worst_shift = e > worst_shift ? e : worst_shift;
+	}
+	for (dims = 1; dims <= 2; ++dims) {
+		double sa = 0.0, sb = 0.0;
+		for (i = 0; i < N; ++i)
+			v[i] = (float)(2.0 * sin(2.0 * 3.141592653589793 * 750.0 * i / 48000.0));
+		rate_render(a, N, 1U, dims, 2.0f, 0.5f, v, 0, best);
+		rate_render(b, N, 1U, dims, 2.0f, 0.5f, v, 512, best);
+		same_blocks &= memcmp(a, b, N * sizeof *a) == 0;
+		rate_render(b, N, 1U, dims, 2.0f, 0.5f, v, 0, PERLIN_PATH_VECTOR);
+		same_paths &= memcmp(a, b, N * sizeof *a) == 0;
+		for (i = 0; i < N; ++i) {
+			in_range &= a[i] >= -1.0f && a[i] <= 1.0f;
+			if (i) {
+				const double d = fabs((double)a[i] - (double)a[i - 1]);
+				sa = d > sa ? d : sa;
+			}
+		}
+		rate_render(b, N, 1U, dims, 8.0f, 0.5f, NULL, 512, best);
+		for (i = 1; i < N; ++i) {
+			const double d = fabs((double)b[i] - (double)b[i - 1]);
+			sb = d > sb ? d : sb;
+		}
+		step_ratio = sa / sb > step_ratio ? sa / sb : step_ratio;
+	}
+	{
+		static const float odd[] = { NAN, INFINITY, -INFINITY, 1e30f, -1e30f, 1e-40f, 0.0f,
+			                         -0.0f, 3.0f, -7.5f, 12.0f };
+		for (outs = 1; outs <= 4; outs += 3) {
+			for (i = 0; i < N; ++i)
+				v[i] = odd[test_rng() % (sizeof odd / sizeof odd[0])];
+			rate_render(a, N, (unsigned)outs, 2, 40.0f, 1.0f, v, 0, best);
+			for (i = 0; i < N; ++i)
+				in_range &= a[i] >= -1.0f && a[i] <= 1.0f;
+		}
+	}
+	printf("   +1 V against the rate doubled: within %.3g (held), %.3g (moving by a hair); "
+	       "+1 V for 0.2 s: from its end the output 0.2 s on, within %.3g; a 750 Hz CV: "
+	       "blocks %s, paths %s, largest step %.2fx the steady 4x rate's\n",
+	       worst_const, worst_hair, worst_shift, same_blocks ? "the same" : "DIFFER",
+	       same_paths ? "the same" : "DIFFER", step_ratio);
+	CHECK(worst_const < 1e-5, "+1 V is not the rate doubled (%g)", worst_const);
+	CHECK(worst_hair < 1e-5, "a rate CV moving around +1 V is not the rate doubled (%g)",
+	      worst_hair);
+	CHECK(worst_shift < 1e-5, "a +1 V pulse moved the phase otherwise than by its extra "
+	      "samples (%g)", worst_shift);
+	CHECK(same_blocks, "a moving rate CV renders otherwise at random blocks");
+	CHECK(same_paths, "a moving rate CV renders otherwise on the two vector paths");
+	CHECK(in_range, "a rate CV took the output out of [-1, 1]");
+	CHECK(step_ratio <= 1.0, "a rate CV of at most 4x stepped %.2fx the steady 4x rate's",
+	      step_ratio);
+	free(a);
+	free(b);
+	free(v);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -1224,6 +1361,8 @@ int main(int argc, char **argv)
 	test_rate_automation_same_at_every_sample_rate();
 	test_section("depth and offset CV inputs: the knob moved, sample by sample");
 	test_cv_depth_and_offset();
+	test_section("the rate CV: 1 V an octave, the speed at each sample, never the phase");
+	test_rate_cv();
 	test_section("the scratch is written before it is read");
 	test_scratch_written_before_read();
 	return test_done("test_dsp");

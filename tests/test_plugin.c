@@ -60,7 +60,7 @@ static void test_ports_as_declared(const LilvPlugin *p, int cv, int four)
 {
 	/* the CV trigger input, the volts outputs and the depth and offset
 	   CV inputs of the CV plugins (Keyed's ports are Perlin Noise's) */
-	const unsigned extra = cv ? 1U + 2U * (four ? 4U : 1U) + 4U : 0U;
+	const unsigned extra = cv ? 1U + 2U * (four ? 4U : 1U) + 5U : 0U;
 	const unsigned n_ports = (four ? PORT_COUNT_4 : PORT_COUNT) + extra;
 	const char *out_sym = four ? (cv ? "cv_1" : "out_1") : (cv ? "cv" : "out");
 	const char *level_sym = four ? "level_1" : "level";
@@ -526,6 +526,72 @@ static void test_clock_ports(const LilvPlugin *p, int four, const char *name)
 	lilv_node_free(optional);
 	lilv_node_free(integer);
 	lilv_node_free(enumeration);
+}
+
+/* The CV plugins' rate CV (ports.h, PORT_RATE_CV): an optional CV
+   input, -5..5 V, in the Motion group; through lilv, a constant +1 V
+   renders the rate doubled (within 1e-5), and 0 V the rate itself (the
+   same bits as without the port). */
+static void test_rate_cv_port(const LilvPlugin *p, int four, const char *name)
+{
+	const unsigned outs = four ? 4U : 1U;
+	const LilvPort *port = lilv_plugin_get_port_by_index(p, PORT_RATE_CV(outs));
+	LilvNode *cvport = lilv_new_uri(world, LV2_CORE__CVPort);
+	LilvNode *input = lilv_new_uri(world, LV2_CORE__InputPort);
+	LilvNode *optional = lilv_new_uri(world, LV2_CORE__connectionOptional);
+	LilvNode *def = NULL, *min = NULL, *max = NULL;
+	const uint32_t n = (uint32_t)SR;
+	float *x[3], *volts = malloc(sizeof(float) * n);
+	double worst = 0.0;
+	int r, same0 = 1;
+	uint32_t i;
+	if (port)
+		lilv_port_get_range(p, port, &def, &min, &max);
+	CHECK(port && !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, port)), "rate_cv") &&
+	      lilv_port_is_a(p, port, cvport) && lilv_port_is_a(p, port, input) &&
+	      lilv_port_has_property(p, port, optional) && min && max &&
+	      lilv_node_as_float(min) == -5.0f && lilv_node_as_float(max) == 5.0f,
+	      "%s: port %u is not the optional CV input rate_cv, -5..5 V", name, PORT_RATE_CV(outs));
+	for (r = 0; r < 3; ++r)
+		x[r] = calloc(n, sizeof(float));
+	/* run 0: rate 6, no CV; 1: rate 3, +1 V; 2: rate 6, 0 V */
+	for (r = 0; r < 3 && volts && x[0] && x[1] && x[2]; ++r) {
+		host_inst h;
+		uint32_t done = 0;
+		if (host_inst_open(&h, p, SR, 1))
+			break;
+		h.controls[PERLIN_RATE] = r == 1 ? 3.0f : 6.0f;
+		for (i = 0; i < n; ++i)
+			volts[i] = r == 1 ? 1.0f : 0.0f;
+		while (done < n) {
+			float *outs_[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+			const uint32_t b = n - done < 1000U ? n - done : 1000U;
+			outs_[0] = x[r] + done;
+			if (r)
+				lilv_instance_connect_port(h.inst, PORT_RATE_CV(outs), volts + done);
+			host_inst_run_outputs(&h, outs_, b);
+			done += b;
+		}
+		host_inst_close(&h);
+	}
+	for (i = 0; i < n; ++i) {
+		const double e = fabs((double)x[1][i] - (double)x[0][i]);
+		worst = e > worst || e != e ? e : worst;
+		same0 &= x[2][i] == x[0][i];
+	}
+	printf("   %s: +1 V into rate_cv at rate 3 against rate 6: within %.3g; 0 V: %s\n", name,
+	       worst, same0 ? "the same bits as none" : "DIFFERENT");
+	CHECK(worst < 1e-5, "%s: +1 V is not the rate doubled (%g)", name, worst);
+	CHECK(same0, "%s: 0 V at rate_cv changes the output", name);
+	for (r = 0; r < 3; ++r)
+		free(x[r]);
+	free(volts);
+	lilv_node_free(def);
+	lilv_node_free(min);
+	lilv_node_free(max);
+	lilv_node_free(cvport);
+	lilv_node_free(input);
+	lilv_node_free(optional);
 }
 
 /* The CV plugins' depth and offset CV inputs (ports.h, PORT_DEPTH_CV):
@@ -1079,6 +1145,8 @@ int main(int argc, char **argv)
 	test_cv_inputs(cv4, 1, "CV x4 plugin");
 	test_clock_ports(cv, 0, "CV plugin");
 	test_clock_ports(cv4, 1, "CV x4 plugin");
+	test_rate_cv_port(cv, 0, "CV plugin");
+	test_rate_cv_port(cv4, 1, "CV x4 plugin");
 	test_section("default output: finite, in range, moving");
 	test_default_output_finite_in_range_moving(audio, "audio plugin");
 	test_default_output_finite_in_range_moving(cv, "CV plugin");

@@ -73,6 +73,12 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->tp_bpm = 120.0;
 	d->tp_tempo_seen = 0;
 	dsp_clock_reset(d);
+	d->warp = d->warp_band = 1.0; /* (the rate CV: none folded) */
+	d->warp_peak = 0.0;
+	d->warp_v = 0.0f;
+	d->warp_bits = 0U; /* (0 V) */
+	d->warping = 0;
+	d->warp_still = 0;
 	d->want_reset = 0;
 	d->want_locate = 1;
 	d->want_band = 0;
@@ -332,6 +338,9 @@ void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
 	perlin_dsp_run_cv(d, out, n, NULL);
 }
 
+/* The rate CV's volts while it is not connected: a span of 0 V. */
+static const float zero_volts[SPAN];
+
 /* len samples (at most SPAN) of the CV inputs from sample `at` of the
    run into cv_buf, before anything of them is written (a CV buffer may be
    an output's). */
@@ -349,7 +358,7 @@ static void run_block(perlin_dsp *d, float *const out[], uint32_t n, const perli
 void perlin_dsp_run_cv(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv)
 {
 	float *rest[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
-	perlin_cv crest = { NULL, NULL };
+	perlin_cv crest = { NULL, NULL, NULL };
 	uint32_t at = 0;
 	unsigned i;
 	for (;;) {
@@ -360,6 +369,7 @@ void perlin_dsp_run_cv(perlin_dsp *d, float *const out[], uint32_t n, const perl
 		if (cv) {
 			crest.depth = cv->depth ? cv->depth + at : NULL;
 			crest.offset = cv->offset ? cv->offset + at : NULL;
+			crest.rate = cv->rate ? cv->rate + at : NULL;
 		}
 		if (due == d->clock) { /* (no pulse came first) */
 			plan_sync(d);
@@ -383,12 +393,18 @@ static void run_block(perlin_dsp *d, float *const out[], uint32_t n, const perli
 		d->cv_on = on;
 		d->gen++;
 	}
-	if (on) {
-		d->cv_in = *cv;
-		if (n < d->kernels->plan_below) /* (what the plan may render: read first) */
-			cv_fill(d, 0U, n);
-	}
-	done = plan_render(d, out, n);
+	d->cv_in.depth = cv ? cv->depth : NULL;
+	d->cv_in.offset = cv ? cv->offset : NULL;
+	d->cv_in.rate = cv ? cv->rate : NULL;
+	if (on && n < d->kernels->plan_below) /* (what the plan may render: read first) */
+		cv_fill(d, 0U, n);
+	/* the plan while the rate CV leaves the phases as folded (else span
+	   by span: warp.c) */
+	done = (d->cv_in.rate || d->warping || d->warp != 1.0) &&
+	               (n >= d->kernels->plan_below || /* (no plan there: no need to look) */
+	                !warp_unmoved(d, d->cv_in.rate ? d->cv_in.rate : zero_volts, n))
+	           ? 0U
+	           : plan_render(d, out, n);
 	if (done) {
 		if (on)
 			render_cv(d, out, done, 0U); /* (steady: no line to place) */
@@ -444,14 +460,19 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 	while (n) {
 		const uint32_t t0 = grid_t0(d);
 		uint32_t len = n < SPAN ? n : SPAN;
+		if (t0 == 0 && (d->cv_in.rate || d->warping || d->warp != 1.0))
+			warp_grid(d); /* (may fold the rate CV, and move the band-limit) */
 		if (t0 == 0 && d->moving)
 			grid_point(d);
-		if (d->restep)
-			restep(d);
-		if (d->moving && len > d->grid - t0)
+		if ((d->moving || d->warping) && len > d->grid - t0)
 			len = d->grid - t0;
 		if (d->fade < d->xfade_n && len > d->xfade_n - d->fade)
 			len = d->xfade_n - d->fade;
+		if (d->cv_in.rate || d->warping || d->warp != 1.0) /* as folded up to
+			its first change, or warping (unconnected: 0 V) */
+			len = warp_span(d, d->cv_in.rate ? d->cv_in.rate + done : zero_volts, len, t0);
+		if (d->restep)
+			restep(d);
 		if (d->cv_on)
 			cv_fill(d, done, len);
 		if (d->step_busy)

@@ -498,7 +498,7 @@ static __attribute__((noinline)) uint32_t plan_made(perlin_dsp *d, float *const 
 uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n)
 {
 	const perlin_plan *const f = &d->plan;
-	if (!plan_may(d, n))
+	if (d->warping || !plan_may(d, n)) /* (the rate CV moving: warp.c) */
 		return 0;
 	if (!f->valid || f->gen != d->gen)
 		return plan_made(d, out, n);

@@ -2,8 +2,8 @@
    octave through the kernels, voices mixed when crossfading. A span the
    steady plan takes (plan.c decides) goes there; either renders the same
    values. dsp.c calls it; it calls
-   plan.c, cells.c (the dense kernels' tables), coef.c (a cell's
-   coefficients), ramp.c (a phase), and the kernels through perlin_dsp's
+   plan.c, warp.c (the rate CV moving), cells.c (the dense kernels'
+   tables), coef.c (a cell's coefficients), ramp.c (a phase), and the kernels through perlin_dsp's
    table; octave.h holds what it decides for an octave as the plan does.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "octave.h"
@@ -381,7 +381,8 @@ static void render_noise(perlin_dsp *d, float *const out[], uint32_t len, uint32
 			acc[l] = d->buf[w][l] + 8;
 			fresh[l] = 1;
 		}
-		own[w] = voice_span(d, v, acc, fresh, len, t0);
+		own[w] = d->warping ? warp_voice(d, v, acc, fresh, len, t0)
+		                    : voice_span(d, v, acc, fresh, len, t0);
 		/* a sum read below that no octave wrote (all silent; layer 0's
 		   when the outputs took its share): zeros, but finish4 (four
 		   implies no crossfade: w 0) reads none for layer 0 */
@@ -438,6 +439,10 @@ void render_ride(perlin_dsp *d, uint32_t len)
 	int w;
 	plan_sync(d);
 	d->plan.valid = 0;
+	if (d->warping) { /* (the rate CV moving) */
+		warp_ride(d, len);
+		return;
+	}
 	for (w = 0; w < 2; ++w) {
 		perlin_voice *v = &d->voice[w];
 		unsigned k;

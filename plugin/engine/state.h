@@ -328,13 +328,18 @@ typedef struct {
 } perlin_plan;
 
 /* The CV inputs of a run (perlin_dsp_run_cv): each NULL (not connected)
-   or the run's samples, in volts: 5 V spans the control's whole range
-   (depth 0..1: 0.2 a volt; offset -1..1: 0.4 a volt), added to the
-   smoothed knob sample by sample and clamped into the range; NaN counts
-   as 0 V. */
+   or the run's samples, in volts: depth's and offset's 5 V span the
+   control's whole range (depth 0..1: 0.2 a volt; offset -1..1: 0.4 a
+   volt), added to the smoothed knob sample by sample and clamped into the
+   range; NaN counts as 0 V. */
 typedef struct {
 	const float *depth, *offset;
+	/* the rate CV, in volts: 1 V an octave, the rate (free or synced)
+	   times 2^V at each sample, V clamped to +-PERLIN_WARP_VOLTS, NaN 0 V
+	   (warp.c) */
+	const float *rate;
 } perlin_cv;
+#define PERLIN_WARP_VOLTS 8.0f
 
 /* An external clock's messages (perlin_dsp_clock): CV pulses, or MIDI
    clock's (24 a beat, Start, Continue, Stop, Song Position Pointer). */
@@ -462,6 +467,18 @@ typedef struct {
 	   any is connected (cv_on); a span's are in cv_buf, below */
 	perlin_cv cv_in;
 	int cv_on;
+	/* the rate CV (warp.c): while it stands still, its factor 2^V (of
+	   volts warp_v) is folded into the phases' steps (warp); while it
+	   moves (warping), each sample's factor over warp is in warp_r (the
+	   scratch) and the phases move sample by sample; warp_still counts the
+	   samples it has stood at warp_v. The band-limit takes warp_band: the
+	   fold, or warping the largest factor of the chunk before (warp_peak
+	   gathers it). */
+	double warp, warp_peak, warp_band;
+	float warp_v;
+	uint32_t warp_bits; /* the bits of a CV sample that gives warp_v */
+	int warping;
+	uint32_t warp_still;
 	perlin_path path;
 	const struct perlin_kernels *kernels; /* of path's lane width (kernels.c) */
 	float level[PERLIN_OUTPUTS]; /* last output sample of each output */
@@ -483,6 +500,8 @@ typedef struct {
 	   span writes its outputs (a host may give an input and an output one
 	   buffer) */
 	float cv_buf[2][PERLIN_SPAN];
+	/* (warping) each sample's factor of the rate CV over warp */
+	double warp_r[PERLIN_SPAN];
 	/* the live noise while leaving, for outputs not connected */
 	float step_buf[PERLIN_OUTPUTS][PERLIN_SPAN];
 	/* step.c's lines over a piece of a chunk, made once for every

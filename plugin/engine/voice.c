@@ -114,8 +114,9 @@ static void voice_end(const perlin_dsp *d, perlin_voice *v, int e, const perlin_
 {
 	const noise_fbm p = noise_fbm_clamp(fbm_at(s));
 	const double speed = fabs(d->motion) > 1.0 ? fabs(d->motion) : 1.0;
-	const double f0 = fabs(s->xrate * d->tempo) * speed * d->sr;
-	const double fa = fabs(d->at[0].xrate * d->tempo) * speed * d->sr;
+	/* (warp_band: the rate CV's factor, folded or its chunk's largest) */
+	const double f0 = fabs(s->xrate * d->tempo) * speed * d->warp_band * d->sr;
+	const double fa = fabs(d->at[0].xrate * d->tempo) * speed * d->warp_band * d->sr;
 	double extra[NOISE_MAX_OCTAVES], m = 1.0, ys = 0.0;
 	unsigned k;
 	if (v->shape.dims == 2) { /* y cells a second at multiplier 1 */
@@ -193,7 +194,7 @@ static void voice_steps(perlin_dsp *d, perlin_voice *v)
 	int l;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 		const double mw = v->mult_was[k], m0 = v->mult[0][k];
-		const double sx = 0.5 * (w->xrate * mw + a->xrate * m0) * d->xmotion;
+		const double sx = 0.5 * (w->xrate * mw + a->xrate * m0) * d->xmotion * d->warp;
 		const double sy = 0.5 * (w->drift * mw + a->drift * m0) * d->motion +
 		                  dmorph * 0.5 * (mw + m0) + v->shape.slant * sx;
 		int axes;

@@ -47,6 +47,7 @@ typedef struct {
 	const float *trigger_in; /* (the CV plugins') */
 	const float *depth_cv, *offset_cv; /* (the CV plugins') in volts */
 	const float *clock_in, *pulses;    /* (the CV plugins') the clock */
+	const float *rate_cv;              /* (the CV plugins') 1 V an octave */
 	float *level[PERLIN_OUTPUTS];
 	float *out[PERLIN_OUTPUTS];
 	float *volts[PERLIN_OUTPUTS][2]; /* (the CV plugins') +-5 V, 0..10 V */
@@ -114,10 +115,10 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 		self->trigger_in = (const float *)data;
 		return;
 	}
-	if (self->cv && port >= PORT_DEPTH_CV(self->outputs) && port <= PORT_PULSES(self->outputs)) {
+	if (self->cv && port >= PORT_DEPTH_CV(self->outputs) && port <= PORT_RATE_CV(self->outputs)) {
 		/* the inputs after the volts, in their order (ports.h) */
-		const float **const in[4] = { &self->depth_cv, &self->offset_cv, &self->clock_in,
-			                          &self->pulses };
+		const float **const in[5] = { &self->depth_cv, &self->offset_cv, &self->clock_in,
+			                          &self->pulses, &self->rate_cv };
 		*in[port - PORT_DEPTH_CV(self->outputs)] = (const float *)data;
 		return;
 	}
@@ -170,6 +171,7 @@ static void render(Perlin *self, uint32_t at, uint32_t n)
 		o[i] = self->sig[i] ? self->sig[i] + at : NULL;
 	cv.depth = self->depth_cv ? self->depth_cv + at : NULL;
 	cv.offset = self->offset_cv ? self->offset_cv + at : NULL;
+	cv.rate = self->rate_cv ? self->rate_cv + at : NULL;
 	perlin_dsp_run_cv(&self->dsp, o, n, &cv);
 }
 

@@ -19,13 +19,13 @@ typedef enum {
 	PORT_LEVEL = 15,   /* control output: the last output sample */
 	PORT_OUT = 16,     /* "out" (audio) or "cv" (CV, connectionOptional) */
 	PORT_STOPPED = 17, /* control input PERLIN_STOPPED */
-	PORT_COUNT = 22,   /* (the audio plugin's and Keyed's; the CV plugin has 7 more) */
+	PORT_COUNT = 22,   /* (the audio plugin's and Keyed's; the CV plugin has 8 more) */
 	/* the four-output plugins: the same ports (level and out as
 	   level_1 and out_1 or cv_1), then */
 	PORT_SPREAD = 18,  /* control input: perlin_dsp_spread */
 	PORT_OUT_2 = 19,   /* out_2 .. out_4 (cv_2 .. cv_4) at 19 .. 21 */
 	PORT_LEVEL_2 = 22, /* level_2 .. level_4 at 22 .. 24 */
-	PORT_COUNT_4 = 29  /* (the audio plugin's; the CV plugin has 13 more) */
+	PORT_COUNT_4 = 29  /* (the audio plugin's; the CV plugin has 14 more) */
 } perlin_port;
 
 /* The first trigger control (PERLIN_PHASE; the others follow in their
@@ -52,6 +52,9 @@ typedef enum {
    27 and 28, or 40 and 41 with four. */
 #define PORT_CLOCK_IN(outputs) (PORT_OFFSET_CV(outputs) + 1U)
 #define PORT_PULSES(outputs) (PORT_OFFSET_CV(outputs) + 2U)
+/* Then the rate CV input (lv2:connectionOptional, 1 V an octave:
+   perlin_cv's rate): 29, or 42 with four. */
+#define PORT_RATE_CV(outputs) (PORT_OFFSET_CV(outputs) + 3U)
 
 /* The lv2:index of control input p in a plugin with `outputs` outputs. */
 #define PERLIN_PORT(p, outputs)                                                            \
