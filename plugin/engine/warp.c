@@ -201,10 +201,13 @@ static void warp_coef(perlin_voice *v, unsigned k, int l, int heard, wf *c)
    x, (m0 + m1 u) + h(u) (D u + E); in 2D, S / 4 + h(ux) Dx / 2 + h(uy)
    (Dy / 2 + h(ux) Dxy), each of S, Dx, Dy, Dxy its corner sums' X ux + Y
    uy + C (coef.c, corner_lines). */
-static inline __attribute__((always_inline)) float warp_sum(const wf *c, int dims, wf ux, wf uy,
-                                                         wf g)
+static inline __attribute__((always_inline)) float warp_sum(const wf *c, int dims,
+                                                         const wf *uxp, const wf *uyp,
+                                                         const wf *g)
 {
-	const wf hx = WARP_H(ux);
+	/* (vectors by pointer: passed by value they would change the ABI the
+	   baseline build has, which compilers warn of) */
+	const wf ux = *uxp, uy = *uyp, hx = WARP_H(ux);
 	wf v;
 	if (dims == 1) {
 		v = (c[0] + c[1] * ux) + hx * (c[2] * ux + c[3]);
@@ -214,7 +217,7 @@ static inline __attribute__((always_inline)) float warp_sum(const wf *c, int dim
 		const wf Dy = (c[6] * ux + c[7] * uy) + c[8], Dxy = (c[9] * ux + c[10] * uy) + c[11];
 		v = (0.25f * S + 0.5f * hx * Dx) + hy * (0.5f * Dy + hx * Dxy);
 	}
-	v *= g;
+	v *= *g;
 	return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
 }
 
@@ -315,8 +318,10 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 		uy = __builtin_convertvector(y, wf) - 0.5f;
 		for (l = 0; l < nl; ++l) {
 			const int lk = l > 0;
-			if (heard[lk])
-				acc[l][i] = warp_sum(c[l], dims, ux, uy, g0[lk] + dg[lk] * at);
+			if (heard[lk]) {
+				const wf g = g0[lk] + dg[lk] * at;
+				acc[l][i] = warp_sum(c[l], dims, &ux, &uy, &g);
+			}
 		}
 	}
 	for (l = 0; l < nl; ++l)
