@@ -136,7 +136,9 @@ static void voice_end(const perlin_dsp *d, perlin_voice *v, int e, const perlin_
 			const double fy = ys * v->mult[e][k] + v->shape.slant * f;
 			f = sqrt(f * f + fy * fy);
 		}
-		extra[k] = k ? bandlimit(f, d->sr) : 1.0;
+		/* (octave 0 too where the rate CV takes it past the rate's
+		   range: PERLIN_MAX_RATE keeps it below sr/16 otherwise) */
+		extra[k] = k || d->warp_band > 1.0 ? bandlimit(f, d->sr) : 1.0;
 	}
 	if (e == 1 && !memcmp(&p, &v->gains_for, sizeof p) &&
 	    !memcmp(extra, v->extra_for, sizeof extra) && s->spread == v->spread_for) {

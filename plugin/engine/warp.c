@@ -221,24 +221,30 @@ static inline __attribute__((always_inline)) float warp_sum(const wf *c, int dim
 	return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
 }
 
-/* One crossing of lane k's phase p (x: period per, 0 none) out of its
-   cell: into the next or the previous one; whether it moved. */
+/* Lane k's phase p (x: period per, 0 none) back into its cell from
+   the one it left, however many cells away (an octave the band-limit has
+   silenced may move thousands a sample: taken at once, so the cost stays
+   a sample's); whether it moved. */
 static int warp_cross(double *p, uint32_t *cell, uint32_t per)
 {
-	if (*p >= 1.0) {
-		*p -= 1.0;
-		*cell = per && *cell + 1U >= per ? 0U : *cell + 1U;
-		return 1;
+	double f;
+	int64_t c;
+	if (*p >= 0.0 && *p < 1.0)
+		return 0;
+	f = floor(*p);
+	*p -= f;
+	if (*p >= 1.0) { /* a hair below a whole number: 0 of the next cell */
+		*p = 0.0;
+		f += 1.0;
 	}
-	if (*p < 0.0) {
-		*p += 1.0;
-		if (*p >= 1.0) /* a hair below 0: 0 of this cell */
-			*p = 0.0;
-		else
-			*cell = per && *cell == 0U ? per - 1U : *cell - 1U;
-		return 1;
+	c = (int64_t)*cell + (int64_t)f;
+	if (per) {
+		c %= (int64_t)per;
+		if (c < 0)
+			c += (int64_t)per;
 	}
-	return 0;
+	*cell = (uint32_t)(uint64_t)c;
+	return 1;
 }
 
 static inline __attribute__((always_inline)) int
@@ -298,12 +304,9 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 			int moved = 0;
 			double px = x[k], py = y[k];
-			/* (more than a cell a sample only where the band-limit has
-			   silenced the octave: its cell is still followed) */
-			while (warp_cross(&px, &cx[k], per[k]))
-				moved = 1;
-			while (dims == 2 && warp_cross(&py, &cy[k], 0U))
-				moved = 1;
+			moved = warp_cross(&px, &cx[k], per[k]);
+			if (dims == 2)
+				moved |= warp_cross(&py, &cy[k], 0U);
 			if (!moved)
 				continue;
 			x[k] = px;
@@ -334,10 +337,8 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 			y += sy + slant * (dx - sx);
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 			double px = x[k], py = y[k];
-			while (warp_cross(&px, &cx[k], per[k]))
-				;
-			while (warp_cross(&py, &cy[k], 0U))
-				;
+			warp_cross(&px, &cx[k], per[k]);
+			warp_cross(&py, &cy[k], 0U);
 			x[k] = px;
 			y[k] = py;
 		}
@@ -380,10 +381,8 @@ void warp_ride(perlin_dsp *d, uint32_t len)
 				const double dx = sx * d->warp_r[i];
 				x += dx;
 				y += sy + v->shape.slant * (dx - sx);
-				while (warp_cross(&x, &px.cell, per))
-					;
-				while (warp_cross(&y, &py.cell, 0U))
-					;
+				warp_cross(&x, &px.cell, per);
+				warp_cross(&y, &py.cell, 0U);
 			}
 			px.frac = x;
 			py.frac = y;
