@@ -352,10 +352,13 @@ static void cv_fill(perlin_dsp *d, uint32_t at, uint32_t len)
 		memcpy(d->cv_buf[1], d->cv_in.offset + at, len * sizeof d->cv_buf[1][0]);
 }
 
-static void run_block(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv);
+static inline __attribute__((always_inline)) void
+run_block(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv);
 
-/* The block, split where an external clock holds (transport.c) */
-void perlin_dsp_run_cv(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv)
+/* (perlin_dsp_run_cv) The block split where an external clock holds
+   (transport.c). */
+static __attribute__((noinline)) void run_held(perlin_dsp *d, float *const out[], uint32_t n,
+                                               const perlin_cv *cv)
 {
 	float *rest[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
 	perlin_cv crest = { NULL, NULL, NULL };
@@ -385,7 +388,16 @@ void perlin_dsp_run_cv(perlin_dsp *d, float *const out[], uint32_t n, const perl
 	}
 }
 
-static void run_block(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv)
+void perlin_dsp_run_cv(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv)
+{
+	if (!d->ext.on || d->ext.hold_at - d->clock > n) /* (no clock hold due: most blocks) */
+		run_block(d, out, n, cv);
+	else
+		run_held(d, out, n, cv);
+}
+
+static inline __attribute__((always_inline)) void
+run_block(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv)
 {
 	const int on = cv && (cv->depth || cv->offset);
 	uint32_t done;
