@@ -118,7 +118,10 @@ local function place(route, proc, anchor, after)
 	end
 	route:reorder_processors(order, nil)
 	return within(500, function ()
-		local d = index_of(route, proc) - index_of(route, anchor)
+		-- while Ardour swaps in the new list either may be missing a moment
+		local a, b = index_of(route, proc), index_of(route, anchor)
+		if not a or not b then return false end
+		local d = a - b
 		return after and d == 1 or not after and d == -1
 	end)
 end
@@ -276,11 +279,12 @@ end
 local function choose_filter()
 	local mod, f = mod_of(), filter_of()
 	if not mod or not f then return end
-	if index_of(chain, f) < index_of(chain, mod) then
-		place(chain, f, mod, true)
-	end
-	local k = index_of(chain, f) - index_of(chain, mod)
-	if k < 1 then return end
+	local fi, mi = index_of(chain, f), index_of(chain, mod)
+	if not fi or not mi then return end
+	if fi < mi then place(chain, f, mod, true) end
+	fi, mi = index_of(chain, f), index_of(chain, mod)
+	if not fi or not mi or fi - mi < 1 then return end
+	local k = fi - mi
 	if param(mod, 0) == k then
 		ARDOUR.LuaAPI.set_processor_param(mod, 0, k == 16 and 15 or k + 1)
 		sleep_ms(150)
