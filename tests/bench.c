@@ -86,6 +86,8 @@ typedef struct {
 	                         connected: 1 constant, 2 a 750 Hz sine each */
 	int rcv;              /* Perlin Noise CV with rate_cv connected: 1 a
 	                         constant +1 V, 2 a 750 Hz sine of +-1 V, 3 0 V */
+	int mcv;              /* Perlin Noise CV with morph_cv connected: 1 a
+	                         750 Hz sine of +-0.1 V */
 } scenario;
 
 enum {
@@ -122,6 +124,7 @@ static const scenario scenarios[] = {
 	{ "1D rate 1, rate CV +1 V", 1, 8, 1.0, 0.0, 0, 0, 0, 0, 0, 1 },
 	{ "1D rate CV at 750 Hz", 1, 8, 2.0, 0.0, 0, 0, 0, 0, 0, 2 },
 	{ "2D rate CV at 750 Hz", 2, 8, 2.0, 0.3, 0, 0, 0, 0, 0, 2 },
+	{ "2D morph CV at 750 Hz", 2, 8, 2.0, 0.3, 0, 0, 0, 0, 0, 0, 1 },
 	/* the four-output table only */
 	{ "1D spread new every block", 1, 8, 2.0, 0.0, MOVE_SPREAD, 0, 0 },
 	{ "2D spread new every block", 2, 8, 2.0, 0.3, MOVE_SPREAD, 0, 0 },
@@ -160,6 +163,7 @@ typedef struct {
 	float x, y; /* stb */
 	float cv_depth[BLOCK], cv_offset[BLOCK]; /* (scenario cv) */
 	float cv_rate[BLOCK]; /* (scenario rcv) */
+	float cv_morph[BLOCK]; /* (scenario mcv) */
 	scenario c;
 	int path;
 	long blocks; /* run so far */
@@ -175,7 +179,8 @@ static const LV2_Descriptor *bench_desc(const bench_state *s)
 {
 	if (s->four == 2)
 		return &perlin_midi_descriptor;
-	return lv2_descriptor((s->c.trig || s->c.cv || s->c.rcv ? 1U : 0U) + (s->four ? 2U : 0U));
+	return lv2_descriptor((s->c.trig || s->c.cv || s->c.rcv || s->c.mcv ? 1U : 0U) +
+	                      (s->four ? 2U : 0U));
 }
 
 /* An empty sequence in bytes. */
@@ -335,6 +340,11 @@ static void connect_ports(bench_state *s, LV2_Handle h)
 			s->cv_rate[i] = (float)(c.rcv == 2 ? sin(2.0 * 3.14159265358979 * i / 64.0)
 			                                   : c.rcv == 1 ? 1.0 : 0.0);
 		desc->connect_port(h, PORT_RATE_CV(four ? 4U : 1U), s->cv_rate);
+	}
+	if (c.mcv) { /* (as rcv's) */
+		for (i = 0; i < BLOCK; ++i)
+			s->cv_morph[i] = (float)(0.1 * sin(2.0 * 3.14159265358979 * i / 64.0));
+		desc->connect_port(h, PORT_MORPH_CV(four ? 4U : 1U), s->cv_morph);
 	}
 }
 

@@ -416,6 +416,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static float cvd[MAX_BLOCK], cvo[MAX_BLOCK]; /* their depth and offset CV inputs */
 	static float clk[MAX_BLOCK]; /* their clock input */
 	static float rcv[MAX_BLOCK]; /* their rate CV */
+	static float mcv[MAX_BLOCK]; /* their morph CV */
+	float morph_at = 0.0f;       /* where its ramp is */
+	int morph_jumps = 0;         /* it steps in this block */
 	float pulses = perlin_pulses_param.def;
 	/* a CV of any floats: in this block; in the block each output was
 	   last written in (an empty block, or one with the output unconnected,
@@ -504,9 +507,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (how_clk == 1 || how_clk == 2)
 				e.max_bpm = 1000.0;
 		}
+		morph_jumps = 0;
 		if (head & 1U) { /* their rate CV: none, 0 V, volts, or any floats (then
-		                    the rate may be 2^8 times any other: wild) */
-			const unsigned how_rcv = byte(&r) % 4;
+		                    the rate may be 2^8 times any other: wild); the
+		                    same byte's next bits, their morph CV: none, 0 V,
+		                    a ramp on from where it was (its speed a drift), or
+		                    the rate CV's volts (steps: the user's signal) */
+			const unsigned how = byte(&r), how_rcv = how % 4, how_m = (how >> 2) % 4;
+			const float slope = (float)((int)((how >> 4) % 5U) - 2) * 0.0005f;
 			for (k = 0; k < n; ++k)
 				rcv[k] = how_rcv < 2 ? 0.0f : how_rcv == 2 ? (float)(byte(&r) % 5) - 2.0f
 				                                           : (float)number(&r, -1e30, 1e30);
@@ -515,6 +523,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				e.rate_cv = 4.0;
 			if (how_rcv == 3)
 				e.wild = 1;
+			/* (0 V where it was elsewhere is a step too) */
+			morph_jumps = how_m == 2 ? 0 : how_m == 3 && how_rcv >= 2 ? 1 : morph_at != 0.0f;
+			if (how_m < 2)
+				morph_at = 0.0f;
+			for (k = 0; k < n; ++k) {
+				if (how_m == 2)
+					morph_at += slope;
+				mcv[k] = how_m == 3 ? rcv[k] : morph_at;
+			}
+			if (how_m == 2 && (double)fabsf(slope) * sr > e.max_drift)
+				e.max_drift = (double)fabsf(slope) * sr; /* (y as fast) */
+			if (how_m == 3)
+				morph_at = n ? rcv[n - 1] : morph_at;
+			desc->connect_port(h, PORT_MORPH_CV(four ? 4U : 1U), how_m == 0 ? NULL : mcv);
 		}
 		cv_moves = 0;
 		if (head & 1U) { /* their depth and offset CV: none, 0 V, or any floats
@@ -527,7 +549,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			desc->connect_port(h, PORT_DEPTH_CV(four ? 4U : 1U), how_cv == 0 ? NULL : cvd);
 			desc->connect_port(h, PORT_OFFSET_CV(four ? 4U : 1U), how_cv == 0 ? NULL
 			                                                 : how_cv == 3 ? out : cvo);
-			cv_moves = how_cv >= 2;
+			cv_moves = how_cv >= 2 || morph_jumps;
 			if (how_cv == 3) /* in place: the offset CV in the output's buffer */
 				memcpy(out, cvo, n * sizeof *out);
 		}

@@ -4,7 +4,7 @@
 // category, its CV outputs (symbol, short name, range: mod-ui picks the
 // CV mode from it; the volts outputs must read -5..5 and bipolar, 0..10
 // and unipolar+), CV inputs (depth_cv and offset_cv: -5..5, bipolar;
-// clock_in: 0..1; rate_cv: -5..5) and control inputs (short name, unit; pulses: 1..24,
+// clock_in: 0..1; rate_cv, morph_cv: -5..5) and control inputs (short name, unit; pulses: 1..24,
 // enumerated 1, 2, 4, 24), its presets, and the MIDI inputs a
 // pedalboard shows (one, `control`, on the plugins that read notes).
 // Build against a mod-ui tree:
@@ -55,7 +55,7 @@ int main()
                 volts_ok += lo == 0.0f && hi == 10.0f && mode == '+';
             }
         }
-        int cv_in = 0, cv_in_ok = 0, clock_ok = 0, pulses_ok = 0, rate_ok = 0;
+        int cv_in = 0, cv_in_ok = 0, clock_ok = 0, pulses_ok = 0, rate_ok = 0, morph_ok = 0;
         for (const PluginPort* p = info->ports.cv.input; p && p->valid; ++p) {
             const float lo = p->ranges.min, hi = p->ranges.max;
             std::printf("     CV in %s ('%s'): %g .. %g\n", p->symbol, p->shortName, lo, hi);
@@ -65,6 +65,7 @@ int main()
             }
             clock_ok += !std::strcmp(p->symbol, "clock_in") && lo == 0.0f && hi == 1.0f;
             rate_ok += !std::strcmp(p->symbol, "rate_cv") && lo == -5.0f && hi == 5.0f;
+            morph_ok += !std::strcmp(p->symbol, "morph_cv") && lo == -5.0f && hi == 5.0f;
         }
         for (const PluginPort* p = info->ports.control.input; p && p->valid; ++p, ++controls) {
             if (!std::strcmp(p->symbol, "rate"))
@@ -102,6 +103,8 @@ int main()
             check(clock_ok == 1 && pulses_ok, what);
             std::snprintf(what, sizeof what, "%s: rate_cv a CV input, -5..5 V", uris[i]);
             check(rate_ok == 1, what);
+            std::snprintf(what, sizeof what, "%s: morph_cv a CV input, -5..5 V", uris[i]);
+            check(morph_ok == 1, what);
         }
         check(std::strlen(info->brand) <= 11 && std::strlen(info->label) <= 16,
               "brand and label within what mod-ui shows");

@@ -1138,7 +1138,7 @@ static void test_scratch_written_before_read(void)
 				const float *ctl[PERLIN_N_PARAMS];
 				uint64_t r = seed;
 				uint32_t done = 0;
-				perlin_cv cv = { cvd, cvo, NULL };
+				perlin_cv cv = { cvd, cvo, NULL, NULL };
 				for (i = 0; i < PERLIN_N_PARAMS; ++i) {
 					set[i] = perlin_params[i].def;
 					ctl[i] = &set[i];
@@ -1156,7 +1156,7 @@ static void test_scratch_written_before_read(void)
 					perlin_dsp_spread(d[w], 1.0f);
 				while (done < RUN) {
 					float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
-					perlin_cv c = { cv.depth + done, cv.offset + done, NULL };
+					perlin_cv c = { cv.depth + done, cv.offset + done, NULL, NULL };
 					uint32_t n, k;
 					r = r * 6364136223846793005ULL + 1442695040888963407ULL;
 					n = 1U + (uint32_t)(r >> 33) % 700U;
@@ -1196,10 +1196,12 @@ static void test_scratch_written_before_read(void)
 }
 
 /* n samples of a fresh instance (outs outputs, the first into x; 1D or
-   2D, rate, 8 octaves, free) with the rate CV at volts (NULL: none), in
-   blocks of `block` (0: random 1..700), on path p. */
-static void rate_render(float *x, uint32_t n, unsigned outs, int dims, float rate, float drift,
-                        const float *volts, uint32_t block, perlin_path p)
+   2D, rate, drift, morph, 8 octaves, free) with the rate CV at volts and
+   the morph CV at mvolts (NULL: none), in blocks of `block` (0: random
+   1..700), on path p. */
+static void motion_render(float *x, uint32_t n, double sr, unsigned outs, int dims, float rate,
+                          float drift, float morph, const float *volts, const float *mvolts,
+                          uint32_t block, perlin_path p)
 {
 	static perlin_dsp d;
 	float set[PERLIN_N_PARAMS];
@@ -1213,18 +1215,27 @@ static void rate_render(float *x, uint32_t n, unsigned outs, int dims, float rat
 	set[PERLIN_OCTAVES] = 8.0f;
 	set[PERLIN_DIMENSIONS] = (float)dims;
 	set[PERLIN_DRIFT] = drift;
-	perlin_dsp_init_outputs(&d, 48000.0, outs);
+	set[PERLIN_MORPH] = morph;
+	perlin_dsp_init_outputs(&d, sr, outs);
 	perlin_dsp_set_path(&d, p);
 	perlin_dsp_controls(&d, ctl);
 	while (done < n) {
 		float *o[PERLIN_OUTPUTS] = { x + done, NULL, NULL, NULL };
-		perlin_cv cv = { NULL, NULL, volts ? volts + done : NULL };
+		perlin_cv cv = { NULL, NULL, volts ? volts + done : NULL,
+			             mvolts ? mvolts + done : NULL };
 		uint32_t b = block ? block : 1U + (uint32_t)(test_rng() % 700U);
 		if (b > n - done)
 			b = n - done;
 		perlin_dsp_run_cv(&d, o, b, &cv);
 		done += b;
 	}
+}
+
+/* (cv_render with the rate CV alone) */
+static void rate_render(float *x, uint32_t n, unsigned outs, int dims, float rate, float drift,
+                        const float *volts, uint32_t block, perlin_path p)
+{
+	motion_render(x, n, 48000.0, outs, dims, rate, drift, 0.0f, volts, NULL, block, p);
 }
 
 /* The rate CV (warp.c), 1 V an octave, followed at each sample:
@@ -1331,6 +1342,102 @@ static void test_rate_cv(void)
 	free(v);
 }
 
+/* The morph CV (warp.c), 1 V a cell added to morph at each sample (2D):
+   - a constant 2.5 V renders morph 2.5 (one output and four); 0 V
+     renders the same bits as none, and so does any CV in 1D;
+   - a ramp of 10 V a second (0 to 16 V) renders drift 10 at 8 kHz: y as
+     fast, and the band-limit fading the same octaves (6 and 7: with the
+     CV's speed not counted, they would be heard, aliased);
+   - a 750 Hz CV of +-2 V: random blocks and both vector paths render
+     the same bits, every sample in [-1, 1];
+   - any floats (NaN, infinities, 1e30), with the rate CV moving too:
+     every sample in [-1, 1]. */
+static void test_morph_cv(void)
+{
+	enum { N = 48000, RAMP = 12800, GRID = 43 }; /* (the grid at 8 kHz) */
+	float *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b), *v = malloc(N * sizeof *v);
+	float *r = malloc(N * sizeof *r);
+	const perlin_path best = perlin_dsp_best_path();
+	double worst_const = 0.0, worst_ramp = 0.0;
+	int outs, same_zero = 1, same_1d = 1, same_blocks = 1, same_paths = 1, in_range = 1;
+	uint32_t i;
+	if (!a || !b || !v || !r) {
+		CHECK(0, "out of memory");
+		free(a);
+		free(b);
+		free(v);
+		free(r);
+		return;
+	}
+	for (outs = 1; outs <= 4; outs += 3) {
+		double e;
+		for (i = 0; i < N; ++i)
+			v[i] = 2.5f;
+		motion_render(a, N, 48000.0, (unsigned)outs, 2, 2.0f, 0.3f, 0.0f, NULL, v, 0, best);
+		motion_render(b, N, 48000.0, (unsigned)outs, 2, 2.0f, 0.3f, 2.5f, NULL, NULL, 512, best);
+		e = cv_diff(a, b, N);
+		worst_const = e > worst_const ? e : worst_const;
+		for (i = 0; i < N; ++i)
+			v[i] = 0.0f;
+		motion_render(a, N, 48000.0, (unsigned)outs, 2, 2.0f, 0.3f, 1.0f, NULL, v, 0, best);
+		motion_render(b, N, 48000.0, (unsigned)outs, 2, 2.0f, 0.3f, 1.0f, NULL, NULL, 512, best);
+		same_zero &= memcmp(a, b, N * sizeof *a) == 0;
+		for (i = 0; i < N; ++i)
+			v[i] = (float)(2.0 * sin(2.0 * 3.141592653589793 * 750.0 * i / 48000.0));
+		motion_render(a, N, 48000.0, (unsigned)outs, 1, 2.0f, 0.0f, 1.0f, NULL, v, 0, best);
+		motion_render(b, N, 48000.0, (unsigned)outs, 1, 2.0f, 0.0f, 1.0f, NULL, NULL, 512, best);
+		same_1d &= memcmp(a, b, N * sizeof *a) == 0;
+	}
+	/* the ramp against drift 10 at 8 kHz (chunks 0-2: the CV's speed is
+	   counted from the chunk after it is seen; the last chunk: the ramp
+	   stops) */
+	for (i = 0; i < N; ++i)
+		v[i] = i < RAMP ? (float)(10.0 * i / 8000.0) : 16.0f;
+	motion_render(a, N, 8000.0, 1U, 2, 2.0f, 0.0f, 0.0f, NULL, v, 0, best);
+	motion_render(b, N, 8000.0, 1U, 2, 2.0f, 10.0f, 0.0f, NULL, NULL, 512, best);
+	worst_ramp = cv_diff(a + 3 * GRID, b + 3 * GRID, RAMP - 4 * GRID);
+	for (i = 0; i < N; ++i)
+		v[i] = (float)(2.0 * sin(2.0 * 3.141592653589793 * 750.0 * i / 48000.0));
+	motion_render(a, N, 48000.0, 1U, 2, 2.0f, 0.5f, 0.0f, NULL, v, 0, best);
+	motion_render(b, N, 48000.0, 1U, 2, 2.0f, 0.5f, 0.0f, NULL, v, 512, best);
+	same_blocks &= memcmp(a, b, N * sizeof *a) == 0;
+	motion_render(b, N, 48000.0, 1U, 2, 2.0f, 0.5f, 0.0f, NULL, v, 0, PERLIN_PATH_VECTOR);
+	same_paths &= memcmp(a, b, N * sizeof *a) == 0;
+	for (i = 0; i < N; ++i)
+		in_range &= a[i] >= -1.0f && a[i] <= 1.0f;
+	{
+		static const float odd[] = { NAN, INFINITY, -INFINITY, 1e30f, -1e30f, 1e-40f, 0.0f,
+			                         -0.0f, 3.0f, -7.5f, 12.0f };
+		for (outs = 1; outs <= 4; outs += 3) {
+			for (i = 0; i < N; ++i) {
+				v[i] = odd[test_rng() % (sizeof odd / sizeof odd[0])];
+				r[i] = odd[test_rng() % (sizeof odd / sizeof odd[0])];
+			}
+			motion_render(a, N, 48000.0, (unsigned)outs, 2, 40.0f, 1.0f, 3.0f, r, v, 0, best);
+			for (i = 0; i < N; ++i)
+				in_range &= a[i] >= -1.0f && a[i] <= 1.0f;
+		}
+	}
+	printf("   morph CV 2.5 V against morph 2.5: within %.3g; 0 V: %s; in 1D: %s; a ramp of "
+	       "10 V/s against drift 10 at 8 kHz: within %.3g; a 750 Hz CV: "
+	       "blocks %s, paths %s\n",
+	       worst_const, same_zero ? "the same bits" : "DIFFER",
+	       same_1d ? "the same bits" : "DIFFER", worst_ramp,
+	       same_blocks ? "the same" : "DIFFER", same_paths ? "the same" : "DIFFER");
+	CHECK(worst_const < 1e-5, "a morph CV of 2.5 V is not morph 2.5 (%g)", worst_const);
+	CHECK(same_zero, "a morph CV at 0 V renders otherwise than none");
+	CHECK(same_1d, "a morph CV moves a 1D noise");
+	CHECK(worst_ramp < 1e-4, "a morph CV ramp of 10 V/s is not drift 10 (%g): its speed "
+	      "or the band-limit's differ", worst_ramp);
+	CHECK(same_blocks, "a moving morph CV renders otherwise at random blocks");
+	CHECK(same_paths, "a moving morph CV renders otherwise on the two vector paths");
+	CHECK(in_range, "a morph CV took the output out of [-1, 1]");
+	free(a);
+	free(b);
+	free(v);
+	free(r);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -1363,6 +1470,8 @@ int main(int argc, char **argv)
 	test_cv_depth_and_offset();
 	test_section("the rate CV: 1 V an octave, the speed at each sample, never the phase");
 	test_rate_cv();
+	test_section("the morph CV: 1 V a cell added to morph at each sample, its speed band-limited");
+	test_morph_cv();
 	test_section("the scratch is written before it is read");
 	test_scratch_written_before_read();
 	return test_done("test_dsp");

@@ -58,9 +58,10 @@ static void check_levels(const host_inst *h, const float *out, uint32_t n, const
 /* ---- port contract ---- */
 static void test_ports_as_declared(const LilvPlugin *p, int cv, int four)
 {
-	/* the CV trigger input, the volts outputs and the depth and offset
-	   CV inputs of the CV plugins (Keyed's ports are Perlin Noise's) */
-	const unsigned extra = cv ? 1U + 2U * (four ? 4U : 1U) + 5U : 0U;
+	/* the CV trigger input, the volts outputs and the CV inputs after
+	   them (depth, offset, clock, pulses, rate, morph) of the CV plugins
+	   (Keyed's ports are Perlin Noise's) */
+	const unsigned extra = cv ? 1U + 2U * (four ? 4U : 1U) + 6U : 0U;
 	const unsigned n_ports = (four ? PORT_COUNT_4 : PORT_COUNT) + extra;
 	const char *out_sym = four ? (cv ? "cv_1" : "out_1") : (cv ? "cv" : "out");
 	const char *level_sym = four ? "level_1" : "level";
@@ -528,14 +529,17 @@ static void test_clock_ports(const LilvPlugin *p, int four, const char *name)
 	lilv_node_free(enumeration);
 }
 
-/* The CV plugins' rate CV (ports.h, PORT_RATE_CV): an optional CV
-   input, -5..5 V, in the Motion group; through lilv, a constant +1 V
-   renders the rate doubled (within 1e-5), and 0 V the rate itself (the
-   same bits as without the port). */
-static void test_rate_cv_port(const LilvPlugin *p, int four, const char *name)
+/* The CV plugins' rate and morph CVs (ports.h, PORT_RATE_CV and
+   PORT_MORPH_CV): each an optional CV input, -5..5 V; through lilv, a
+   constant +1 V into rate_cv renders the rate doubled and +3 V into
+   morph_cv (2D) morph 3 (within 1e-5), and 0 V the knob itself (the same
+   bits as without the port). */
+static void test_motion_cv_port(const LilvPlugin *p, int four, const char *name, int morph)
 {
 	const unsigned outs = four ? 4U : 1U;
-	const LilvPort *port = lilv_plugin_get_port_by_index(p, PORT_RATE_CV(outs));
+	const unsigned index = morph ? PORT_MORPH_CV(outs) : PORT_RATE_CV(outs);
+	const char *symbol = morph ? "morph_cv" : "rate_cv";
+	const LilvPort *port = lilv_plugin_get_port_by_index(p, index);
 	LilvNode *cvport = lilv_new_uri(world, LV2_CORE__CVPort);
 	LilvNode *input = lilv_new_uri(world, LV2_CORE__InputPort);
 	LilvNode *optional = lilv_new_uri(world, LV2_CORE__connectionOptional);
@@ -547,28 +551,34 @@ static void test_rate_cv_port(const LilvPlugin *p, int four, const char *name)
 	uint32_t i;
 	if (port)
 		lilv_port_get_range(p, port, &def, &min, &max);
-	CHECK(port && !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, port)), "rate_cv") &&
+	CHECK(port && !strcmp(lilv_node_as_string(lilv_port_get_symbol(p, port)), symbol) &&
 	      lilv_port_is_a(p, port, cvport) && lilv_port_is_a(p, port, input) &&
 	      lilv_port_has_property(p, port, optional) && min && max &&
 	      lilv_node_as_float(min) == -5.0f && lilv_node_as_float(max) == 5.0f,
-	      "%s: port %u is not the optional CV input rate_cv, -5..5 V", name, PORT_RATE_CV(outs));
+	      "%s: port %u is not the optional CV input %s, -5..5 V", name, index, symbol);
 	for (r = 0; r < 3; ++r)
 		x[r] = calloc(n, sizeof(float));
-	/* run 0: rate 6, no CV; 1: rate 3, +1 V; 2: rate 6, 0 V */
+	/* run 0: rate 6 (morph 3), no CV; 1: rate 3, +1 V (morph 0, +3 V);
+	   2: as 0, 0 V */
 	for (r = 0; r < 3 && volts && x[0] && x[1] && x[2]; ++r) {
 		host_inst h;
 		uint32_t done = 0;
 		if (host_inst_open(&h, p, SR, 1))
 			break;
-		h.controls[PERLIN_RATE] = r == 1 ? 3.0f : 6.0f;
+		if (morph) {
+			h.controls[PERLIN_DIMENSIONS] = 2.0f;
+			h.controls[PERLIN_MORPH] = r == 1 ? 0.0f : 3.0f;
+		} else {
+			h.controls[PERLIN_RATE] = r == 1 ? 3.0f : 6.0f;
+		}
 		for (i = 0; i < n; ++i)
-			volts[i] = r == 1 ? 1.0f : 0.0f;
+			volts[i] = r == 1 ? (morph ? 3.0f : 1.0f) : 0.0f;
 		while (done < n) {
 			float *outs_[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
 			const uint32_t b = n - done < 1000U ? n - done : 1000U;
 			outs_[0] = x[r] + done;
 			if (r)
-				lilv_instance_connect_port(h.inst, PORT_RATE_CV(outs), volts + done);
+				lilv_instance_connect_port(h.inst, index, volts + done);
 			host_inst_run_outputs(&h, outs_, b);
 			done += b;
 		}
@@ -579,10 +589,13 @@ static void test_rate_cv_port(const LilvPlugin *p, int four, const char *name)
 		worst = e > worst || e != e ? e : worst;
 		same0 &= x[2][i] == x[0][i];
 	}
-	printf("   %s: +1 V into rate_cv at rate 3 against rate 6: within %.3g; 0 V: %s\n", name,
+	printf("   %s: %s: within %.3g; 0 V: %s\n", name,
+	       morph ? "+3 V into morph_cv at morph 0 against morph 3"
+	             : "+1 V into rate_cv at rate 3 against rate 6",
 	       worst, same0 ? "the same bits as none" : "DIFFERENT");
-	CHECK(worst < 1e-5, "%s: +1 V is not the rate doubled (%g)", name, worst);
-	CHECK(same0, "%s: 0 V at rate_cv changes the output", name);
+	CHECK(worst < 1e-5, "%s: %s (%g)", name,
+	      morph ? "+3 V of morph CV is not morph 3" : "+1 V is not the rate doubled", worst);
+	CHECK(same0, "%s: 0 V at %s changes the output", name, symbol);
 	for (r = 0; r < 3; ++r)
 		free(x[r]);
 	free(volts);
@@ -1145,8 +1158,10 @@ int main(int argc, char **argv)
 	test_cv_inputs(cv4, 1, "CV x4 plugin");
 	test_clock_ports(cv, 0, "CV plugin");
 	test_clock_ports(cv4, 1, "CV x4 plugin");
-	test_rate_cv_port(cv, 0, "CV plugin");
-	test_rate_cv_port(cv4, 1, "CV x4 plugin");
+	test_motion_cv_port(cv, 0, "CV plugin", 0);
+	test_motion_cv_port(cv4, 1, "CV x4 plugin", 0);
+	test_motion_cv_port(cv, 0, "CV plugin", 1);
+	test_motion_cv_port(cv4, 1, "CV x4 plugin", 1);
 	test_section("default output: finite, in range, moving");
 	test_default_output_finite_in_range_moving(audio, "audio plugin");
 	test_default_output_finite_in_range_moving(cv, "CV plugin");

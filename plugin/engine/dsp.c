@@ -79,6 +79,9 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->warp_bits = 0U; /* (0 V) */
 	d->warping = 0;
 	d->warp_still = 0;
+	d->morph_v = 0.0f;
+	d->morph_bits = 0U;
+	d->morph_path = d->morph_jump = d->morph_band = 0.0;
 	d->want_reset = 0;
 	d->want_locate = 1;
 	d->want_band = 0;
@@ -338,8 +341,25 @@ void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
 	perlin_dsp_run_cv(d, out, n, NULL);
 }
 
-/* The rate CV's volts while it is not connected: a span of 0 V. */
+/* A CV's volts while it is not connected: a span of 0 V. */
 static const float zero_volts[SPAN];
+
+/* The morph CV's volts from sample `done` of the run, or NULL where it
+   is not followed (1D; unconnected while it stands at 0 V). */
+static const float *morph_in(const perlin_dsp *d, uint32_t done)
+{
+	if (!(d->ctl[PERLIN_DIMENSIONS] >= 1.5f))
+		return NULL;
+	return d->cv_in.morph ? d->cv_in.morph + done : d->morph_v != 0.0f ? zero_volts : NULL;
+}
+
+/* Whether warp.c has anything to follow: a rate or morph CV connected,
+   a factor folded, a CV moving or a morph CV left where it moved. */
+static int warp_on(const perlin_dsp *d)
+{
+	return d->cv_in.rate || d->cv_in.morph || d->warping || d->warp != 1.0 ||
+	       d->morph_v != 0.0f || d->morph_band != 0.0;
+}
 
 /* len samples (at most SPAN) of the CV inputs from sample `at` of the
    run into cv_buf, before anything of them is written (a CV buffer may be
@@ -361,7 +381,7 @@ static __attribute__((noinline)) void run_held(perlin_dsp *d, float *const out[]
                                                const perlin_cv *cv)
 {
 	float *rest[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
-	perlin_cv crest = { NULL, NULL, NULL };
+	perlin_cv crest = { NULL, NULL, NULL, NULL };
 	uint32_t at = 0;
 	unsigned i;
 	for (;;) {
@@ -373,6 +393,7 @@ static __attribute__((noinline)) void run_held(perlin_dsp *d, float *const out[]
 			crest.depth = cv->depth ? cv->depth + at : NULL;
 			crest.offset = cv->offset ? cv->offset + at : NULL;
 			crest.rate = cv->rate ? cv->rate + at : NULL;
+			crest.morph = cv->morph ? cv->morph + at : NULL;
 		}
 		if (due == d->clock) { /* (no pulse came first) */
 			plan_sync(d);
@@ -408,13 +429,14 @@ run_block(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv)
 	d->cv_in.depth = cv ? cv->depth : NULL;
 	d->cv_in.offset = cv ? cv->offset : NULL;
 	d->cv_in.rate = cv ? cv->rate : NULL;
+	d->cv_in.morph = cv ? cv->morph : NULL;
 	if (on && n < d->kernels->plan_below) /* (what the plan may render: read first) */
 		cv_fill(d, 0U, n);
 	/* the plan while the rate CV leaves the phases as folded (else span
 	   by span: warp.c) */
-	done = (d->cv_in.rate || d->warping || d->warp != 1.0) &&
+	done = warp_on(d) &&
 	               (n >= d->kernels->plan_below || /* (no plan there: no need to look) */
-	                !warp_unmoved(d, d->cv_in.rate ? d->cv_in.rate : zero_volts, n))
+	                !warp_unmoved(d, d->cv_in.rate ? d->cv_in.rate : zero_volts, morph_in(d, 0U), n))
 	           ? 0U
 	           : plan_render(d, out, n);
 	if (done) {
@@ -472,7 +494,8 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 	while (n) {
 		const uint32_t t0 = grid_t0(d);
 		uint32_t len = n < SPAN ? n : SPAN;
-		if (t0 == 0 && (d->cv_in.rate || d->warping || d->warp != 1.0))
+		const int warp = warp_on(d);
+		if (t0 == 0 && warp)
 			warp_grid(d); /* (may fold the rate CV, and move the band-limit) */
 		if (t0 == 0 && d->moving)
 			grid_point(d);
@@ -480,9 +503,10 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 			len = d->grid - t0;
 		if (d->fade < d->xfade_n && len > d->xfade_n - d->fade)
 			len = d->xfade_n - d->fade;
-		if (d->cv_in.rate || d->warping || d->warp != 1.0) /* as folded up to
-			its first change, or warping (unconnected: 0 V) */
-			len = warp_span(d, d->cv_in.rate ? d->cv_in.rate + done : zero_volts, len, t0);
+		if (warp) /* as folded up to a CV's first change, or warping
+			(unconnected: 0 V) */
+			len = warp_span(d, d->cv_in.rate ? d->cv_in.rate + done : zero_volts,
+			                morph_in(d, done), len, t0);
 		if (d->restep)
 			restep(d);
 		if (d->cv_on)

@@ -259,18 +259,20 @@ void step_capture(perlin_dsp *d, const float now[PERLIN_OUTPUTS]);
 void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t len,
               uint32_t t0);
 
-/* warp.c: the rate CV (perlin_cv's rate) */
-/* At a grid point (before the smoothers step): the CV's factor folded
-   again if it has stood still a whole chunk; the band-limit's for the
-   chunk. */
+/* warp.c: the rate and morph CVs (perlin_cv's rate and morph) */
+/* At a grid point (before the smoothers step): the rate CV's factor
+   folded again if the CVs have stood still a whole chunk; the
+   band-limit's speeds for the chunk. */
 void warp_grid(perlin_dsp *d);
-/* Whether n volts from the CV leave the phases as folded (none moves). */
-int warp_unmoved(const perlin_dsp *d, const float *volts, uint32_t n);
-/* The span from here (len samples, t0 into the chunk, the CV's volts):
-   as folded up to the CV's first change (returned: how many), or warping
-   from here (to the chunk's end at most), each sample's factor into
-   warp_r. */
-uint32_t warp_span(perlin_dsp *d, const float *volts, uint32_t len, uint32_t t0);
+/* Whether n samples of the CVs (rate's volts; morph's, or NULL: not
+   followed) leave the phases as they are. */
+int warp_unmoved(const perlin_dsp *d, const float *volts, const float *morph, uint32_t n);
+/* The span from here (len samples, t0 into the chunk, the CVs' volts as
+   warp_unmoved's): as folded up to a CV's first change (returned: how
+   many), or warping from here (to the chunk's end at most), each
+   sample's factor into warp_r and morph move into warp_dy. */
+uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32_t len,
+                   uint32_t t0);
 /* (warping) voice v's layer sums over len samples from t0 into acc[l]
    (fresh[l] cleared where written), its phases moved sample by sample;
    whether the outputs' own layers were heard (voice_span's). */

@@ -338,8 +338,12 @@ typedef struct {
 	   times 2^V at each sample, V clamped to +-PERLIN_WARP_VOLTS, NaN 0 V
 	   (warp.c) */
 	const float *rate;
+	/* the morph CV (2D), in volts: 1 V a cell of octave 0 added to morph
+	   at each sample, V clamped to +-PERLIN_MORPH_VOLTS, NaN 0 V (warp.c) */
+	const float *morph;
 } perlin_cv;
 #define PERLIN_WARP_VOLTS 8.0f
+#define PERLIN_MORPH_VOLTS 16.0f
 
 /* An external clock's messages (perlin_dsp_clock): CV pulses, or MIDI
    clock's (24 a beat, Start, Continue, Stop, Song Position Pointer). */
@@ -479,6 +483,16 @@ typedef struct {
 	uint32_t warp_bits; /* the bits of a CV sample that gives warp_v */
 	int warping;
 	uint32_t warp_still;
+	/* the morph CV (warp.c): morph_v, the volts the voices' y has moved
+	   by up to the span being rendered (a voice placed anew takes it as
+	   morph's); while it moves, each sample's move is in warp_dy (the
+	   scratch) and the phases move sample by sample, as for the rate CV.
+	   The band-limit takes morph_band, its speed in cells a sample over
+	   the chunk before (morph_path gathers its path, morph_jump its
+	   largest move). */
+	float morph_v;
+	uint32_t morph_bits; /* the bits of a CV sample that gives morph_v */
+	double morph_path, morph_jump, morph_band;
 	perlin_path path;
 	const struct perlin_kernels *kernels; /* of path's lane width (kernels.c) */
 	float level[PERLIN_OUTPUTS]; /* last output sample of each output */
@@ -502,6 +516,8 @@ typedef struct {
 	float cv_buf[2][PERLIN_SPAN];
 	/* (warping) each sample's factor of the rate CV over warp */
 	double warp_r[PERLIN_SPAN];
+	/* (warping) each sample's move of the morph CV (volts) */
+	double warp_dy[PERLIN_SPAN];
 	/* the live noise while leaving, for outputs not connected */
 	float step_buf[PERLIN_OUTPUTS][PERLIN_SPAN];
 	/* step.c's lines over a piece of a chunk, made once for every

@@ -93,7 +93,7 @@ void dsp_transport_phase(const perlin_dsp *d, dsp_place *p)
 	p->x0 = dsp_phase_offset(d);
 	p->yv = frame;
 	p->ys = d->ctl[PERLIN_DRIFT] / d->sr;
-	p->morph = d->ctl[PERLIN_MORPH];
+	p->morph = d->ctl[PERLIN_MORPH] + d->morph_v; /* (the morph CV's volts: cells) */
 }
 
 /* The phase control's offset of octave 0's x: a fraction of a cell, or

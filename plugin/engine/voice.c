@@ -92,13 +92,13 @@ static void blend(double g[NOISE_MAX_OCTAVES], double s, double alt[NOISE_MAX_OC
 }
 
 /* y's speed in cells a sample at multiplier 1 over the chunk from p to
-   q: drift (at the transport's speed, as x's, when above 1) and morph's
-   move. */
+   q: drift (at the transport's speed, as x's, when above 1), morph's
+   move and the morph CV's (the chunk before's: warp.c). */
 static double y_speed(const perlin_dsp *d, const perlin_smooth *p, const perlin_smooth *q,
                       double speed)
 {
 	const double dr = fabs(p->drift) > fabs(q->drift) ? fabs(p->drift) : fabs(q->drift);
-	return dr * speed + fabs(q->morph - p->morph) / (double)d->grid;
+	return dr * speed + fabs(q->morph - p->morph) / (double)d->grid + d->morph_band;
 }
 
 /* The frequency multipliers and gains of voice v for the controls s, at
@@ -136,9 +136,9 @@ static void voice_end(const perlin_dsp *d, perlin_voice *v, int e, const perlin_
 			const double fy = ys * v->mult[e][k] + v->shape.slant * f;
 			f = sqrt(f * f + fy * fy);
 		}
-		/* (octave 0 too where the rate CV takes it past the rate's
-		   range: PERLIN_MAX_RATE keeps it below sr/16 otherwise) */
-		extra[k] = k || d->warp_band > 1.0 ? bandlimit(f, d->sr) : 1.0;
+		/* (octave 0 too where the rate or morph CV takes it past the
+		   rate's range: PERLIN_MAX_RATE keeps it below sr/16 otherwise) */
+		extra[k] = k || d->warp_band > 1.0 || d->morph_band > 0.0 ? bandlimit(f, d->sr) : 1.0;
 	}
 	if (e == 1 && !memcmp(&p, &v->gains_for, sizeof p) &&
 	    !memcmp(extra, v->extra_for, sizeof extra) && s->spread == v->spread_for) {
@@ -327,7 +327,7 @@ static void start_voice(perlin_dsp *d)
 	memset(&at, 0, sizeof at);
 	if (d->want_reset) { /* x where phase says, y morph */
 		at.x0 = dsp_phase_offset(d);
-		at.morph = d->target.morph;
+		at.morph = d->target.morph + d->morph_v;
 	} else if (d->want_locate || d->want_band || !d->started) {
 		dsp_transport_phase(d, &at);
 		if (d->started && same_shape(&want, &old->shape) && phases_there(old, &at) &&

@@ -1,4 +1,4 @@
-/* warp.c: the rate CV (perlin_cv's rate): 1 V an octave, the phase's
+/* warp.c: the rate and morph CVs (perlin_cv's rate and morph). Rate: 1 V an octave, the phase's
    speed along x times 2^V at each sample, never its place. While the CV
    stands still its factor is folded into the phases' steps (d->warp:
    voice.c's voice_steps and band-limit take it) and everything renders as
@@ -9,7 +9,10 @@
    of a layer evaluated at once, an octave a lane, from its cell's
    coefficients (coef.c's, the same the kernels take), and the phases put
    back into the ramps at the span's end. At a grid point after a whole
-   chunk of a CV standing still, its factor is folded again. Where the CV
+   chunk of a CV standing still, its factor is folded again. Morph (2D):
+   1 V a cell of octave 0, each sample's move added to every octave's y
+   (times its multiplier) in the same loop; standing still it needs no
+   fold (y simply stays moved). Where the CV
    changes and where it settles are samples of the CV and of the grid, so
    the output is the same whatever splits the blocks. dsp.c and render.c
    call it; it calls coef.c and ramp.c.
@@ -27,6 +30,15 @@ static float warp_volts(float v)
 	if (!(v == v) || v == 0.0f)
 		return 0.0f;
 	return v < -PERLIN_WARP_VOLTS ? -PERLIN_WARP_VOLTS : v > PERLIN_WARP_VOLTS ? PERLIN_WARP_VOLTS : v;
+}
+
+/* A morph CV sample as the volts it counts as (as warp_volts, within
+   +-PERLIN_MORPH_VOLTS). */
+static float morph_volts(float v)
+{
+	if (!(v == v) || v == 0.0f)
+		return 0.0f;
+	return v < -PERLIN_MORPH_VOLTS ? -PERLIN_MORPH_VOLTS : v > PERLIN_MORPH_VOLTS ? PERLIN_MORPH_VOLTS : v;
 }
 
 /* 2^v for the volts warp_volts gives: 2^n exactly (built from its bits)
@@ -94,6 +106,15 @@ void warp_grid(perlin_dsp *d)
 		d->warp_band = band;
 		d->moving = 1; /* (the gains anew at this grid point) */
 	}
+	/* morph's speed: its path over the chunk but its largest move (a
+	   step, from a sample and hold say, is a jump the band-limit cannot
+	   help, not a speed), over the chunk's other moves */
+	band = (d->morph_path - d->morph_jump) / (double)(d->grid - 1U);
+	d->morph_path = d->morph_jump = 0.0;
+	if (band != d->morph_band) {
+		d->morph_band = band;
+		d->moving = 1;
+	}
 }
 
 /* How many of n volts from the first leave the phases as folded: the
@@ -101,9 +122,10 @@ void warp_grid(perlin_dsp *d)
    same float: one compare), or the same volts once clamped. */
 typedef int32_t warp_group __attribute__((vector_size(4 * sizeof(int32_t))));
 
-static uint32_t warp_same(const perlin_dsp *d, const float *volts, uint32_t n)
+static uint32_t same_run(uint32_t want, float was, float (*as)(float), const float *volts,
+                         uint32_t n)
 {
-	const warp_group zero = { 0 }, same = zero + (int32_t)d->warp_bits;
+	const warp_group zero = { 0 }, same = zero + (int32_t)want;
 	uint32_t i = 0;
 	for (; i + 16U <= n; i += 16U) { /* sixteen at a time while all are the same bits */
 		warp_group a, b, c, e, eq;
@@ -120,23 +142,33 @@ static uint32_t warp_same(const perlin_dsp *d, const float *volts, uint32_t n)
 	for (; i < n; ++i) {
 		uint32_t bits;
 		memcpy(&bits, volts + i, sizeof bits);
-		if (bits != d->warp_bits && warp_volts(volts[i]) != d->warp_v)
+		if (bits != want && as(volts[i]) != was)
 			break;
 	}
 	return i;
 }
 
-int warp_unmoved(const perlin_dsp *d, const float *volts, uint32_t n)
+/* How many of n samples leave the phases as they are: the rate CV as
+   folded, the morph CV (NULL: not followed) where it stands. */
+static uint32_t warp_same(const perlin_dsp *d, const float *volts, const float *morph,
+                          uint32_t n)
 {
-	return !d->warping && warp_same(d, volts, n) == n;
+	n = same_run(d->warp_bits, d->warp_v, warp_volts, volts, n);
+	return morph ? same_run(d->morph_bits, d->morph_v, morph_volts, morph, n) : n;
 }
 
-uint32_t warp_span(perlin_dsp *d, const float *volts, uint32_t len, uint32_t t0)
+int warp_unmoved(const perlin_dsp *d, const float *volts, const float *morph, uint32_t n)
+{
+	return !d->warping && warp_same(d, volts, morph, n) == n;
+}
+
+uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32_t len,
+                   uint32_t t0)
 {
 	const double inv = 1.0 / d->warp;
 	uint32_t i;
 	if (!d->warping) {
-		i = warp_same(d, volts, len);
+		i = warp_same(d, volts, morph, len);
 		if (i > 0)
 			return i; /* (as folded, up to the first change) */
 		d->warping = 1; /* the CV moves from here */
@@ -147,13 +179,26 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, uint32_t len, uint32_t t0)
 	}
 	{
 		double r = d->warp_still ? warp_factor(d->warp_v) * inv : 0.0, peak = d->warp_peak;
+		double path = d->morph_path, jump = d->morph_jump;
 		for (i = 0; i < len; ++i) {
 			uint32_t bits;
 			float v;
+			double dy = 0.0;
 			memcpy(&bits, volts + i, sizeof bits);
 			v = bits == d->warp_bits ? d->warp_v : warp_volts(volts[i]);
+			if (morph) {
+				uint32_t mb;
+				float m;
+				memcpy(&mb, morph + i, sizeof mb);
+				m = mb == d->morph_bits ? d->morph_v : morph_volts(morph[i]);
+				dy = (double)m - (double)d->morph_v;
+				d->morph_v = m;
+				d->morph_bits = mb;
+				path += fabs(dy);
+				jump = fabs(dy) > jump ? fabs(dy) : jump;
+			}
 			if (v == d->warp_v && d->warp_still) { /* (as the sample before) */
-				++d->warp_still;
+				d->warp_still = dy == 0.0 ? d->warp_still + 1U : 1U;
 			} else {
 				const double f = warp_factor(v);
 				d->warp_v = v;
@@ -163,8 +208,11 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, uint32_t len, uint32_t t0)
 			}
 			d->warp_bits = bits; /* (the last sample's, which gives warp_v) */
 			d->warp_r[i] = r;
+			d->warp_dy[i] = dy;
 		}
 		d->warp_peak = peak;
+		d->morph_path = path;
+		d->morph_jump = jump;
 	}
 	return len;
 }
@@ -254,7 +302,7 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 	const int nl = v->layers;
 	const double slant = v->shape.slant;
 	wf c[PERLIN_LAYERS][12], g0[2], dg[2];
-	wd x, y, sx, sy;
+	wd x, y, sx, sy, my;
 	uint32_t cx[NOISE_MAX_OCTAVES], cy[NOISE_MAX_OCTAVES], per[NOISE_MAX_OCTAVES];
 	int heard[2] = { 0, 0 }, hk[NOISE_MAX_OCTAVES][2];
 	unsigned k;
@@ -272,6 +320,7 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 		cy[k] = py.cell;
 		sx[k] = v->rx[k].step;
 		sy[k] = v->ry[k].step;
+		my[k] = v->mult[0][k]; /* (y's cells a volt of the morph CV) */
 		/* gain lines over the chunk, layer 0's and the others' */
 		g0[0][k] = (float)v->gain[0][k];
 		dg[0][k] = (float)((v->gain[1][k] - v->gain[0][k]) / (double)d->grid);
@@ -294,6 +343,8 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 			if (dims == 2)
 				y += sy + slant * (dx - sx);
 		}
+		if (dims == 2) /* (sample i's morph move: heard at i) */
+			y += my * d->warp_dy[i];
 		{ /* any phase out of its cell? (most samples: none) */
 			wl out = (x >= 1.0) | (x < 0.0);
 			if (dims == 2)
@@ -375,12 +426,13 @@ void warp_ride(perlin_dsp *d, uint32_t len)
 			noise_pos px = ramp_pos(&v->rx[k], per), py = ramp_pos(&v->ry[k], 0U);
 			const double sx = v->rx[k].step, sy = v->ry[k].step;
 			double x = px.frac, y = py.frac;
+			const double my = v->mult[0][k];
 			uint32_t i;
 			int l;
 			for (i = 0; i < len; ++i) {
 				const double dx = sx * d->warp_r[i];
 				x += dx;
-				y += sy + v->shape.slant * (dx - sx);
+				y += sy + v->shape.slant * (dx - sx) + my * d->warp_dy[i];
 				warp_cross(&x, &px.cell, per);
 				warp_cross(&y, &py.cell, 0U);
 			}

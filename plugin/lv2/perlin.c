@@ -48,6 +48,7 @@ typedef struct {
 	const float *depth_cv, *offset_cv; /* (the CV plugins') in volts */
 	const float *clock_in, *pulses;    /* (the CV plugins') the clock */
 	const float *rate_cv;              /* (the CV plugins') 1 V an octave */
+	const float *morph_cv;             /* (the CV plugins') 1 V a cell */
 	float *level[PERLIN_OUTPUTS];
 	float *out[PERLIN_OUTPUTS];
 	float *volts[PERLIN_OUTPUTS][2]; /* (the CV plugins') +-5 V, 0..10 V */
@@ -115,10 +116,10 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 		self->trigger_in = (const float *)data;
 		return;
 	}
-	if (self->cv && port >= PORT_DEPTH_CV(self->outputs) && port <= PORT_RATE_CV(self->outputs)) {
+	if (self->cv && port >= PORT_DEPTH_CV(self->outputs) && port <= PORT_MORPH_CV(self->outputs)) {
 		/* the inputs after the volts, in their order (ports.h) */
-		const float **const in[5] = { &self->depth_cv, &self->offset_cv, &self->clock_in,
-			                          &self->pulses, &self->rate_cv };
+		const float **const in[6] = { &self->depth_cv, &self->offset_cv, &self->clock_in,
+			                          &self->pulses, &self->rate_cv, &self->morph_cv };
 		*in[port - PORT_DEPTH_CV(self->outputs)] = (const float *)data;
 		return;
 	}
@@ -172,6 +173,7 @@ static void render(Perlin *self, uint32_t at, uint32_t n)
 	cv.depth = self->depth_cv ? self->depth_cv + at : NULL;
 	cv.offset = self->offset_cv ? self->offset_cv + at : NULL;
 	cv.rate = self->rate_cv ? self->rate_cv + at : NULL;
+	cv.morph = self->morph_cv ? self->morph_cv + at : NULL;
 	perlin_dsp_run_cv(&self->dsp, o, n, &cv);
 }
 

@@ -55,6 +55,9 @@ typedef enum {
 /* Then the rate CV input (lv2:connectionOptional, 1 V an octave:
    perlin_cv's rate): 29, or 42 with four. */
 #define PORT_RATE_CV(outputs) (PORT_OFFSET_CV(outputs) + 3U)
+/* Then the morph CV input (lv2:connectionOptional, 1 V a cell, 2D:
+   perlin_cv's morph): 30, or 43 with four. */
+#define PORT_MORPH_CV(outputs) (PORT_OFFSET_CV(outputs) + 4U)
 
 /* The lv2:index of control input p in a plugin with `outputs` outputs. */
 #define PERLIN_PORT(p, outputs)                                                            \
