@@ -101,19 +101,86 @@ start_jackd() {
 
 xruns() { grep -c "XRun" "$1"; }
 
-# record WAV PORT...: 2 s of the ports with jack_rec; a recording during
-# which the server missed a cycle (the machine's, not the plugin's: its
-# gap would fail the continuity checks) is made again, up to 3 tries
+# record WAV PORT...: 2 s (REC_SECONDS) of the ports with jack_rec; a
+# recording during which the server missed a cycle (the machine's, not the
+# plugin's: its gap would fail the continuity checks) is made again, up to
+# 3 tries
 record() {
 	rec_wav=$1
 	shift
 	for rec_try in 1 2 3; do
 		rec_before=$(xruns "$OUT/jackd.log")
-		jack_rec -f "$rec_wav" -d 2 -b 32 "$@" > "$rec_wav.log" 2>&1
+		jack_rec -f "$rec_wav" -d "${REC_SECONDS:-2}" -b 32 "$@" > "$rec_wav.log" 2>&1
 		rec_xruns=$(($(xruns "$OUT/jackd.log") - rec_before))
 		[ "$rec_xruns" -eq 0 ] && return
 		echo "     $(basename "$rec_wav") (try $rec_try): $rec_xruns xruns (JACK missed cycles): recorded again"
 	done
+}
+
+# A noise modulating a noise: Perlin Noise CV "slow" (rate 1, one
+# octave, depth 0.4: +-2 V at most from cv_bipolar) patched into a second
+# one's rate_cv ("fast", rate 100, one octave), both recorded together. A
+# one-octave 1D noise's mean |step| over a window is its speed times a
+# constant, so log2 of it against the CV's volts, window by window, has a
+# slope of 1 (1 V an octave) where the CV is followed, 0 where it is not.
+jalv_start() { # NAME URI CONTROL...: jalv as client NAME, stdin held open
+	js_name=$1
+	js_uri=$2
+	shift 2
+	rm -f "$OUT/$js_name.in"
+	mkfifo "$OUT/$js_name.in"
+	# shellcheck disable=SC2046 # each control its own -c
+	jalv $(for c in "$@"; do printf -- '-c %s ' "$c"; done) -n "$js_name" "$js_uri" \
+		< "$OUT/$js_name.in" > "$OUT/$js_name.log" 2>&1 &
+	echo $! > "$OUT/$js_name.pid"
+	sleep 3600 > "$OUT/$js_name.in" &
+	echo $! > "$OUT/$js_name.hold"
+	i=0
+	while [ $i -lt 100 ] && ! jack_lsp 2> /dev/null | grep -q "^$js_name:cv\$"; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+jalv_stop() { # NAME
+	kill "$(cat "$OUT/$1.hold")" "$(cat "$OUT/$1.pid")" 2> /dev/null
+	wait "$(cat "$OUT/$1.pid")" 2> /dev/null
+}
+jalv_patch_tests() {
+	jalv_start slow "$URI_CV" rate=1 octaves=1 seed=5 depth=0.4
+	jalv_start fast "$URI_CV" rate=100 octaves=1 seed=2
+	check "jalv: two Perlin Noise CV, slow:cv_bipolar and fast:rate_cv" \
+		sh -c 'jack_lsp slow:cv_bipolar > /dev/null && jack_lsp fast:rate_cv > /dev/null'
+	jack_connect slow:cv_bipolar fast:rate_cv
+	# (the connection is made in the server's next cycle: wait for it)
+	i=0
+	while [ $i -lt 50 ] && ! jack_lsp -c fast:rate_cv 2> /dev/null | grep -q 'slow:cv_bipolar'; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	REC_SECONDS=6 record "$OUT/patch.wav" slow:cv_bipolar fast:cv
+	jack_disconnect slow:cv_bipolar fast:rate_cv
+	REC_SECONDS=6 record "$OUT/unpatched.wav" slow:cv_bipolar fast:cv
+	jalv_stop fast
+	jalv_stop slow
+	if "$W" speed "$OUT/patch.wav" 0 1 0.2 > "$OUT/patch.speed" &&
+		"$W" speed "$OUT/unpatched.wav" 0 1 0.2 > "$OUT/unpatched.speed"; then
+		echo "     noise into rate_cv: $(tr '\n' ' ' < "$OUT/patch.speed")"
+		echo "     not patched: $(tr '\n' ' ' < "$OUT/unpatched.speed")"
+		check "jalv: the CV moved over 1 V while recorded (a speed to read)" \
+			lt 1 "$(figure "$OUT/patch.speed" span)"
+		check "jalv: a noise into rate_cv sets the speed at 1 V an octave (slope 0.85..1.15)" \
+			between "$(figure "$OUT/patch.speed" slope)" 0.85 1.15
+		check "jalv: the speed follows the CV window by window (corr above 0.8)" \
+			lt 0.8 "$(figure "$OUT/patch.speed" corr)"
+		check "jalv: not patched, the speed does not follow it (slope within 0.15 of 0)" \
+			between "$(figure "$OUT/unpatched.speed" slope)" -0.15 0.15
+		if "$W" stats "$OUT/patch.wav" 1 > "$OUT/patch.stats"; then
+			check "jalv: the modulated noise finite, in [-1, 1]" \
+				le "$(figure "$OUT/patch.stats" peak)" 1
+		fi
+	else
+		bad "jack_rec wrote no readable two-channel WAV of the patch"
+	fi
 }
 
 jalv_tests() {
@@ -158,6 +225,7 @@ jalv_tests() {
 	exec 4>&-
 	kill "$jalv4_pid" 2> /dev/null
 	wait "$jalv4_pid" 2> /dev/null
+	jalv_patch_tests
 	kill "$jackd_pid" 2> /dev/null
 	wait "$jackd_pid" 2> /dev/null
 	if "$W" stats "$OUT/jalv4.wav" 3 > "$OUT/jalv4.stats"; then

@@ -34,6 +34,11 @@
        segments' first values), first_span (max - min of the segments'
        first values), maxstep; with OTHER (the same layout):
        other_maxdiff, segment k of FILE against segment k of OTHER
+   wavcheck speed FILE CH_VOLTS CH_NOISE WINDOW_S
+       a noise whose speed a CV sets, 1 V an octave: over windows of
+       WINDOW_S, the least-squares slope of log2 of CH_NOISE's mean |step|
+       on CH_VOLTS's mean (octaves a volt: 1 for a rate CV followed),
+       their corr, and span (the CV's largest window mean less its least)
    wavcheck bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR
        the largest sample step the noise library allows for these constant
        settings (noise_fbm_slope x rate / sr, and the slant in 2D), where no octave nears the
@@ -230,6 +235,49 @@ static int envelope(const char *path, const char *ref, double window_s, int db,
 	return 0;
 }
 
+static int speed(const char *path, int ch_volts, int ch_noise, double window_s)
+{
+	wav v, x;
+	long win, n, k, m, used = 0;
+	float *octaves, *volts;
+	double lo = 1e30, hi = -1e30;
+	if (!load(path, ch_volts, &v))
+		return 1;
+	if (!load(path, ch_noise, &x)) {
+		free(v.x);
+		return 1;
+	}
+	win = (long)(window_s * v.sr);
+	win = win < 2 ? 2 : win;
+	n = v.n / win;
+	octaves = malloc((size_t)(n + 1) * sizeof *octaves);
+	volts = malloc((size_t)(n + 1) * sizeof *volts);
+	for (k = 0; k < n && octaves && volts; ++k) {
+		double steps = 0, sum = 0;
+		for (m = k * win; m < (k + 1) * win; ++m) {
+			sum += v.x[m];
+			if (m > k * win)
+				steps += fabs((double)x.x[m] - x.x[m - 1]);
+		}
+		if (!(steps > 0))
+			continue; /* (a noise standing still: no speed to read) */
+		octaves[used] = (float)log2(steps / (double)(win - 1));
+		volts[used] = (float)(sum / (double)win);
+		lo = volts[used] < lo ? volts[used] : lo;
+		hi = volts[used] > hi ? volts[used] : hi;
+		++used;
+	}
+	printf("windows %ld\nslope %.6f\ncorr %.6f\nspan %.6f\n", used,
+	       used > 2 ? slope(octaves, volts, used) : 0.0,
+	       used > 2 ? test_correlation(octaves, volts, (size_t)used) : 0.0,
+	       used ? hi - lo : 0.0);
+	free(octaves);
+	free(volts);
+	free(v.x);
+	free(x.x);
+	return 0;
+}
+
 /* the frames of channel 1's marks */
 static long marks(const wav *m, long *at, long max)
 {
@@ -386,6 +434,8 @@ int main(int argc, char **argv)
 	if (argc >= 4 && !strcmp(argv[1], "envelope"))
 		return envelope(argv[2], argv[3], argc > 4 ? atof(argv[4]) : 0.05,
 		                argc > 5 && !strcmp(argv[5], "db"), argc > 6 ? argc - 6 : 0, argv + 6);
+	if (argc >= 6 && !strcmp(argv[1], "speed"))
+		return speed(argv[2], atoi(argv[3]), atoi(argv[4]), atof(argv[5]));
 	if (argc >= 8 && !strcmp(argv[1], "bound")) {
 		noise_fbm p;
 		const int dims = atoi(argv[6]);
@@ -403,6 +453,7 @@ int main(int argc, char **argv)
 	                "       points FILE CH POINTS |\n"
 	                "       envelope FILE REF [WINDOW_S [db]] |\n"
 	                "       triggers FILE SKIP_S [OTHER | @F0,F1,...] |\n"
+	                "       speed FILE CH_VOLTS CH_NOISE WINDOW_S |\n"
 	                "       bound RATE OCTAVES PERSISTENCE LACUNARITY DIMS SR\n");
 	return 2;
 }
