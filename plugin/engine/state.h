@@ -183,6 +183,18 @@ typedef struct {
 	noise_fbm gains_for; /* the parameters, band-limit and spread gain[1] is for */
 	double extra_for[NOISE_MAX_OCTAVES];
 	double spread_for;
+	/* (warping: warp.c) where the phases were at the anchor, the sums
+	   (d->warp_W, warp_M, warp_n) there, the steps they move by, and the
+	   d->warp_gen it is for: a phase at a sample is the anchor's moved by
+	   the sums since, so every split of the blocks gives the same bits */
+	struct {
+		uint64_t gen;
+		double w, m;
+		uint32_t n;
+		double x[NOISE_MAX_OCTAVES], y[NOISE_MAX_OCTAVES];
+		uint32_t cx[NOISE_MAX_OCTAVES], cy[NOISE_MAX_OCTAVES];
+		double sx[NOISE_MAX_OCTAVES], sy[NOISE_MAX_OCTAVES];
+	} anchor;
 } perlin_voice;
 
 /* Samples rendered at a time (render.c). */
@@ -493,6 +505,16 @@ typedef struct {
 	float morph_v;
 	uint32_t morph_bits; /* the bits of a CV sample that gives morph_v */
 	double morph_path, morph_jump, morph_band;
+	/* (warping) the sums the phases move by since the last grid point
+	   or the warp's start (warp_gen counts those): each sample's factor
+	   over warp (warp_W), the morph CV's moves (warp_M), the samples
+	   (warp_n); at the span's start (..0) and end; and whether the morph
+	   CV moves in the span (warp_m holds its sums then) */
+	double warp_W, warp_W0, warp_M, warp_M0;
+	double warp_rmax, warp_dymax; /* the span's largest factor and morph move */
+	uint32_t warp_n, warp_n0;
+	uint64_t warp_gen;
+	int warp_dy_on;
 	perlin_path path;
 	const struct perlin_kernels *kernels; /* of path's lane width (kernels.c) */
 	float level[PERLIN_OUTPUTS]; /* last output sample of each output */
@@ -514,10 +536,9 @@ typedef struct {
 	   span writes its outputs (a host may give an input and an output one
 	   buffer) */
 	float cv_buf[2][PERLIN_SPAN];
-	/* (warping) each sample's factor of the rate CV over warp */
-	double warp_r[PERLIN_SPAN];
-	/* (warping) each sample's move of the morph CV (volts) */
-	double warp_dy[PERLIN_SPAN];
+	/* (warping) each sample's sums: warp_W and warp_M there (warp_M
+	   with the sample's own move, warp_W without its own factor) */
+	double warp_w[PERLIN_SPAN], warp_m[PERLIN_SPAN];
 	/* the live noise while leaving, for outputs not connected */
 	float step_buf[PERLIN_OUTPUTS][PERLIN_SPAN];
 	/* step.c's lines over a piece of a chunk, made once for every

@@ -65,6 +65,117 @@ static double warp_factor(float volts)
 	return p * 1.4142135623730951 * two.d;
 }
 
+/* warp_factor for four volts at once: the same double operations in the
+   same order, so each lane gives warp_factor's bits (a sample's factor is
+   the fold's when the CV stands on it). */
+typedef float warp_f4 __attribute__((vector_size(4 * sizeof(float))));
+typedef int32_t warp_i4 __attribute__((vector_size(4 * sizeof(int32_t))));
+typedef double warp_d4 __attribute__((vector_size(4 * sizeof(double))));
+
+static inline __attribute__((always_inline)) void warp_factor4(const warp_f4 *volts, warp_d4 *out)
+{
+	const warp_d4 v = __builtin_convertvector(*volts, warp_d4);
+	const warp_i4 n = __builtin_convertvector(v + 16.0, warp_i4) - 16; /* floor(v) */
+	const warp_d4 t = (v - __builtin_convertvector(n, warp_d4) - 0.5) * 0.6931471805599453;
+	const warp_i4 bits = (n + 127) << 23; /* (2^n as a float: exactly warp_factor's) */
+	warp_f4 two_f;
+	warp_d4 p = t * (1.0 / 362880.0) + 1.0 / 40320.0, two;
+	p = p * t + 1.0 / 5040.0;
+	p = p * t + 1.0 / 720.0;
+	p = p * t + 1.0 / 120.0;
+	p = p * t + 1.0 / 24.0;
+	p = p * t + 1.0 / 6.0;
+	p = p * t + 0.5;
+	p = p * t + 1.0;
+	p = p * t + 1.0;
+	memcpy(&two_f, &bits, sizeof two_f);
+	two = __builtin_convertvector(two_f, warp_d4);
+	*out = p * 1.4142135623730951 * two;
+}
+
+/* Lanes of a where mask is set, of b elsewhere. */
+static inline __attribute__((always_inline)) void warp_pick4(warp_i4 mask, const warp_f4 *a,
+                                                           const warp_f4 *b, warp_f4 *out)
+{
+	warp_i4 ab, bb;
+	memcpy(&ab, a, sizeof ab);
+	memcpy(&bb, b, sizeof bb);
+	ab = (ab & mask) | (bb & ~mask);
+	memcpy(out, &ab, sizeof *out);
+}
+
+/* Four CV samples as warp_volts gives them: NaN and -0 as 0, clamped. */
+static inline __attribute__((always_inline)) void warp_volts4(const float *at, warp_f4 *out)
+{
+	const warp_f4 zero = { 0.0f, 0.0f, 0.0f, 0.0f }, lo = zero - PERLIN_WARP_VOLTS,
+	              hi = zero + PERLIN_WARP_VOLTS;
+	warp_f4 v;
+	memcpy(&v, at, sizeof v);
+	warp_pick4(v == v, &v, &zero, &v); /* (NaN: 0 V) */
+	v = v + 0.0f;                      /* (-0 as 0) */
+	warp_pick4(v < lo, &lo, &v, &v);
+	warp_pick4(v > hi, &hi, &v, &v);
+	*out = v;
+}
+
+/* Each of len CV samples' factor over the fold (inv: 1 / warp) into r,
+   four at a time (the last four padded with the last sample); the
+   largest volts. */
+static inline __attribute__((always_inline)) float warp_factors_n(double *r, const float *volts,
+                                                                uint32_t len, double inv)
+{
+	warp_f4 most = { -PERLIN_WARP_VOLTS, -PERLIN_WARP_VOLTS, -PERLIN_WARP_VOLTS,
+		             -PERLIN_WARP_VOLTS };
+	uint32_t i, j;
+	for (i = 0; i + 4U <= len; i += 4U) {
+		warp_f4 v;
+		warp_d4 f;
+		warp_volts4(volts + i, &v);
+		warp_pick4(v > most, &v, &most, &most);
+		warp_factor4(&v, &f);
+		f *= inv;
+		memcpy(r + i, &f, sizeof f);
+	}
+	if (i < len) {
+		float pad[4];
+		warp_f4 v;
+		warp_d4 f;
+		for (j = 0; j < 4U; ++j)
+			pad[j] = volts[i + j < len ? i + j : len - 1U];
+		warp_volts4(pad, &v);
+		warp_pick4(v > most, &v, &most, &most);
+		warp_factor4(&v, &f);
+		f *= inv;
+		for (j = 0; i + j < len; ++j)
+			r[i + j] = f[j];
+	}
+	for (j = 1; j < 4U; ++j)
+		most[0] = most[j] > most[0] ? most[j] : most[0];
+	return most[0];
+}
+
+static float warp_factors_base(double *r, const float *volts, uint32_t len, double inv)
+{
+	return warp_factors_n(r, volts, len, inv);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/* (the AVX2 path's: the same operations, so the same bits) */
+static __attribute__((target("avx2"))) float warp_factors_avx2(double *r, const float *volts,
+                                                               uint32_t len, double inv)
+{
+	return warp_factors_n(r, volts, len, inv);
+}
+#endif
+
+/* The sums from here (the voices' anchors made anew from their ramps). */
+static void warp_restart(perlin_dsp *d)
+{
+	d->warp_W = d->warp_M = 0.0;
+	d->warp_n = 0;
+	d->warp_gen++;
+}
+
 /* A grid point: the CV folded again if it has stood still a whole chunk;
    the band-limit's factor for the chunk from here. */
 void warp_grid(perlin_dsp *d)
@@ -100,6 +211,8 @@ void warp_grid(perlin_dsp *d)
 		}
 		d->gen++;
 	}
+	if (d->warping)
+		warp_restart(d); /* (the steps may change here) */
 	band = d->warping ? (d->warp_peak > d->warp ? d->warp_peak : d->warp) : d->warp;
 	d->warp_peak = 0.0;
 	if (band != d->warp_band) {
@@ -167,6 +280,8 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 {
 	const double inv = 1.0 / d->warp;
 	uint32_t i;
+	if (!len)
+		return 0;
 	if (!d->warping) {
 		i = warp_same(d, volts, morph, len);
 		if (i > 0)
@@ -174,105 +289,118 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 		d->warping = 1; /* the CV moves from here */
 		d->warp_still = 0;
 		d->gen++;
+		warp_restart(d);
 		if (len > d->grid - t0)
 			len = d->grid - t0;
 	}
 	{
-		double r = d->warp_still ? warp_factor(d->warp_v) * inv : 0.0, peak = d->warp_peak;
-		double path = d->morph_path, jump = d->morph_jump;
-		for (i = 0; i < len; ++i) {
-			uint32_t bits;
-			float v;
-			double dy = 0.0;
-			memcpy(&bits, volts + i, sizeof bits);
-			v = bits == d->warp_bits ? d->warp_v : warp_volts(volts[i]);
-			if (morph) {
+		/* each sample's factor, four at a time (the last four padded
+		   with the last sample) */
+		double peak;
+		uint32_t run, moved_at = 0; /* (1 + the last sample morph moved at) */
+		/* (the factors into warp_w, summed below; the largest factor:
+		   of the largest volts) */
+#if defined(__x86_64__) && defined(__GNUC__)
+		peak = warp_factor(d->path == PERLIN_PATH_AVX2 ? warp_factors_avx2(d->warp_w, volts, len, inv)
+		                                               : warp_factors_base(d->warp_w, volts, len, inv));
+#else
+		peak = warp_factor(warp_factors_base(d->warp_w, volts, len, inv));
+#endif
+		d->warp_peak = peak > d->warp_peak ? peak : d->warp_peak;
+		d->warp_rmax = peak * inv;
+		d->warp_dymax = 0.0;
+		{ /* the sums, sample by sample: W at each sample, without its own */
+			double w = d->warp_W;
+			d->warp_W0 = w;
+			for (i = 0; i < len; ++i) {
+				const double r = d->warp_w[i];
+				d->warp_w[i] = w;
+				w += r;
+			}
+			d->warp_W = w;
+		}
+		d->warp_M0 = d->warp_M;
+		d->warp_n0 = d->warp_n;
+		d->warp_n += len;
+		d->warp_dy_on = 0;
+		if (morph) { /* the morph CV's sums, each sample's move with it */
+			double path = d->morph_path, jump = d->morph_jump, m = d->warp_M;
+			for (i = 0; i < len; ++i) {
 				uint32_t mb;
-				float m;
+				float v;
+				double dy;
 				memcpy(&mb, morph + i, sizeof mb);
-				m = mb == d->morph_bits ? d->morph_v : morph_volts(morph[i]);
-				dy = (double)m - (double)d->morph_v;
-				d->morph_v = m;
+				v = mb == d->morph_bits ? d->morph_v : morph_volts(morph[i]);
+				dy = (double)v - (double)d->morph_v;
+				moved_at = dy != 0.0 ? i + 1U : moved_at;
+				d->morph_v = v;
 				d->morph_bits = mb;
+				m += dy;
+				d->warp_m[i] = m;
 				path += fabs(dy);
 				jump = fabs(dy) > jump ? fabs(dy) : jump;
 			}
-			if (v == d->warp_v && d->warp_still) { /* (as the sample before) */
-				d->warp_still = dy == 0.0 ? d->warp_still + 1U : 1U;
-			} else {
-				const double f = warp_factor(v);
-				d->warp_v = v;
-				d->warp_still = 1;
-				r = f * inv;
-				peak = f > peak ? f : peak;
+			d->warp_M = m;
+			d->morph_path = path;
+			d->morph_jump = jump;
+			d->warp_dy_on = jump > 0.0;
+			for (i = 0; i < len; ++i) { /* (the largest move: this span's) */
+				const double dy = fabs(d->warp_m[i] - (i ? d->warp_m[i - 1] : d->warp_M0));
+				d->warp_dymax = dy > d->warp_dymax ? dy : d->warp_dymax;
 			}
-			d->warp_bits = bits; /* (the last sample's, which gives warp_v) */
-			d->warp_r[i] = r;
-			d->warp_dy[i] = dy;
 		}
-		d->warp_peak = peak;
-		d->morph_path = path;
-		d->morph_jump = jump;
+		/* how long the CVs have stood still: the run at the span's end
+		   (the whole span and the run before it where nothing moved) */
+		for (run = 1U; run < len - (moved_at ? moved_at - 1U : 0U); ++run) {
+			const uint32_t k = len - run;
+			if (warp_volts(volts[k - 1U]) != warp_volts(volts[k]))
+				break;
+		}
+		if (run == len && !moved_at && d->warp_still && warp_volts(volts[0]) == d->warp_v)
+			d->warp_still += len;
+		else
+			d->warp_still = run;
+		d->warp_v = warp_volts(volts[len - 1U]);
+		memcpy(&d->warp_bits, volts + len - 1U, sizeof d->warp_bits);
 	}
 	return len;
 }
 
-/* Eight lanes, an octave each. */
+/* Eight samples at a time. */
 typedef float wf __attribute__((vector_size(8 * sizeof(float))));
 typedef double wd __attribute__((vector_size(8 * sizeof(double))));
+typedef int32_t wi __attribute__((vector_size(8 * sizeof(int32_t))));
 typedef int64_t wl __attribute__((vector_size(8 * sizeof(int64_t))));
+#define WARP_LANES 8U
 
-/* h(u) = fade(u + 1/2) - 1/2, as the kernels' (a macro: a function
-   returning eight floats would change the ABI the baseline build has) */
+/* h(u) = fade(u + 1/2) - 1/2, as the kernels' */
 #define WARP_H(u) ((u) * (1.875f + ((u) * (u)) * (((u) * (u)) * 6.0f - 5.0f)))
 
-/* Octave k's coefficients of layer l into lane k of c (1D: the line's 4;
-   2D: the 12 corner sums), for the cell its ramps are in (0 unheard). */
-static void warp_coef(perlin_voice *v, unsigned k, int l, int heard, wf *c)
-{
-	perlin_stream *s = &v->stream[k][l];
-	int m;
-	if (v->shape.dims == 1) {
-		if (heard)
-			voice_coef(v, s, k, 1);
-		for (m = 0; m < 4; ++m)
-			c[m][k] = heard ? s->line[m] : 0.0f;
-	} else {
-		if (heard)
-			voice_coef(v, s, k, 2);
-		for (m = 0; m < 12; ++m)
-			c[m][k] = heard ? (float)s->coefd[m] : 0.0f;
-	}
-}
-
-/* A layer's octaves at (ux, uy), each lane times its gain, summed: along
-   x, (m0 + m1 u) + h(u) (D u + E); in 2D, S / 4 + h(ux) Dx / 2 + h(uy)
-   (Dy / 2 + h(ux) Dxy), each of S, Dx, Dy, Dxy its corner sums' X ux + Y
-   uy + C (coef.c, corner_lines). */
-static inline __attribute__((always_inline)) float warp_sum(const wf *c, int dims,
-                                                         const wf *uxp, const wf *uyp,
-                                                         const wf *g)
-{
-	/* (vectors by pointer: passed by value they would change the ABI the
-	   baseline build has, which compilers warn of) */
-	const wf ux = *uxp, uy = *uyp, hx = WARP_H(ux);
-	wf v;
-	if (dims == 1) {
-		v = (c[0] + c[1] * ux) + hx * (c[2] * ux + c[3]);
-	} else {
-		const wf hy = WARP_H(uy);
-		const wf S = (c[0] * ux + c[1] * uy) + c[2], Dx = (c[3] * ux + c[4] * uy) + c[5];
-		const wf Dy = (c[6] * ux + c[7] * uy) + c[8], Dxy = (c[9] * ux + c[10] * uy) + c[11];
-		v = (0.25f * S + 0.5f * hx * Dx) + hy * (0.5f * Dy + hx * Dxy);
-	}
-	v *= *g;
-	return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
-}
+/* An octave's value at (ux, uy) from its cell's coefficients c, times g,
+   into out. 1D: the line's 4, (m0 + m1 u) + h(u) (D u + E); 2D: the 12
+   corner sums, S / 4 + h(ux) Dx / 2 + h(uy) (Dy / 2 + h(ux) Dxy), each of
+   S, Dx, Dy, Dxy its X ux + Y uy + C (coef.c, corner_lines). A macro for
+   one sample (T float) and for eight (T wf) alike: the same operations,
+   so the same bits in any lane. */
+#define WARP_VALUE(T, c, dims, ux, uy, g, out)                                             \
+	do {                                                                                   \
+		const T hx_ = WARP_H(ux);                                                          \
+		T v_;                                                                              \
+		if ((dims) == 1) {                                                                 \
+			v_ = ((c)[0] + (c)[1] * (ux)) + hx_ * ((c)[2] * (ux) + (c)[3]);                \
+		} else {                                                                           \
+			const T hy_ = WARP_H(uy);                                                      \
+			const T s_ = ((c)[0] * (ux) + (c)[1] * (uy)) + (c)[2];                         \
+			const T dx_ = ((c)[3] * (ux) + (c)[4] * (uy)) + (c)[5];                        \
+			const T dy_ = ((c)[6] * (ux) + (c)[7] * (uy)) + (c)[8];                        \
+			const T dxy_ = ((c)[9] * (ux) + (c)[10] * (uy)) + (c)[11];                     \
+			v_ = (0.25f * s_ + 0.5f * hx_ * dx_) + hy_ * (0.5f * dy_ + hx_ * dxy_);        \
+		}                                                                                  \
+		(out) = v_ * (g);                                                                  \
+	} while (0)
 
 /* Lane k's phase p (x: period per, 0 none) back into its cell from
-   the one it left, however many cells away (an octave the band-limit has
-   silenced may move thousands a sample: taken at once, so the cost stays
-   a sample's); whether it moved. */
+   the one it left, however many cells away; whether it moved. */
 static int warp_cross(double *p, uint32_t *cell, uint32_t per)
 {
 	double f;
@@ -295,155 +423,359 @@ static int warp_cross(double *p, uint32_t *cell, uint32_t per)
 	return 1;
 }
 
-static inline __attribute__((always_inline)) int
-warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], uint32_t len,
-             uint32_t t0, const int dims)
+/* y's move a sample that does not scale with the factor, and the one
+   that does (x's times the slant) */
+static double warp_py(const perlin_voice *v, unsigned k)
 {
-	const int nl = v->layers;
-	const double slant = v->shape.slant;
-	wf c[PERLIN_LAYERS][12], g0[2], dg[2];
-	wd x, y, sx, sy, my;
-	uint32_t cx[NOISE_MAX_OCTAVES], cy[NOISE_MAX_OCTAVES], per[NOISE_MAX_OCTAVES];
-	int heard[2] = { 0, 0 }, hk[NOISE_MAX_OCTAVES][2];
+	return v->anchor.sy[k] - v->shape.slant * v->anchor.sx[k];
+}
+
+static double warp_qy(const perlin_voice *v, unsigned k)
+{
+	return v->shape.slant * v->anchor.sx[k];
+}
+
+/* Octave k of voice v with the sums w, m and n since its anchor: x's
+   and y's cell and fraction. The formula every sample's phase is. */
+static void warp_at(const perlin_voice *v, unsigned k, double w, double m, double n,
+                    noise_pos *px, noise_pos *py)
+{
+	px->cell = v->anchor.cx[k];
+	px->frac = v->anchor.x[k] + v->anchor.sx[k] * w;
+	warp_cross(&px->frac, &px->cell, v->stream[k][0].oct.period);
+	py->cell = v->anchor.cy[k];
+	py->frac = ((v->anchor.y[k] + warp_py(v, k) * n) + warp_qy(v, k) * w) + v->mult[0][k] * m;
+	warp_cross(&py->frac, &py->cell, 0U);
+}
+
+/* Voice v's anchor for the span from here: kept while its ramps are
+   where it puts them (nothing else moved them since the span before),
+   else made anew from the ramps, here. */
+static void warp_anchor(const perlin_dsp *d, perlin_voice *v)
+{
+	const double w = d->warp_W0 - v->anchor.w, m = d->warp_M0 - v->anchor.m;
+	const double n = (double)(d->warp_n0 - v->anchor.n);
 	unsigned k;
-	uint32_t i;
-	int l, own;
+	if (v->anchor.gen == d->warp_gen) {
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+			const uint32_t per = v->stream[k][0].oct.period;
+			const noise_pos rx = ramp_pos(&v->rx[k], per), ry = ramp_pos(&v->ry[k], 0U);
+			noise_pos px, py;
+			if (v->rx[k].step != v->anchor.sx[k] || v->ry[k].step != v->anchor.sy[k])
+				break;
+			warp_at(v, k, w, m, n, &px, &py);
+			if (px.cell != rx.cell || px.frac != rx.frac || py.cell != ry.cell ||
+			    py.frac != ry.frac)
+				break;
+		}
+		if (k == NOISE_MAX_OCTAVES)
+			return;
+	}
+	v->anchor.gen = d->warp_gen;
+	v->anchor.w = d->warp_W0;
+	v->anchor.m = d->warp_M0;
+	v->anchor.n = d->warp_n0;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 		const noise_pos px = ramp_pos(&v->rx[k], v->stream[k][0].oct.period);
 		const noise_pos py = ramp_pos(&v->ry[k], 0U);
-		per[k] = v->stream[k][0].oct.period;
-		ramp_start(&v->rx[k], px, v->rx[k].step); /* (the cells voice_coef reads) */
-		ramp_start(&v->ry[k], py, v->ry[k].step);
-		x[k] = px.frac;
-		y[k] = py.frac;
-		cx[k] = px.cell;
-		cy[k] = py.cell;
-		sx[k] = v->rx[k].step;
-		sy[k] = v->ry[k].step;
-		my[k] = v->mult[0][k]; /* (y's cells a volt of the morph CV) */
-		/* gain lines over the chunk, layer 0's and the others' */
-		g0[0][k] = (float)v->gain[0][k];
-		dg[0][k] = (float)((v->gain[1][k] - v->gain[0][k]) / (double)d->grid);
-		g0[1][k] = (float)v->alt[0][k];
-		dg[1][k] = (float)((v->alt[1][k] - v->alt[0][k]) / (double)d->grid);
-		hk[k][0] = v->gain[0][k] != 0.0 || v->gain[1][k] != 0.0;
-		hk[k][1] = nl > 1 && (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0);
-		heard[0] |= hk[k][0];
-		heard[1] |= hk[k][1];
-		for (l = 0; l < nl; ++l)
-			warp_coef(v, k, l, hk[k][l > 0], c[l]);
+		v->anchor.x[k] = px.frac;
+		v->anchor.cx[k] = px.cell;
+		v->anchor.y[k] = py.frac;
+		v->anchor.cy[k] = py.cell;
+		v->anchor.sx[k] = v->rx[k].step;
+		v->anchor.sy[k] = v->ry[k].step;
 	}
-	own = heard[1];
-	for (i = 0; i < len; ++i) {
-		const float at = (float)(t0 + i);
-		wf ux, uy;
-		if (i) { /* (sample i - 1's factor moves the phase from i - 1 to i) */
-			const wd dx = sx * d->warp_r[i - 1];
-			x += dx;
-			if (dims == 2)
-				y += sy + slant * (dx - sx);
-		}
-		if (dims == 2) /* (sample i's morph move: heard at i) */
-			y += my * d->warp_dy[i];
-		{ /* any phase out of its cell? (most samples: none) */
-			wl out = (x >= 1.0) | (x < 0.0);
-			if (dims == 2)
-				out |= (y >= 1.0) | (y < 0.0);
-			if (!(((out[0] | out[1]) | (out[2] | out[3])) | ((out[4] | out[5]) | (out[6] | out[7]))))
-				goto evaluate;
-		}
-		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-			int moved = 0;
-			double px = x[k], py = y[k];
-			moved = warp_cross(&px, &cx[k], per[k]);
-			if (dims == 2)
-				moved |= warp_cross(&py, &cy[k], 0U);
-			if (!moved)
-				continue;
-			x[k] = px;
-			y[k] = py;
-			v->rx[k].cell = cx[k];
-			v->ry[k].cell = cy[k];
-			for (l = 0; l < nl; ++l)
-				warp_coef(v, k, l, hk[k][l > 0], c[l]);
-		}
-	evaluate:
-		ux = __builtin_convertvector(x, wf) - 0.5f;
-		uy = __builtin_convertvector(y, wf) - 0.5f;
-		for (l = 0; l < nl; ++l) {
-			const int lk = l > 0;
-			if (heard[lk]) {
-				const wf g = g0[lk] + dg[lk] * at;
-				acc[l][i] = warp_sum(c[l], dims, &ux, &uy, &g);
-			}
-		}
-	}
-	for (l = 0; l < nl; ++l)
-		if (heard[l > 0])
-			fresh[l] = 0;
-	if (len) { /* the last sample's move, to where the next span starts */
-		const wd dx = sx * d->warp_r[len - 1];
-		x += dx;
-		if (dims == 2)
-			y += sy + slant * (dx - sx);
-		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-			double px = x[k], py = y[k];
-			warp_cross(&px, &cx[k], per[k]);
-			warp_cross(&py, &cy[k], 0U);
-			x[k] = px;
-			y[k] = py;
-		}
-	}
-	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) { /* the phases back into the ramps */
-		const noise_pos px = { cx[k], x[k] }, py = { cy[k], y[k] };
-		ramp_start(&v->rx[k], px, sx[k]);
-		ramp_start(&v->ry[k], py, sy[k]);
+}
+
+/* Voice v's phases at the span's end into its ramps (for whatever reads
+   them next; the next span finds them where its anchor puts them). */
+static void warp_end(const perlin_dsp *d, perlin_voice *v)
+{
+	const double w = d->warp_W - v->anchor.w, m = d->warp_M - v->anchor.m;
+	const double n = (double)(d->warp_n - v->anchor.n);
+	unsigned k;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		noise_pos px, py;
+		warp_at(v, k, w, m, n, &px, &py);
+		ramp_start(&v->rx[k], px, v->anchor.sx[k]);
+		ramp_start(&v->ry[k], py, v->anchor.sy[k]);
 		v->path_ok[k] = 0;
 		v->fold_axes[k] = 0;
 	}
 	v->own_stale = 0;
-	return own;
 }
 
-/* (dims a constant in each: 1D does nothing of y's) */
+/* Octave k's cell, fx and fy cells on from its anchor's: its ramps' cells
+   and, for each layer heard (bit l of heard), that cell's coefficients
+   into c[l] (1D: the line's 4; 2D: the 12 corner sums). */
+static void warp_cell(perlin_voice *v, unsigned k, double fx, double fy, unsigned heard,
+                      float c[][12])
+{
+	const uint32_t per = v->stream[k][0].oct.period;
+	int64_t cx = (int64_t)v->anchor.cx[k] + (int64_t)fx;
+	int l, m;
+	if (per) {
+		cx %= (int64_t)per;
+		if (cx < 0)
+			cx += (int64_t)per;
+	}
+	v->rx[k].cell = (uint32_t)(uint64_t)cx;
+	v->ry[k].cell = (uint32_t)(uint64_t)((int64_t)v->anchor.cy[k] + (int64_t)fy);
+	for (l = 0; l < v->layers; ++l) {
+		perlin_stream *s = &v->stream[k][l];
+		if (!(heard >> l & 1U))
+			continue;
+		voice_coef(v, s, k, v->shape.dims);
+		if (v->shape.dims == 1)
+			for (m = 0; m < 4; ++m)
+				c[l][m] = s->line[m];
+		else
+			for (m = 0; m < 12; ++m)
+				c[l][m] = (float)s->coefd[m];
+	}
+}
+
+/* What the loop keeps of a heard octave over a span. */
+typedef struct {
+	unsigned k, heard;       /* the octave; bit l: layer l heard */
+	double xa, sx, ya, py, qy, my; /* its anchor's phases and moves (warp_at's) */
+	double fx, fy;           /* its cells, on from the anchor's */
+	double ux0, uy0;         /* the anchor's phases less the cells' middles */
+	double reach;            /* how far y can go in 7 samples, and a hair */
+	int y_one_way;           /* y moves one way (no morph CV, its two moves alike) */
+	float g0[2], dg[2];      /* gain lines over the chunk: layer 0's, the others' */
+	float c[PERLIN_LAYERS][12]; /* its cells' coefficients */
+} warp_oct;
+
+/* Octave o in cells fx, fy from here (warp_cell), and the starts of its
+   u's there. A lane's u is ((anchor - cell) - 1/2) + the moves, in one
+   formula for a lane and for a sample alike (its cell is the floor of the
+   phase as warp_at has it: a group of lanes takes it only where each is
+   that far inside, so both agree). */
+static void warp_oct_cell(perlin_voice *v, warp_oct *o, double fx, double fy)
+{
+	o->fx = fx;
+	o->fy = fy;
+	o->ux0 = (o->xa - fx) - 0.5;
+	o->uy0 = (o->ya - fy) - 0.5;
+	warp_cell(v, o->k, fx, fy, o->heard, o->c);
+}
+
+/* Octave o's value at sample i of the span, into val[l] for each layer
+   heard, its cell moved on where the phase has left it: the lanes'
+   formula, one sample at a time. */
+static inline __attribute__((always_inline)) void
+warp_sample(const perlin_dsp *d, perlin_voice *v, warp_oct *o, uint32_t i, uint32_t t0,
+            const int dims, const int nl, float val[PERLIN_LAYERS])
+{
+	const double w = d->warp_w[i] - v->anchor.w;
+	const double x = o->xa + o->sx * w;
+	const float at = (float)(t0 + i);
+	double y = 0.0, nx = o->fx, ny = o->fy;
+	float ux, uy = 0.0f;
+	int l;
+	if (!(x >= nx && x < nx + 1.0))
+		nx = floor(x);
+	if (dims == 2) {
+		const double n = (double)(d->warp_n0 - v->anchor.n) + (double)i;
+		const double m = (d->warp_dy_on ? d->warp_m[i] : d->warp_M0) - v->anchor.m;
+		y = ((o->ya + o->py * n) + o->qy * w) + o->my * m;
+		if (!(y >= ny && y < ny + 1.0))
+			ny = floor(y);
+	}
+	if (nx != o->fx || ny != o->fy)
+		warp_oct_cell(v, o, nx, ny);
+	ux = (float)(o->ux0 + o->sx * w);
+	if (dims == 2) {
+		const double n = (double)(d->warp_n0 - v->anchor.n) + (double)i;
+		const double m = (d->warp_dy_on ? d->warp_m[i] : d->warp_M0) - v->anchor.m;
+		uy = (float)(((o->uy0 + o->my * m) + o->py * n) + o->qy * w);
+	}
+	for (l = 0; l < nl; ++l)
+		if (o->heard >> l & 1U)
+			WARP_VALUE(float, o->c[l], dims, ux, uy, o->g0[l > 0] + o->dg[l > 0] * at, val[l]);
+}
+
+static inline __attribute__((always_inline)) int
+warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], uint32_t len,
+             uint32_t t0, const int dims, const int nl)
+{
+	static const wi iota = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	const double aw = v->anchor.w, am = v->anchor.m;
+	const double n0 = (double)(d->warp_n0 - v->anchor.n), mc = d->warp_M0 - am;
+	warp_oct oct[NOISE_MAX_OCTAVES];
+	unsigned k, nh = 0, layers = 0, h;
+	uint32_t i;
+	int l;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) { /* the octaves heard, in order */
+		warp_oct *o = &oct[nh];
+		o->heard = 0;
+		for (l = 0; l < nl; ++l)
+			if (l ? v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0
+			      : v->gain[0][k] != 0.0 || v->gain[1][k] != 0.0)
+				o->heard |= 1U << l;
+		if (!o->heard)
+			continue; /* (its phase: warp_end, from the anchor) */
+		o->k = k;
+		o->xa = v->anchor.x[k];
+		o->sx = v->anchor.sx[k];
+		o->ya = v->anchor.y[k];
+		o->py = warp_py(v, k);
+		o->qy = warp_qy(v, k);
+		o->my = v->mult[0][k];
+		o->y_one_way = !d->warp_dy_on && (o->py >= 0.0) == (o->qy >= 0.0);
+		o->reach = 7.0 * (fabs(o->py) + fabs(o->qy) * d->warp_rmax +
+		                  fabs(o->my) * d->warp_dymax) * (1.0 + 1e-9) + 1e-9;
+		o->g0[0] = (float)v->gain[0][k];
+		o->dg[0] = (float)((v->gain[1][k] - v->gain[0][k]) / (double)d->grid);
+		o->g0[1] = (float)v->alt[0][k];
+		o->dg[1] = (float)((v->alt[1][k] - v->alt[0][k]) / (double)d->grid);
+		{ /* its cell at the span's first sample */
+			const double w = d->warp_w[0] - aw;
+			warp_oct_cell(v, o, floor(o->xa + o->sx * w),
+			              dims == 2 ? floor(((o->ya + o->py * n0) + o->qy * w) +
+			                                o->my * ((d->warp_dy_on ? d->warp_m[0] : d->warp_M0) - am))
+			                        : 0.0);
+		}
+		layers |= o->heard;
+		++nh;
+	}
+	for (i = 0; i + WARP_LANES <= len; i += WARP_LANES) {
+		const wf at = __builtin_convertvector(iota + (int32_t)(t0 + i), wf);
+		const wf zero = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
+		wf sum[PERLIN_LAYERS];
+		wd w, n = { 0 }, m = { 0 };
+		memcpy(&w, d->warp_w + i, sizeof w);
+		w -= aw;
+		if (dims == 2) {
+			n = n0 + __builtin_convertvector(iota + (int32_t)i, wd);
+			if (d->warp_dy_on) {
+				memcpy(&m, d->warp_m + i, sizeof m);
+				m -= am;
+			} else {
+				m = n * 0.0 + mc;
+			}
+		}
+		for (l = 0; l < nl; ++l)
+			sum[l] = zero;
+		for (h = 0; h < nh; ++h) {
+			warp_oct *o = &oct[h];
+			/* every lane in its cell? x moves one way: its last lane says */
+			const double x7 = o->xa + o->sx * w[7];
+			int inside = x7 >= o->fx && x7 < o->fx + 1.0;
+			wf ux, uy = zero;
+			wd y = { 0 };
+			if (dims == 2 && inside) {
+				/* a hair inside at both ends where y moves one way, else
+				   the first lane far enough inside that no move reaches
+				   out */
+				const double lo = -0.5 + 1e-9, hi = 0.5 - 1e-9;
+				y = ((o->uy0 + o->my * m) + o->py * n) + o->qy * w;
+				inside = o->y_one_way ? y[0] >= lo && y[0] <= hi && y[7] >= lo && y[7] <= hi
+				                      : y[0] >= lo + o->reach && y[0] <= hi - o->reach;
+			}
+			if (inside) {
+				ux = __builtin_convertvector(o->ux0 + o->sx * w, wf);
+				if (dims == 2)
+					uy = __builtin_convertvector(y, wf);
+				for (l = 0; l < nl; ++l) {
+					wf val;
+					if (nl > 1 && !(o->heard >> l & 1U))
+						continue;
+					WARP_VALUE(wf, o->c[l], dims, ux, uy, o->g0[l > 0] + o->dg[l > 0] * at, val);
+					sum[l] += val;
+				}
+			} else { /* a cell begins among them: a sample at a time */
+				float val[WARP_LANES][PERLIN_LAYERS];
+				unsigned j;
+				for (j = 0; j < WARP_LANES; ++j)
+					warp_sample(d, v, o, i + j, t0, dims, nl, val[j]);
+				for (l = 0; l < nl; ++l) {
+					wf lane;
+					if (!(o->heard >> l & 1U))
+						continue;
+					for (j = 0; j < WARP_LANES; ++j)
+						lane[j] = val[j][l];
+					sum[l] += lane;
+				}
+			}
+		}
+		for (l = 0; l < nl; ++l)
+			if (layers >> l & 1U)
+				memcpy(acc[l] + i, &sum[l], sizeof sum[l]);
+	}
+	for (; i < len; ++i) { /* the last few */
+		float sum[PERLIN_LAYERS] = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
+		for (h = 0; h < nh; ++h) {
+			float val[PERLIN_LAYERS];
+			warp_sample(d, v, &oct[h], i, t0, dims, nl, val);
+			for (l = 0; l < nl; ++l)
+				if (oct[h].heard >> l & 1U)
+					sum[l] += val[l];
+		}
+		for (l = 0; l < nl; ++l)
+			if (layers >> l & 1U)
+				acc[l][i] = sum[l];
+	}
+	for (l = 0; l < nl; ++l)
+		if (layers >> l & 1U)
+			fresh[l] = 0;
+	warp_end(d, v);
+	return (layers & ~1U) != 0U;
+}
+
+/* (dims and the layers constants in each: 1D does nothing of y's, one
+   output has one layer) */
+static int warp_voice_base(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[],
+                           uint32_t len, uint32_t t0)
+{
+	if (v->layers == 1)
+		return v->shape.dims == 1 ? warp_voice_n(d, v, acc, fresh, len, t0, 1, 1)
+		                          : warp_voice_n(d, v, acc, fresh, len, t0, 2, 1);
+	return v->shape.dims == 1 ? warp_voice_n(d, v, acc, fresh, len, t0, 1, PERLIN_LAYERS)
+	                          : warp_voice_n(d, v, acc, fresh, len, t0, 2, PERLIN_LAYERS);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/* The same loop for AVX2 (the AVX2 path's): the same operations in the
+   same order, in wider registers, so the same bits. */
+static __attribute__((target("avx2"))) int warp_voice_avx2(perlin_dsp *d, perlin_voice *v,
+                                                           float *const acc[], int fresh[],
+                                                           uint32_t len, uint32_t t0)
+{
+	if (v->layers == 1)
+		return v->shape.dims == 1 ? warp_voice_n(d, v, acc, fresh, len, t0, 1, 1)
+		                          : warp_voice_n(d, v, acc, fresh, len, t0, 2, 1);
+	return v->shape.dims == 1 ? warp_voice_n(d, v, acc, fresh, len, t0, 1, PERLIN_LAYERS)
+	                          : warp_voice_n(d, v, acc, fresh, len, t0, 2, PERLIN_LAYERS);
+}
+#endif
+
 int warp_voice(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], uint32_t len,
                uint32_t t0)
 {
-	return v->shape.dims == 1 ? warp_voice_n(d, v, acc, fresh, len, t0, 1)
-	                          : warp_voice_n(d, v, acc, fresh, len, t0, 2);
+	warp_anchor(d, v); /* (before the loop reads it) */
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (d->path == PERLIN_PATH_AVX2)
+		return warp_voice_avx2(d, v, acc, fresh, len, t0);
+#endif
+	return warp_voice_base(d, v, acc, fresh, len, t0);
 }
 
 void warp_ride(perlin_dsp *d, uint32_t len)
 {
 	int w;
+	(void)len; /* (the sums say how far: warp_span's) */
 	for (w = 0; w < 2; ++w) {
 		perlin_voice *v = &d->voice[w];
 		unsigned k;
+		int l;
 		if (w != d->cur && d->fade >= d->xfade_n)
 			continue; /* (not live) */
-		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-			const uint32_t per = v->stream[k][0].oct.period;
-			noise_pos px = ramp_pos(&v->rx[k], per), py = ramp_pos(&v->ry[k], 0U);
-			const double sx = v->rx[k].step, sy = v->ry[k].step;
-			double x = px.frac, y = py.frac;
-			const double my = v->mult[0][k];
-			uint32_t i;
-			int l;
-			for (i = 0; i < len; ++i) {
-				const double dx = sx * d->warp_r[i];
-				x += dx;
-				y += sy + v->shape.slant * (dx - sx) + my * d->warp_dy[i];
-				warp_cross(&x, &px.cell, per);
-				warp_cross(&y, &py.cell, 0U);
-			}
-			px.frac = x;
-			py.frac = y;
-			ramp_start(&v->rx[k], px, sx);
-			ramp_start(&v->ry[k], py, sy);
+		warp_anchor(d, v);
+		warp_end(d, v);
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
 			for (l = 0; l < v->layers; ++l)
 				v->stream[k][l].axes = 0;
-			v->path_ok[k] = 0;
-			v->fold_axes[k] = 0;
-		}
 	}
 }
