@@ -511,7 +511,6 @@ typedef struct {
 	   (warp_n); at the span's start (..0) and end; and whether the morph
 	   CV moves in the span (warp_m holds its sums then) */
 	double warp_W, warp_W0, warp_M, warp_M0;
-	double warp_rmax, warp_dymax; /* the span's largest factor and morph move */
 	uint32_t warp_n, warp_n0;
 	uint64_t warp_gen;
 	int warp_dy_on;

@@ -307,8 +307,6 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 		peak = warp_factor(warp_factors_base(d->warp_w, volts, len, inv));
 #endif
 		d->warp_peak = peak > d->warp_peak ? peak : d->warp_peak;
-		d->warp_rmax = peak * inv;
-		d->warp_dymax = 0.0;
 		{ /* the sums, sample by sample: W at each sample, without its own */
 			double w = d->warp_W;
 			d->warp_W0 = w;
@@ -344,10 +342,6 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 			d->morph_path = path;
 			d->morph_jump = jump;
 			d->warp_dy_on = jump > 0.0;
-			for (i = 0; i < len; ++i) { /* (the largest move: this span's) */
-				const double dy = fabs(d->warp_m[i] - (i ? d->warp_m[i - 1] : d->warp_M0));
-				d->warp_dymax = dy > d->warp_dymax ? dy : d->warp_dymax;
-			}
 		}
 		/* how long the CVs have stood still: the run at the span's end
 		   (the whole span and the run before it where nothing moved) */
@@ -371,6 +365,7 @@ typedef float wf __attribute__((vector_size(8 * sizeof(float))));
 typedef double wd __attribute__((vector_size(8 * sizeof(double))));
 typedef int32_t wi __attribute__((vector_size(8 * sizeof(int32_t))));
 typedef int64_t wl __attribute__((vector_size(8 * sizeof(int64_t))));
+typedef int64_t wl4 __attribute__((vector_size(4 * sizeof(int64_t))));
 #define WARP_LANES 8U
 
 /* h(u) = fade(u + 1/2) - 1/2, as the kernels' */
@@ -541,7 +536,9 @@ typedef struct {
 	double xa, sx, ya, py, qy, my; /* its anchor's phases and moves (warp_at's) */
 	double fx, fy;           /* its cells, on from the anchor's */
 	double ux0, uy0;         /* the anchor's phases less the cells' middles */
-	double reach;            /* how far y can go in 7 samples, and a hair */
+	double wlim;             /* the sum since the anchor (W) where x may leave its cell */
+	wd sxv, ux0v;            /* sx and ux0 in every lane */
+	wf cv[12], g0v, dgv;     /* layer 0's coefficients and gain line in every lane */
 	int y_one_way;           /* y moves one way (no morph CV, its two moves alike) */
 	float g0[2], dg[2];      /* gain lines over the chunk: layer 0's, the others' */
 	float c[PERLIN_LAYERS][12]; /* its cells' coefficients */
@@ -554,11 +551,30 @@ typedef struct {
    that far inside, so both agree). */
 static void warp_oct_cell(perlin_voice *v, warp_oct *o, double fx, double fy)
 {
+	const wd zero = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
+	const wf zerof = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
+	int m;
 	o->fx = fx;
 	o->fy = fy;
 	o->ux0 = (o->xa - fx) - 0.5;
 	o->uy0 = (o->ya - fy) - 0.5;
+	o->ux0v = zero + o->ux0;
 	warp_cell(v, o->k, fx, fy, o->heard, o->c);
+	for (m = 0; m < (v->shape.dims == 1 ? 4 : 12); ++m)
+		o->cv[m] = zerof + o->c[0][m];
+	/* x leaves the cell where W passes wlim (x moves one way): a hair
+	   short of it, so that x there is still inside as warp_at has it
+	   (else none: every group looked at sample by sample) */
+	if (o->sx == 0.0) {
+		o->wlim = 1e300;
+	} else {
+		double w = ((o->sx > 0.0 ? fx + 1.0 : fx) - o->xa) / o->sx;
+		w -= fabs(w) * 1e-12 + 1e-300;
+		if (o->sx > 0.0 ? o->xa + o->sx * w < fx + 1.0 : o->xa + o->sx * w >= fx)
+			o->wlim = w;
+		else
+			o->wlim = -1e300;
+	}
 }
 
 /* Octave o's value at sample i of the span, into val[l] for each layer
@@ -624,12 +640,17 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 		o->qy = warp_qy(v, k);
 		o->my = v->mult[0][k];
 		o->y_one_way = !d->warp_dy_on && (o->py >= 0.0) == (o->qy >= 0.0);
-		o->reach = 7.0 * (fabs(o->py) + fabs(o->qy) * d->warp_rmax +
-		                  fabs(o->my) * d->warp_dymax) * (1.0 + 1e-9) + 1e-9;
 		o->g0[0] = (float)v->gain[0][k];
 		o->dg[0] = (float)((v->gain[1][k] - v->gain[0][k]) / (double)d->grid);
 		o->g0[1] = (float)v->alt[0][k];
 		o->dg[1] = (float)((v->alt[1][k] - v->alt[0][k]) / (double)d->grid);
+		{
+			const wd zero = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
+			const wf zerof = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
+			o->sxv = zero + o->sx;
+			o->g0v = zerof + o->g0[0];
+			o->dgv = zerof + o->dg[0];
+		}
 		{ /* its cell at the span's first sample */
 			const double w = d->warp_w[0] - aw;
 			warp_oct_cell(v, o, floor(o->xa + o->sx * w),
@@ -645,8 +666,10 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 		const wf zero = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
 		wf sum[PERLIN_LAYERS];
 		wd w, n = { 0 }, m = { 0 };
+		double w7;
 		memcpy(&w, d->warp_w + i, sizeof w);
 		w -= aw;
+		w7 = d->warp_w[i + WARP_LANES - 1U] - aw; /* (w's last lane) */
 		if (dims == 2) {
 			n = n0 + __builtin_convertvector(iota + (int32_t)i, wd);
 			if (d->warp_dy_on) {
@@ -661,28 +684,42 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 		for (h = 0; h < nh; ++h) {
 			warp_oct *o = &oct[h];
 			/* every lane in its cell? x moves one way: its last lane says */
-			const double x7 = o->xa + o->sx * w[7];
-			int inside = x7 >= o->fx && x7 < o->fx + 1.0;
+			int inside = w7 < o->wlim;
 			wf ux, uy = zero;
 			wd y = { 0 };
 			if (dims == 2 && inside) {
 				/* a hair inside at both ends where y moves one way, else
-				   the first lane far enough inside that no move reaches
-				   out */
+				   every lane (no sign bit among y - lo and hi - y) */
 				const double lo = -0.5 + 1e-9, hi = 0.5 - 1e-9;
 				y = ((o->uy0 + o->my * m) + o->py * n) + o->qy * w;
-				inside = o->y_one_way ? y[0] >= lo && y[0] <= hi && y[7] >= lo && y[7] <= hi
-				                      : y[0] >= lo + o->reach && y[0] <= hi - o->reach;
+				if (o->y_one_way) {
+					inside = y[0] >= lo && y[0] <= hi && y[7] >= lo && y[7] <= hi;
+				} else {
+					const wd below = y - lo, above = hi - y;
+					wl a, b;
+					wl4 q;
+					memcpy(&a, &below, sizeof a);
+					memcpy(&b, &above, sizeof b);
+					a |= b;
+					q = __builtin_shufflevector(a, a, 0, 1, 2, 3) |
+					    __builtin_shufflevector(a, a, 4, 5, 6, 7);
+					inside = ((q[0] | q[1]) | (q[2] | q[3])) >= 0;
+				}
 			}
 			if (inside) {
-				ux = __builtin_convertvector(o->ux0 + o->sx * w, wf);
+				ux = __builtin_convertvector(o->ux0v + o->sxv * w, wf);
 				if (dims == 2)
 					uy = __builtin_convertvector(y, wf);
-				for (l = 0; l < nl; ++l) {
+				if (o->heard & 1U) { /* (layer 0: its lanes made ready) */
 					wf val;
-					if (nl > 1 && !(o->heard >> l & 1U))
+					WARP_VALUE(wf, o->cv, dims, ux, uy, o->g0v + o->dgv * at, val);
+					sum[0] += val;
+				}
+				for (l = 1; l < nl; ++l) {
+					wf val;
+					if (!(o->heard >> l & 1U))
 						continue;
-					WARP_VALUE(wf, o->c[l], dims, ux, uy, o->g0[l > 0] + o->dg[l > 0] * at, val);
+					WARP_VALUE(wf, o->c[l], dims, ux, uy, o->g0[1] + o->dg[1] * at, val);
 					sum[l] += val;
 				}
 			} else { /* a cell begins among them: a sample at a time */
