@@ -270,12 +270,13 @@ int warp_unmoved(const perlin_dsp *d, const float *volts, const float *morph, ui
 /* The span from here (len samples, t0 into the chunk, the CVs' volts as
    warp_unmoved's): as folded up to a CV's first change (returned: how
    many), or warping from here (to the chunk's end at most), each
-   sample's factor into warp_r and morph move into warp_dy. */
+   sample's sums into warp_w and warp_m. */
 uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32_t len,
                    uint32_t t0);
 /* (warping) voice v's layer sums over len samples from t0 into acc[l]
-   (fresh[l] cleared where written), its phases moved sample by sample;
-   whether the outputs' own layers were heard (voice_span's). */
+   (fresh[l] cleared where written), each sample's phases from its anchor
+   and the sums; whether the outputs' own layers were heard
+   (voice_span's). */
 int warp_voice(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], uint32_t len,
                uint32_t t0);
 /* (warping) the live voices' phases moved on len samples unheard. */

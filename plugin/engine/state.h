@@ -485,8 +485,8 @@ typedef struct {
 	int cv_on;
 	/* the rate CV (warp.c): while it stands still, its factor 2^V (of
 	   volts warp_v) is folded into the phases' steps (warp); while it
-	   moves (warping), each sample's factor over warp is in warp_r (the
-	   scratch) and the phases move sample by sample; warp_still counts the
+	   moves (warping), each sample's phases come from the sums of the
+	   factors over warp (warp_W, below); warp_still counts the
 	   samples it has stood at warp_v. The band-limit takes warp_band: the
 	   fold, or warping the largest factor of the chunk before (warp_peak
 	   gathers it). */
@@ -497,8 +497,8 @@ typedef struct {
 	uint32_t warp_still;
 	/* the morph CV (warp.c): morph_v, the volts the voices' y has moved
 	   by up to the span being rendered (a voice placed anew takes it as
-	   morph's); while it moves, each sample's move is in warp_dy (the
-	   scratch) and the phases move sample by sample, as for the rate CV.
+	   morph's); while it moves, the sums of its moves (warp_M) move the
+	   phases, as the rate CV's factors do.
 	   The band-limit takes morph_band, its speed in cells a sample over
 	   the chunk before (morph_path gathers its path, morph_jump its
 	   largest move). */

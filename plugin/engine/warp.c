@@ -1,21 +1,20 @@
-/* warp.c: the rate and morph CVs (perlin_cv's rate and morph). Rate: 1 V an octave, the phase's
-   speed along x times 2^V at each sample, never its place. While the CV
-   stands still its factor is folded into the phases' steps (d->warp:
-   voice.c's voice_steps and band-limit take it) and everything renders as
-   without it. From the first sample it moves, the voices' phases are
-   taken from their ramps and moved sample by sample (warping): each
-   octave's x by its step times that sample's factor (over the folded
-   one), y by its own step plus the slant of x's extra move; every octave
-   of a layer evaluated at once, an octave a lane, from its cell's
-   coefficients (coef.c's, the same the kernels take), and the phases put
-   back into the ramps at the span's end. At a grid point after a whole
-   chunk of a CV standing still, its factor is folded again. Morph (2D):
-   1 V a cell of octave 0, each sample's move added to every octave's y
-   (times its multiplier) in the same loop; standing still it needs no
-   fold (y simply stays moved). Where the CV
-   changes and where it settles are samples of the CV and of the grid, so
-   the output is the same whatever splits the blocks. dsp.c and render.c
-   call it; it calls coef.c and ramp.c.
+/* warp.c: the rate and morph CVs (perlin_cv's rate and morph). Rate: 1 V
+   an octave, the phase's speed along x times 2^V at each sample, never
+   its place. While the CV stands still its factor is folded into the
+   phases' steps (d->warp: voice.c's voice_steps and band-limit take it)
+   and everything renders as without it. From the first sample it moves
+   (warping), each sample's phase is its voice's anchor (the phases where
+   they were, and the sums there) moved by the sums since: of the factors
+   over the folded one (x, and y by the slant), of the morph CV's moves
+   (y, 1 V a cell of octave 0) and of the samples (y's own step). Eight
+   samples of an octave are evaluated at once, from its cell's
+   coefficients (coef.c's, the same the kernels take), where all eight are
+   in that cell; else a sample at a time. At a grid point after a whole
+   chunk of the CVs standing still, the factor is folded again. Where the
+   CVs change and settle and where anchors are made are samples of the
+   CVs, the grid and the events, so the output is the same whatever
+   splits the blocks. dsp.c and render.c call it; it calls coef.c and
+   ramp.c. plugin/README.md has the design and the figures.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "engine.h"
 
