@@ -40,33 +40,10 @@ static float morph_volts(float v)
 	return v < -PERLIN_MORPH_VOLTS ? -PERLIN_MORPH_VOLTS : v > PERLIN_MORPH_VOLTS ? PERLIN_MORPH_VOLTS : v;
 }
 
-/* 2^v for the volts warp_volts gives: 2^n exactly (built from its bits)
-   times sqrt 2 e^t, t = (f - 1/2) ln 2, f = v - n in [0, 1), by its
-   series to t^9 (within 1e-11); +, x and integer operations alone, so
-   the same bits on every machine and compiler. */
-static double warp_factor(float volts)
-{
-	const double v = (double)volts;
-	const int n = (int)(v + 16.0) - 16; /* floor(v), v in [-8, 8] */
-	const double t = (v - (double)n - 0.5) * 0.6931471805599453;
-	union { double d; uint64_t u; } two;
-	double p = 1.0 / 362880.0;
-	p = p * t + 1.0 / 40320.0;
-	p = p * t + 1.0 / 5040.0;
-	p = p * t + 1.0 / 720.0;
-	p = p * t + 1.0 / 120.0;
-	p = p * t + 1.0 / 24.0;
-	p = p * t + 1.0 / 6.0;
-	p = p * t + 0.5;
-	p = p * t + 1.0;
-	p = p * t + 1.0;
-	two.u = (uint64_t)(n + 1023) << 52;
-	return p * 1.4142135623730951 * two.d;
-}
-
-/* warp_factor for four volts at once: the same double operations in the
-   same order, so each lane gives warp_factor's bits (a sample's factor is
-   the fold's when the CV stands on it). */
+/* 2^v for four volts as warp_volts gives them: 2^n exactly (built from
+   its bits) times sqrt 2 e^t, t = (f - 1/2) ln 2, f = v - n in [0, 1), by
+   its series to t^9 (within 1e-11); +, x and integer operations alone, so
+   the same bits on every machine and compiler, in any lane. */
 typedef float warp_f4 __attribute__((vector_size(4 * sizeof(float))));
 typedef int32_t warp_i4 __attribute__((vector_size(4 * sizeof(int32_t))));
 typedef double warp_d4 __attribute__((vector_size(4 * sizeof(double))));
@@ -74,9 +51,9 @@ typedef double warp_d4 __attribute__((vector_size(4 * sizeof(double))));
 static inline __attribute__((always_inline)) void warp_factor4(const warp_f4 *volts, warp_d4 *out)
 {
 	const warp_d4 v = __builtin_convertvector(*volts, warp_d4);
-	const warp_i4 n = __builtin_convertvector(v + 16.0, warp_i4) - 16; /* floor(v) */
+	const warp_i4 n = __builtin_convertvector(v + 16.0, warp_i4) - 16; /* floor(v), v in [-8, 8] */
 	const warp_d4 t = (v - __builtin_convertvector(n, warp_d4) - 0.5) * 0.6931471805599453;
-	const warp_i4 bits = (n + 127) << 23; /* (2^n as a float: exactly warp_factor's) */
+	const warp_i4 bits = (n + 127) << 23; /* (2^n as a float: exact) */
 	warp_f4 two_f;
 	warp_d4 p = t * (1.0 / 362880.0) + 1.0 / 40320.0, two;
 	p = p * t + 1.0 / 5040.0;
@@ -90,6 +67,16 @@ static inline __attribute__((always_inline)) void warp_factor4(const warp_f4 *vo
 	memcpy(&two_f, &bits, sizeof two_f);
 	two = __builtin_convertvector(two_f, warp_d4);
 	*out = p * 1.4142135623730951 * two;
+}
+
+/* The same for one (the fold's factor: a sample's is the fold's when the
+   CV stands on it). */
+static double warp_factor(float volts)
+{
+	const warp_f4 v = { volts, volts, volts, volts };
+	warp_d4 f;
+	warp_factor4(&v, &f);
+	return f[0];
 }
 
 /* Lanes of a where mask is set, of b elsewhere. */
@@ -762,14 +749,21 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 
 /* (dims and the layers constants in each: 1D does nothing of y's, one
    output has one layer) */
-static int warp_voice_base(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[],
-                           uint32_t len, uint32_t t0)
+static inline __attribute__((always_inline)) int
+warp_voice_any(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], uint32_t len,
+               uint32_t t0)
 {
 	if (v->layers == 1)
 		return v->shape.dims == 1 ? warp_voice_n(d, v, acc, fresh, len, t0, 1, 1)
 		                          : warp_voice_n(d, v, acc, fresh, len, t0, 2, 1);
 	return v->shape.dims == 1 ? warp_voice_n(d, v, acc, fresh, len, t0, 1, PERLIN_LAYERS)
 	                          : warp_voice_n(d, v, acc, fresh, len, t0, 2, PERLIN_LAYERS);
+}
+
+static int warp_voice_base(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[],
+                           uint32_t len, uint32_t t0)
+{
+	return warp_voice_any(d, v, acc, fresh, len, t0);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -779,11 +773,7 @@ static __attribute__((target("avx2"))) int warp_voice_avx2(perlin_dsp *d, perlin
                                                            float *const acc[], int fresh[],
                                                            uint32_t len, uint32_t t0)
 {
-	if (v->layers == 1)
-		return v->shape.dims == 1 ? warp_voice_n(d, v, acc, fresh, len, t0, 1, 1)
-		                          : warp_voice_n(d, v, acc, fresh, len, t0, 2, 1);
-	return v->shape.dims == 1 ? warp_voice_n(d, v, acc, fresh, len, t0, 1, PERLIN_LAYERS)
-	                          : warp_voice_n(d, v, acc, fresh, len, t0, 2, PERLIN_LAYERS);
+	return warp_voice_any(d, v, acc, fresh, len, t0);
 }
 #endif
 
