@@ -971,6 +971,7 @@ static void cv_render(const cv_case *c, const float *cv_depth, const float *cv_o
 		cv.depth = cv_depth ? (c->alias ? out : cv_depth) + t : NULL;
 		cv.offset = cv_offset ? (c->alias && !cv_depth ? out : cv_offset) + t : NULL;
 		cv.rate = NULL;
+		cv.morph = NULL;
 		perlin_dsp_controls(&d, ctl);
 		if (set[PERLIN_TRIGGER] > 2.5f && t % 14400U == 0U)
 			perlin_dsp_trigger(&d);
