@@ -81,7 +81,13 @@ GLUE_LIBS = `$(PKG_CONFIG) --libs cairo`
 LIB_EXT   = .so
 BUNDLE    = $(B)/perlin.lv2
 BUNDLE_FILES = $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
-           $(BUNDLE)/presets.ttl $(BUNDLE)/vendor-terms.ttl $(BUNDLE)/perlin$(LIB_EXT)
+           $(BUNDLE)/presets.ttl $(BUNDLE)/vendor-terms.ttl $(BUNDLE)/perlin$(LIB_EXT) \
+           $(BUNDLE)/ui.ttl $(BUNDLE)/perlin_ui$(LIB_EXT)
+# The UI (plugin/ui/): a binary of its own, X11 and cairo, with the engine
+# for its preview (the plugin's binary has no UI code).
+UI_C      = plugin/ui/ui.c plugin/ui/view.c plugin/ui/preview.c
+UI_SRC    = $(UI_C) plugin/ui/view.h plugin/ui/preview.h plugin/lv2/ports.h
+UI_LIBS   = `$(PKG_CONFIG) --libs x11 cairo`
 
 HOST_SRC  = tests/host.c tests/host.h $(DSP_SRC) plugin/lv2/perlin_midi.h
 LILV      = `$(PKG_CONFIG) --cflags lilv-0`
@@ -200,6 +206,16 @@ $(BUNDLE)/perlin$(LIB_EXT): $(B)/.bundledeps $(GLUE_SRC) $(DSP_PIC_O) $(B)/flags
 		`$(PKG_CONFIG) --cflags lv2 cairo` -o $@ plugin/lv2/perlin.c $(GLUE_C) $(DSP_PIC_O) \
 		$(LDFLAGS) $(GLUE_LIBS) -lm
 
+$(BUNDLE)/perlin_ui$(LIB_EXT): $(B)/.bundledeps $(UI_SRC) $(DSP_PIC_O) $(B)/flags
+	@mkdir -p $(BUNDLE)
+	$(CC) $(CCFLAGS) $(PICFLAGS) -shared \
+		`$(PKG_CONFIG) --cflags lv2 x11 cairo` -o $@ $(UI_C) $(DSP_PIC_O) \
+		$(LDFLAGS) $(UI_LIBS) -lm
+
+$(BUNDLE)/ui.ttl: ttl/ui.ttl
+	@mkdir -p $(BUNDLE)
+	cp ttl/ui.ttl $@
+
 $(BUNDLE)/manifest.ttl: ttl/manifest.ttl.in
 	@mkdir -p $(BUNDLE)
 	sed 's/@LIB_EXT@/$(LIB_EXT)/g' ttl/manifest.ttl.in > $@
@@ -257,6 +273,12 @@ $(B)/wavcheck: $(B)/.deps tests/wavcheck.c tests/test.h $(NOISE_SRC) $(B)/flags
 $(B)/jack_notes: tests/jack_notes.c $(B)/flags
 	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags jack sndfile` -o $@ \
 		tests/jack_notes.c $(LDFLAGS) `$(PKG_CONFIG) --libs jack sndfile`
+
+# the UI's host of make test-ui (tests/test_ui.sh)
+$(B)/ui_host: $(B)/.deps $(DSP_O) $(B)/flags tests/ui_host.c tests/urid_map.h $(UI_SRC)
+	$(CC) $(CCFLAGS) `$(PKG_CONFIG) --cflags lv2 x11 cairo fontconfig` -o $@ tests/ui_host.c \
+		plugin/ui/view.c plugin/ui/preview.c $(DSP_O) $(LDFLAGS) $(UI_LIBS) \
+		`$(PKG_CONFIG) --libs fontconfig` -ldl -lm
 
 # checks Perlin Noise MIDI's events recorded from jalv (make test-hosts)
 $(B)/midicheck: $(B)/.deps $(DSP_O) $(B)/flags tests/midicheck.c tests/test.h $(HOST_SRC)
@@ -458,7 +480,14 @@ test-hosts: $(B)/.deps all $(B)/wavcheck $(B)/midicheck
 	$(MAKE) install DESTDIR= LV2DIR="$(CURDIR)/$(B)/hosts/lv2" \
 		SCRIPTDIRS="$(CURDIR)/$(B)/hosts/scripts"
 	sh tests/test_hosts.sh $(B)
+	$(MAKE) test-ui
 	$(MAKE) test-ardour-modulation
+
+# The plugins' UI under Xvfb, in tests/ui_host.c: opened, dragged,
+# automated, typed into, and opened and closed under valgrind
+test-ui: $(B)/.deps bundle $(B)/ui_host
+	@sh tests/deps.sh $(PKG_CONFIG) ui
+	sh tests/test_ui.sh $(B)
 
 # Perlin Noise modulating ACE Amplifier in Ardour's exports: the Lua DSP
 # plugin (perlin-modulator.lua), the editor action (perlin-automate.lua),
@@ -575,8 +604,10 @@ SCRIPTS = plugin/ardour/perlin-modulator.lua plugin/ardour/perlin-automate.lua \
 install: bundle
 	mkdir -p $(DESTDIR)$(LV2DIR)/perlin.lv2
 	install -m 644 $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
-		$(BUNDLE)/presets.ttl $(BUNDLE)/vendor-terms.ttl $(DESTDIR)$(LV2DIR)/perlin.lv2/
-	install -m 755 $(BUNDLE)/perlin$(LIB_EXT) $(DESTDIR)$(LV2DIR)/perlin.lv2/
+		$(BUNDLE)/presets.ttl $(BUNDLE)/vendor-terms.ttl $(BUNDLE)/ui.ttl \
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/
+	install -m 755 $(BUNDLE)/perlin$(LIB_EXT) $(BUNDLE)/perlin_ui$(LIB_EXT) \
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/
 	for d in $(SCRIPTDIRS); do mkdir -p "$(DESTDIR)$$d" && \
 		install -m 644 $(SCRIPTS) "$(DESTDIR)$$d/" || exit 1; done
 
@@ -598,7 +629,9 @@ uninstall:
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin.ttl \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/presets.ttl \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/vendor-terms.ttl \
-		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin$(LIB_EXT)
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/ui.ttl \
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin$(LIB_EXT) \
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin_ui$(LIB_EXT)
 	for d in $(SCRIPTDIRS); do rm -f "$(DESTDIR)$$d/perlin-modulate.lua" \
 		"$(DESTDIR)$$d/perlin-modulator.lua" "$(DESTDIR)$$d/perlin-automate.lua" \
 		"$(DESTDIR)$$d/perlin-modulation.lua"; \
@@ -644,7 +677,8 @@ distcheck: dist
 		$(MAKE) install PREFIX=/usr DESTDIR=$(DISTCHECK)/stage
 	for f in lib/lv2/perlin.lv2/manifest.ttl lib/lv2/perlin.lv2/perlin.ttl \
 		lib/lv2/perlin.lv2/presets.ttl lib/lv2/perlin.lv2/vendor-terms.ttl \
-		lib/lv2/perlin.lv2/perlin$(LIB_EXT) \
+		lib/lv2/perlin.lv2/perlin$(LIB_EXT) lib/lv2/perlin.lv2/ui.ttl \
+		lib/lv2/perlin.lv2/perlin_ui$(LIB_EXT) \
 		share/ardour7/scripts/perlin-modulator.lua share/ardour7/scripts/perlin-automate.lua \
 		share/ardour7/scripts/perlin-modulation.lua share/ardour8/scripts/perlin-modulation.lua \
 		share/ardour8/scripts/perlin-modulator.lua share/ardour8/scripts/perlin-automate.lua; do \
@@ -694,4 +728,4 @@ plots: demo $(B)/test_display
 clean:
 	rm -rf $(B) $(DIST).tar.gz
 
-.PHONY: all bundle dist test-plain test-package distcheck test-ardour8 test-arm64 demo plots deps fuzz test test-tsan test-hosts test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean
+.PHONY: all bundle dist test-plain test-package distcheck test-ardour8 test-arm64 demo plots deps fuzz test test-tsan test-hosts test-ui test-ardour-modulation test-sanitize test-valgrind check bench install install-user uninstall uninstall-user clean

@@ -9,6 +9,7 @@
 #   (none): the test tools too; as root, the missing ones are installed with
 #          apt-get, otherwise the exact command is printed and it fails
 #   hosts: the real hosts of make test-hosts too
+#   ui: the test tools and make test-ui's (Xvfb, xdotool, ImageMagick)
 #   arm64: the test tools and the arm64 tier's (make test-arm64): the
 #          cross compiler, qemu-user, and the libraries the bundle and
 #          perlin-render link, from Debian's arm64 architecture (added to
@@ -30,11 +31,12 @@ cmd  "$PKG_CONFIG"   pkg-config
 cmd  cc              gcc
 pc   lv2             lv2-dev
 pc   cairo           libcairo2-dev
-modules="lv2 and cairo"
+pc   x11             libx11-dev
+modules="lv2, cairo and x11"
 if [ "${2:-}" != bundle ]; then
 	pc lilv-0        liblilv-dev
 	pc sndfile       libsndfile1-dev
-	modules="lv2, cairo, lilv-0 and sndfile"
+	modules="lv2, cairo, x11, lilv-0 and sndfile"
 fi
 # names what is missing and fails
 missing() {
@@ -76,6 +78,13 @@ if [ "${2:-}" = hosts ]; then
 	cmd ardour7-lua  ardour
 	file /usr/lib/lv2/a-comp.lv2 ardour-lv2-plugins
 	file /usr/share/sounds/sf2/TimGM6mb.sf2 timgm6mb-soundfont
+fi
+if [ "${2:-}" = ui ]; then
+	cmd Xvfb         xvfb
+	cmd xdpyinfo     x11-utils
+	cmd xdotool      xdotool
+	cmd import       imagemagick
+	pc  fontconfig   libfontconfig-dev
 fi
 if [ "${2:-}" = arm64 ]; then
 	cmd  aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu

@@ -10,34 +10,16 @@
    settings the places of out_2 .. out_4 (19..21), and the lanes'
    controller numbers come last: cc_1 .. cc_3 at 30..32 as in 0.4, cc_4
    at 29 (midi_in's place until 0.5: a host that keeps automation by
-   index, as Ardour does, finds cc_1 .. cc_3 where they were).
+   index, as Ardour does, finds cc_1 .. cc_3 where they were). Its port
+   indices are in ports.h (perlin_midi_port, MIDI_PORT).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #ifndef PERLIN_MIDI_H
 #define PERLIN_MIDI_H
 
 #include "../engine/dsp.h"
+#include "ports.h"
 
 #include <lv2/core/lv2.h>
-
-#define PERLIN_MIDI_URI "urn:perlin-lv2:perlin-midi"
-
-typedef enum {
-	MIDI_PORT_OUT = 16,        /* atom:Sequence of midi:MidiEvent */
-	MIDI_PORT_CHANNEL = 19,    /* the output's MIDI channel, 1-16 */
-	MIDI_PORT_RESOLUTION = 20, /* perlin_midi_resolution */
-	MIDI_PORT_INTERVAL = 21,   /* ms: a lane sends at most once in it */
-	MIDI_PORT_CC_4 = 29,       /* lane 4's controller number (-1 off) */
-	MIDI_PORT_CC_1 = 30,       /* lanes 1 .. 3's (30 .. 32) */
-	MIDI_PORT_COUNT = 33
-} perlin_midi_port;
-
-/* The MIDI settings (perlin_midi_param in state.h, their ranges in
-   perlin_midi_params in params.h) are beside the other controls'. */
-
-/* The lv2:index of MIDI setting p. */
-#define MIDI_PORT(p) ((p) == MIDI_CC_1 + 3 ? (unsigned)MIDI_PORT_CC_4                             \
-                 : (p) >= MIDI_CC_1 ? (unsigned)MIDI_PORT_CC_1 + (unsigned)((p) - MIDI_CC_1) \
-                                       : (unsigned)MIDI_PORT_CHANNEL + (unsigned)(p))
 
 /* The descriptor perlin.c's lv2_descriptor hands out at index 5. */
 extern const LV2_Descriptor perlin_midi_descriptor;

@@ -65,4 +65,23 @@ typedef enum {
 	 : (p) >= PERLIN_PHASE ? PORT_TRIGGERS(outputs) + (unsigned)((p) - PERLIN_PHASE)   \
 	                       : (unsigned)(p))
 
+/* Perlin Noise MIDI (perlin_midi.h) has the ports of Perlin Noise x4
+   where they mean the same; its own: */
+#define PERLIN_MIDI_URI "urn:perlin-lv2:perlin-midi"
+
+typedef enum {
+	MIDI_PORT_OUT = 16,        /* atom:Sequence of midi:MidiEvent */
+	MIDI_PORT_CHANNEL = 19,    /* the output's MIDI channel, 1-16 */
+	MIDI_PORT_RESOLUTION = 20, /* perlin_midi_resolution */
+	MIDI_PORT_INTERVAL = 21,   /* ms: a lane sends at most once in it */
+	MIDI_PORT_CC_4 = 29,       /* lane 4's controller number (-1 off) */
+	MIDI_PORT_CC_1 = 30,       /* lanes 1 .. 3's (30 .. 32) */
+	MIDI_PORT_COUNT = 33
+} perlin_midi_port;
+
+/* The lv2:index of MIDI setting p. */
+#define MIDI_PORT(p) ((p) == MIDI_CC_1 + 3 ? (unsigned)MIDI_PORT_CC_4                             \
+                 : (p) >= MIDI_CC_1 ? (unsigned)MIDI_PORT_CC_1 + (unsigned)((p) - MIDI_CC_1) \
+                                       : (unsigned)MIDI_PORT_CHANNEL + (unsigned)(p))
+
 #endif /* PERLIN_PORTS_H */
