@@ -97,6 +97,7 @@ if [ "${2:-}" = arm64 ]; then
 	file /usr/lib/aarch64-linux-gnu/pkgconfig/lilv-0.pc  liblilv-dev:arm64
 	file /usr/lib/aarch64-linux-gnu/pkgconfig/sndfile.pc libsndfile1-dev:arm64
 	file /usr/lib/aarch64-linux-gnu/pkgconfig/cairo.pc   libcairo2-dev:arm64
+	file /usr/lib/aarch64-linux-gnu/pkgconfig/x11.pc     libx11-dev:arm64
 fi
 
 [ -z "$need" ] && exit 0

@@ -65,14 +65,16 @@ for d in "$one" "$two"; do
 done
 check "the bundle built in two folders: the same bytes" \
 	cmp "$one/build/perlin.lv2/perlin.so" "$two/build/perlin.lv2/perlin.so"
+check "the UI built in two folders: the same bytes" \
+	cmp "$one/build/perlin.lv2/perlin_ui.so" "$two/build/perlin.lv2/perlin_ui.so"
 ( cd "$one" && make install PREFIX=/usr DESTDIR="$W/stage" PKG_CONFIG="$PC" ) \
 	> "$W/install.log" 2>&1
 rc=$?
 check "make install with a pkg-config knowing no lilv-0 or sndfile (log: $W/install.log)" \
 	test $rc -eq 0
 ( cd "$W/stage" && find . -type f | sed 's|^\./|/|' | sort ) > "$W/installed.txt"
-check "make install: the 11 files (the bundle's 5, 3 scripts each for Ardour 7 and 8)" \
-	test "$(wc -l < "$W/installed.txt")" -eq 11
+check "make install: the 13 files (the bundle's 7, 3 scripts each for Ardour 7 and 8)" \
+	test "$(wc -l < "$W/installed.txt")" -eq 13
 check "make install did not build perlin-render" test ! -e "$one/build/perlin-render"
 ( cd "$one" && make PKG_CONFIG="$PC" ) > "$W/all.log" 2>&1
 rc=$?
@@ -93,7 +95,7 @@ Source: $P
 Section: sound
 Priority: optional
 Maintainer: $who
-Build-Depends: debhelper-compat (= 13), pkgconf, lv2-dev, libcairo2-dev,
+Build-Depends: debhelper-compat (= 13), pkgconf, lv2-dev, libcairo2-dev, libx11-dev,
  liblilv-dev <!nocheck>, libsndfile1-dev <!nocheck>, sordi <!nocheck>,
  lua5.3 <!nocheck>
 Standards-Version: 4.6.2
@@ -190,9 +192,9 @@ mkdir -p "$D/root" && dpkg-deb -x "$deb" "$D/root"
 # Control flow integrity (-fcf-protection) is not asked of it: Debian 12's
 # dpkg-buildflags has no flag for it (dpkg 1.22, Debian 13, adds one).
 hardening-check --nocfprotection "$D/root/usr/lib/lv2/perlin.lv2/perlin.so" \
-	> "$W/hardening.log" 2>&1
+	"$D/root/usr/lib/lv2/perlin.lv2/perlin_ui.so" > "$W/hardening.log" 2>&1
 rc=$?
-check "hardening-check --nocfprotection passes the packaged plugin (log: $W/hardening.log)" \
+check "hardening-check --nocfprotection passes the packaged plugin and UI (log: $W/hardening.log)" \
 	test $rc -eq 0
 sed 's/^/     /' "$W/hardening.log"
 missing=
