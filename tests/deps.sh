@@ -85,6 +85,8 @@ if [ "${2:-}" = ui ]; then
 	cmd xdotool      xdotool
 	cmd import       imagemagick
 	pc  fontconfig   libfontconfig-dev
+	# (suil's X11-in-Qt 5 module needs it; jalv does not pull it in)
+	glob "/usr/lib/*/libQt5X11Extras.so.5" libqt5x11extras5
 fi
 if [ "${2:-}" = arm64 ]; then
 	cmd  aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu

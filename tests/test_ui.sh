@@ -284,13 +284,45 @@ jalv_test() {
 	else
 		bad "jalv.gtk3: no UI window or no levels ($(tail -3 "$OUT/jalv.log" | tr '\n' ' '))"
 	fi
-	kill $jalv_pid $jackd_pid 2> /dev/null
-	wait $jalv_pid $jackd_pid 2> /dev/null
+	kill $jalv_pid 2> /dev/null
+	wait $jalv_pid 2> /dev/null
+	qt5_test
+	kill $jackd_pid 2> /dev/null
+	wait $jackd_pid 2> /dev/null
+}
+# 6. in jalv.qt5 (suil's X11-in-Qt 5), on the same server: Perlin Noise x4
+# opens at its size inside jalv's window, and its scope moves once the
+# JACK transport rolls (jalv.qt5 1.6.6 takes no -c and prints no levels:
+# the plugin stays on Hold, which follows the transport)
+qt5_test() {
+	LV2_PATH="$(cd "$OUT" && pwd)/jalv-lv2" jalv.qt5 urn:perlin-lv2:perlin4 > "$OUT/jalv-qt5.log" 2>&1 &
+	qt5_pid=$!
+	ui_x4() { xwininfo -root -tree 2> /dev/null | awk '/"Perlin Noise x4": \(\)/ { print $(NF - 1), $NF; exit }'; }
+	has_x4() { [ -n "$(ui_x4)" ]; }
+	if until_ok 60 has_x4; then
+		set -- $(ui_x4)
+		size=${1%%+*} at=$2
+		x0=$(echo "$at" | cut -d+ -f2) y0=$(echo "$at" | cut -d+ -f3)
+		echo play | jack_transport > /dev/null 2>&1
+		drawn jalv-qt5-a "$((x0 + 10))" "$((y0 + 36))" 420 145
+		if [ "$size" = 880x386 ] && until_ok 10 sh -c "import -window root -crop 420x145+$((x0 + 10))+$((y0 + 36)) +repage '$OUT/jalv-qt5-b.png' 2>/dev/null &&
+			[ \$(compare -metric AE '$OUT/jalv-qt5-a.png' '$OUT/jalv-qt5-b.png' null: 2>&1 | cut -d' ' -f1) -gt 200 ]"; then
+			ok "jalv.qt5: Perlin Noise x4's UI, $size at +$x0+$y0 in jalv's window; its scope moves"
+		else
+			bad "jalv.qt5: the UI at $size +$x0+$y0 does not move"
+		fi
+		import -window root "$OUT/jalv-qt5.png" 2> /dev/null
+		echo stop | jack_transport > /dev/null 2>&1
+	else
+		bad "jalv.qt5: no UI window ($(grep -i error "$OUT/jalv-qt5.log" | head -2 | tr '\n' ' '))"
+	fi
+	kill $qt5_pid 2> /dev/null
+	wait $qt5_pid 2> /dev/null
 }
 if command -v jalv.gtk3 > /dev/null && command -v jackd > /dev/null; then
 	jalv_test
 else
-	echo "test_ui: no jalv.gtk3 or jackd: the jalv checks are left out"
+	echo "test_ui: no jalv or jackd: the jalv checks are left out"
 fi
 
 echo "test_ui: $pass passed, $fail failed"
