@@ -12,6 +12,8 @@
 #   --driver NAME   engine driver (default: Dummy, falling back to JACK)
 #   --play          start the engine transport (host.transport_play()) after loading
 #   --events        also print engine callbacks for input-parameter changes ("event param ...")
+#   --set T:I:V     at T seconds set parameter I to V from the host, as automation does
+#                   (printed as "set I V"); may be given more than once
 #   --carla DIR     Carla's built source tree (default $CARLA_DIR)
 # Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 
@@ -28,6 +30,8 @@ ap.add_argument("--inprocess", action="store_true")
 ap.add_argument("--driver", default=None)
 ap.add_argument("--events", action="store_true")
 ap.add_argument("--play", action="store_true", help="start Carla's transport (transport_play)")
+ap.add_argument("--set", action="append", default=[], metavar="T:INDEX:VALUE",
+                help="at T seconds, set parameter INDEX to VALUE as the host (automation)")
 ap.add_argument("--carla", default=os.environ.get("CARLA_DIR", ""))
 args = ap.parse_args()
 
@@ -163,9 +167,14 @@ try:
     # ---- idle loop -------------------------------------------------------------------------------
     t0 = time.monotonic()
     next_print = t0
+    sets = sorted((float(t), int(i), float(v)) for t, i, v in (x.split(":") for x in args.set))
     while not state["quit"] and time.monotonic() - t0 < args.seconds:
         host.engine_idle()
         now = time.monotonic()
+        while sets and now - t0 >= sets[0][0]:
+            _, i, v = sets.pop(0)
+            host.set_parameter_value(0, i, v)
+            say("set %d %g" % (i, v))
         if now >= next_print:
             say("t %.1f" % (now - t0))
             for i in range(n):

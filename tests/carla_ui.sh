@@ -7,7 +7,9 @@
 # the host's process. Each time the window opens, its scope moves while
 # Carla's transport plays, and 10 px up on the rate knob sets the
 # plugin's rate parameter to 1.99526 (10^0.3, the logarithmic mapping),
-# as Carla reports it. Screens in OUT (OUT/carla-ui.png).
+# as Carla reports it; the host setting the rate (as automation does)
+# moves the knob, and back to the same pixels. Screens in OUT
+# (OUT/carla-ui.png).
 # Usage: CARLA_DIR=... tests/carla_ui.sh BUILD_DIR [OUT]
 # Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 set -u
@@ -44,7 +46,9 @@ rate_is() { grep -q "^event param 0 $1\$" "$OUT/$mode.log"; }
 for mode in bridge inprocess; do
 	flag=
 	[ $mode = inprocess ] && flag=--inprocess
-	python3 "$T/carla_ui.py" $flag --events --play urn:perlin-lv2:perlin 40 > "$OUT/$mode.log" 2>&1 &
+	# the host sets the rate to 100 at 20 s and to 1.99526 at 25 s
+	python3 "$T/carla_ui.py" $flag --events --play --set 20:0:100 --set 25:0:1.99526 \
+		urn:perlin-lv2:perlin 40 > "$OUT/$mode.log" 2>&1 &
 	py=$!
 	if ! wait_for 30 has_window; then
 		bad "$mode: no window ($(tail -3 "$OUT/$mode.log" | tr '\n' ' '))"
@@ -69,6 +73,24 @@ for mode in bridge inprocess; do
 	fi
 	sleep 2
 	import -window root -crop 880x386+$x0+$y0 +repage "$OUT/$mode-dragged.png"
+	# automation: the knob moves to 100, and back to the dragged pixels
+	set_seen() { grep -q "^set 0 $1\$" "$OUT/$mode.log"; }
+	knob() { import -window root -crop 86x100+$((x0 + 10))+$((y0 + 196)) +repage "$OUT/$mode-$1.png"; }
+	knob dragged-knob
+	if wait_for 30 set_seen 100; then
+		sleep 1
+		knob at-100
+		wait_for 10 set_seen 1.99526
+		sleep 1
+		knob back
+		a=$(compare -metric AE "$OUT/$mode-dragged-knob.png" "$OUT/$mode-at-100.png" null: 2>&1 | cut -d' ' -f1)
+		b=$(compare -metric AE "$OUT/$mode-dragged-knob.png" "$OUT/$mode-back.png" null: 2>&1 | cut -d' ' -f1)
+		[ "${a:-0}" -gt 50 ] 2> /dev/null && [ "${b:-1}" -eq 0 ] 2> /dev/null &&
+			ok "$mode: Carla's automation moves the knob ($a pixels at 100) and back (0)" ||
+			bad "$mode: automation: ${a:-?} pixels at 100, ${b:-?} back"
+	else
+		bad "$mode: the host's set never came"
+	fi
 	kill $py 2> /dev/null
 	wait $py
 done
