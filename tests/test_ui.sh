@@ -204,6 +204,30 @@ xdotool mousemove $rx $ry click 3
 xdotool type 2.5
 xdotool key Return
 if until_ok 10 last_is 0 2.5; then ok "a right-click types the rate: 2.5"; else bad "typed rate '$(last_write 0)'"; fi
+
+# odd values from the host (controls and levels), then resizes: the UI
+# lives on, writes nothing back, and draws at each size
+before=$(grep -c '^write' "$OUT/host.log")
+for v in nan inf -inf 1e30 -1e30 1e-45 -0; do
+	for p in 0 1 4 5 8 9 13 15 16 17 25 26 99; do echo "port $p $v" >&3; done
+done
+echo "resize 300 200" >&3
+echo ping >&3
+pong() { grep -q '^pong' "$OUT/host.log"; }
+if until_ok 20 pong && drawn small 0 0 300 200; then
+	echo "resize 1400 900" >&3
+	# (the far corner in the UI's background colour, not the host's black)
+	corner() { shot big 0 0 1400 900 && [ "$(convert "$OUT/big.png" -crop 1x1+1390+890 -format '%[hex:p{0,0}]' info:)" = 212126 ]; }
+	if until_ok 20 corner; then
+		ok "odd values (NaN, inf, 1e30, denormal) and sizes 300x200, 1400x900: alive, drawn at each"
+	else
+		bad "at 1400x900 the UI did not fill the window"
+	fi
+else
+	bad "after odd values and a resize to 300x200: no answer or no picture"
+fi
+[ "$(grep -c '^write' "$OUT/host.log")" -eq "$before" ] && ok "odd values from the host: nothing written back" ||
+	bad "odd values made the UI write $(($(grep -c '^write' "$OUT/host.log") - before)) values"
 stop || bad "the host exited with an error"
 
 # 4. opened and closed under valgrind

@@ -8,7 +8,9 @@
        that size, in the window's pixels), "widget ID" (the UI's X window),
        then "ready"; each write of the
        UI as "write PORT VALUE". Reads lines from stdin: "port P V" (a
-       control set by the host: automation), "quit".
+       port's value sent to the UI: automation, or a level), "resize W H"
+       (the UI's window, as a host resizes it), "ping" (prints "pong"),
+       "quit".
      ui_host BUNDLE PLUGIN_URI --cycles N: opens, draws and closes the UI N
        times, then prints "cycles N".
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
@@ -284,11 +286,19 @@ int main(int argc, char **argv)
 				if (!strcmp(line, "quit"))
 					goto done;
 				{
-					unsigned port;
+					unsigned port, w, hh;
 					float value;
 					if (sscanf(line, "port %u %f", &port, &value) == 2) {
 						apply(&h, port, value);
 						d->port_event(ui, port, sizeof value, 0, &value);
+					} else if (sscanf(line, "resize %u %u", &w, &hh) == 2) {
+						/* as a host resizes the UI's window in its own */
+						XResizeWindow(dpy, parent, w, hh);
+						XResizeWindow(dpy, (Window)(uintptr_t)widget, w, hh);
+						XSync(dpy, False);
+					} else if (!strcmp(line, "ping")) {
+						printf("pong\n"); /* (after everything before it) */
+						fflush(stdout);
 					}
 				}
 			}

@@ -192,7 +192,7 @@ float view_step(const view_control *c, float value, double steps)
 void view_format(const view_control *c, float value, char *buf, size_t size)
 {
 	size_t i;
-	value = view_clamp(c, value);
+	value = view_clamp(c, value) + 0.0f; /* (-0 as 0) */
 	if (c->choices) {
 		snprintf(buf, size, "%s", c->choices[(int)(value - c->min)]);
 		return;
@@ -247,17 +247,17 @@ int view_port_event(view *v, uint32_t port, float value, double now)
 		v->hist_t[h] = now;
 		for (o = 0; o < v->outputs; ++o)
 			v->hist_v[o][h] = v->level[o];
-		return 1;
+		return VIEW_CHANGED_SCOPE;
 	}
 	for (i = 0; i < v->n; ++i)
 		if (v->ctl[i].port == port) {
 			const float c = view_clamp(&v->ctl[i], value);
 			if (c == v->value[i])
-				return 0;
+				return VIEW_CHANGED_NONE;
 			v->value[i] = c;
-			return 1;
+			return VIEW_CHANGED_ALL;
 		}
-	return 0;
+	return VIEW_CHANGED_NONE;
 }
 
 int view_moving(const view *v, double now)
@@ -530,6 +530,12 @@ static void draw_control(view *v, cairo_t *cr, unsigned i)
 	}
 	cairo_set_source_rgb(cr, fg, fg, fg);
 	text(cr, cx, bottom, 10.5 * s, value);
+}
+
+void view_draw_scope(view *v, cairo_t *cr, double now)
+{
+	cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	draw_scope(v, cr, now);
 }
 
 void view_draw(view *v, cairo_t *cr, double now)

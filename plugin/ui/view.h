@@ -77,9 +77,12 @@ void view_free(view *v);
 void view_size(const view *v, double *w, double *h);
 /* Place everything in a window w x h (any size: the controls flow). */
 void view_layout(view *v, double w, double h);
-/* A port's value from the host at time now (s); 1 if the picture
-   changes. Level ports add to the history; control inputs move their
-   control. */
+/* A port's value from the host at time now (s): what of the picture
+   changes. Level ports add to the history (the scope); control inputs
+   move their control (all: the preview and the dimmed controls too). */
+#define VIEW_CHANGED_NONE 0
+#define VIEW_CHANGED_ALL 1
+#define VIEW_CHANGED_SCOPE 2
 int view_port_event(view *v, uint32_t port, float value, double now);
 /* The control under (x, y), or -1. */
 int view_hit(const view *v, double x, double y);
@@ -96,6 +99,8 @@ float view_clamp(const view_control *c, float value);
 void view_format(const view_control *c, float value, char *buf, size_t size);
 /* Draw everything at time now (s). */
 void view_draw(view *v, cairo_t *cr, double now);
+/* Draw the scope alone (inside v->scope) over what view_draw drew. */
+void view_draw_scope(view *v, cairo_t *cr, double now);
 /* 1 while the scope has something moving to show at time now. */
 int view_moving(const view *v, double now);
 
