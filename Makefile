@@ -82,7 +82,30 @@ LIB_EXT   = .so
 BUNDLE    = $(B)/perlin.lv2
 BUNDLE_FILES = $(BUNDLE)/manifest.ttl $(BUNDLE)/perlin.ttl \
            $(BUNDLE)/presets.ttl $(BUNDLE)/vendor-terms.ttl $(BUNDLE)/perlin$(LIB_EXT) \
-           $(BUNDLE)/ui.ttl $(BUNDLE)/perlin_ui$(LIB_EXT)
+           $(BUNDLE)/ui.ttl $(BUNDLE)/perlin_ui$(LIB_EXT) $(BUNDLE)/modgui.ttl $(MODGUI_BUNDLE)
+# The MOD GUI (ttl/modgui.ttl): a template and stylesheet for the six
+# plugins, and each one's screenshot and thumbnail, rendered from them by
+# mod-ui (tests/modgui.sh --update makes them again).
+MODGUI_PLUGINS = perlin perlin-cv perlin-keyed perlin4 perlin4-cv perlin-midi
+MODGUI_FILES = icon-perlin.html stylesheet-perlin.css \
+           screenshot-perlin.png screenshot-perlin-cv.png screenshot-perlin-keyed.png \
+           screenshot-perlin4.png screenshot-perlin4-cv.png screenshot-perlin-midi.png \
+           thumbnail-perlin.png thumbnail-perlin-cv.png thumbnail-perlin-keyed.png \
+           thumbnail-perlin4.png thumbnail-perlin4-cv.png thumbnail-perlin-midi.png
+MODGUI_SRC = ttl/modgui/icon-perlin.html ttl/modgui/stylesheet-perlin.css \
+           ttl/modgui/screenshot-perlin.png ttl/modgui/screenshot-perlin-cv.png \
+           ttl/modgui/screenshot-perlin-keyed.png ttl/modgui/screenshot-perlin4.png \
+           ttl/modgui/screenshot-perlin4-cv.png ttl/modgui/screenshot-perlin-midi.png \
+           ttl/modgui/thumbnail-perlin.png ttl/modgui/thumbnail-perlin-cv.png \
+           ttl/modgui/thumbnail-perlin-keyed.png ttl/modgui/thumbnail-perlin4.png \
+           ttl/modgui/thumbnail-perlin4-cv.png ttl/modgui/thumbnail-perlin-midi.png
+MODGUI_BUNDLE = $(BUNDLE)/modgui/icon-perlin.html $(BUNDLE)/modgui/stylesheet-perlin.css \
+           $(BUNDLE)/modgui/screenshot-perlin.png $(BUNDLE)/modgui/screenshot-perlin-cv.png \
+           $(BUNDLE)/modgui/screenshot-perlin-keyed.png $(BUNDLE)/modgui/screenshot-perlin4.png \
+           $(BUNDLE)/modgui/screenshot-perlin4-cv.png $(BUNDLE)/modgui/screenshot-perlin-midi.png \
+           $(BUNDLE)/modgui/thumbnail-perlin.png $(BUNDLE)/modgui/thumbnail-perlin-cv.png \
+           $(BUNDLE)/modgui/thumbnail-perlin-keyed.png $(BUNDLE)/modgui/thumbnail-perlin4.png \
+           $(BUNDLE)/modgui/thumbnail-perlin4-cv.png $(BUNDLE)/modgui/thumbnail-perlin-midi.png
 # The UI (plugin/ui/): a binary of its own, X11 and cairo, with the engine
 # for its preview (the plugin's binary has no UI code).
 UI_C      = plugin/ui/ui.c plugin/ui/view.c plugin/ui/preview.c
@@ -215,6 +238,16 @@ $(BUNDLE)/perlin_ui$(LIB_EXT): $(B)/.bundledeps $(UI_SRC) $(DSP_PIC_O) $(B)/flag
 $(BUNDLE)/ui.ttl: ttl/ui.ttl
 	@mkdir -p $(BUNDLE)
 	cp ttl/ui.ttl $@
+
+$(BUNDLE)/modgui.ttl: ttl/modgui.ttl
+	@mkdir -p $(BUNDLE)
+	cp ttl/modgui.ttl $@
+
+$(MODGUI_BUNDLE): $(BUNDLE)/modgui/.files
+$(BUNDLE)/modgui/.files: $(MODGUI_SRC)
+	@mkdir -p $(BUNDLE)/modgui
+	for f in $(MODGUI_FILES); do cp ttl/modgui/$$f $(BUNDLE)/modgui/ || exit 1; done
+	@touch $@
 
 $(BUNDLE)/manifest.ttl: ttl/manifest.ttl.in
 	@mkdir -p $(BUNDLE)
@@ -608,6 +641,10 @@ install: bundle
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/
 	install -m 755 $(BUNDLE)/perlin$(LIB_EXT) $(BUNDLE)/perlin_ui$(LIB_EXT) \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/
+	install -m 644 $(BUNDLE)/modgui.ttl $(DESTDIR)$(LV2DIR)/perlin.lv2/
+	mkdir -p $(DESTDIR)$(LV2DIR)/perlin.lv2/modgui
+	for f in $(MODGUI_FILES); do install -m 644 $(BUNDLE)/modgui/$$f \
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/modgui/ || exit 1; done
 	for d in $(SCRIPTDIRS); do mkdir -p "$(DESTDIR)$$d" && \
 		install -m 644 $(SCRIPTS) "$(DESTDIR)$$d/" || exit 1; done
 
@@ -631,7 +668,10 @@ uninstall:
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/vendor-terms.ttl \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/ui.ttl \
 		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin$(LIB_EXT) \
-		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin_ui$(LIB_EXT)
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/perlin_ui$(LIB_EXT) \
+		$(DESTDIR)$(LV2DIR)/perlin.lv2/modgui.ttl
+	for f in $(MODGUI_FILES); do rm -f $(DESTDIR)$(LV2DIR)/perlin.lv2/modgui/$$f; done
+	-rmdir $(DESTDIR)$(LV2DIR)/perlin.lv2/modgui
 	for d in $(SCRIPTDIRS); do rm -f "$(DESTDIR)$$d/perlin-modulate.lua" \
 		"$(DESTDIR)$$d/perlin-modulator.lua" "$(DESTDIR)$$d/perlin-automate.lua" \
 		"$(DESTDIR)$$d/perlin-modulation.lua"; \
@@ -678,7 +718,8 @@ distcheck: dist
 	for f in lib/lv2/perlin.lv2/manifest.ttl lib/lv2/perlin.lv2/perlin.ttl \
 		lib/lv2/perlin.lv2/presets.ttl lib/lv2/perlin.lv2/vendor-terms.ttl \
 		lib/lv2/perlin.lv2/perlin$(LIB_EXT) lib/lv2/perlin.lv2/ui.ttl \
-		lib/lv2/perlin.lv2/perlin_ui$(LIB_EXT) \
+		lib/lv2/perlin.lv2/perlin_ui$(LIB_EXT) lib/lv2/perlin.lv2/modgui.ttl \
+		lib/lv2/perlin.lv2/modgui/icon-perlin.html lib/lv2/perlin.lv2/modgui/screenshot-perlin.png \
 		share/ardour7/scripts/perlin-modulator.lua share/ardour7/scripts/perlin-automate.lua \
 		share/ardour7/scripts/perlin-modulation.lua share/ardour8/scripts/perlin-modulation.lua \
 		share/ardour8/scripts/perlin-modulator.lua share/ardour8/scripts/perlin-automate.lua; do \

@@ -73,8 +73,8 @@ rc=$?
 check "make install with a pkg-config knowing no lilv-0 or sndfile (log: $W/install.log)" \
 	test $rc -eq 0
 ( cd "$W/stage" && find . -type f | sed 's|^\./|/|' | sort ) > "$W/installed.txt"
-check "make install: the 13 files (the bundle's 7, 3 scripts each for Ardour 7 and 8)" \
-	test "$(wc -l < "$W/installed.txt")" -eq 13
+check "make install: the 28 files (the bundle's 22, 3 scripts each for Ardour 7 and 8)" \
+	test "$(wc -l < "$W/installed.txt")" -eq 28
 check "make install did not build perlin-render" test ! -e "$one/build/perlin-render"
 ( cd "$one" && make PKG_CONFIG="$PC" ) > "$W/all.log" 2>&1
 rc=$?
