@@ -83,6 +83,24 @@ else
 	changed=$(compare -metric AE "$OUT/knob-a.png" "$OUT/knob-b.png" null: 2>&1 | cut -d' ' -f1)
 	[ "${changed:-0}" -gt 50 ] 2> /dev/null && ok "10 px up on the rate knob moves it ($changed pixels)" ||
 		bad "the rate knob did not move (${changed:-?} pixels)"
+	# closed and opened 10 times: the plugin's window (its top level, moved
+	# off the strip first) shows and hides at each double-click
+	top=$(xwininfo -root -tree | grep -B6 '"Perlin Noise": ()' | grep 'Perlin: Perlin Noise' | awk '{ print $1 }')
+	[ -n "$top" ] && xdotool windowmove "$top" 700 550
+	sleep 1
+	shown=0
+	for _ in $(seq 10); do
+		xdotool mousemove "${PX:-330}" "${PY:-215}" click --repeat 2 --delay 100 1
+		sleep 2
+		xwininfo -root -tree 2> /dev/null | grep -q '"Perlin Noise": ()' &&
+			xwininfo -id "$top" 2> /dev/null | grep -q IsViewable && shown=$((shown + 1))
+	done
+	if [ -n "$top" ] && [ $shown -eq 5 ] && kill -0 $ARDOUR 2> /dev/null; then
+		ok "closed and opened 10 times: shown after 5 of the 10, Ardour running"
+	else
+		bad "closing and opening: shown after $shown of 10 (window '$top'), Ardour $(kill -0 $ARDOUR 2> /dev/null && echo running || echo gone)"
+	fi
+	import -window root "$OUT/reopened.png"
 fi
 echo "ardour_ui: $pass passed, $fail failed (screens in $OUT)"
 kill $ARDOUR $XVFB $JACK 2> /dev/null
