@@ -109,7 +109,7 @@ MODGUI_BUNDLE = $(BUNDLE)/modgui/icon-perlin.html $(BUNDLE)/modgui/stylesheet-pe
 # The UI (plugin/ui/): a binary of its own, X11 and cairo, with the engine
 # for its preview (the plugin's binary has no UI code).
 UI_C      = plugin/ui/ui.c plugin/ui/view.c plugin/ui/preview.c
-UI_SRC    = $(UI_C) plugin/ui/view.h plugin/ui/preview.h plugin/lv2/ports.h
+UI_SRC    = $(UI_C) plugin/ui/view.h plugin/ui/preview.h plugin/lv2/ports.h plugin/display/display.h
 UI_LIBS   = `$(PKG_CONFIG) --libs x11 cairo`
 
 HOST_SRC  = tests/host.c tests/host.h $(DSP_SRC) plugin/lv2/perlin_midi.h

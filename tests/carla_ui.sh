@@ -20,8 +20,7 @@ OUT=${2:-$B/carla-ui}
 	{ echo "carla_ui: set CARLA_DIR to a built Carla source tree"; exit 1; }
 pass=0
 fail=0
-ok() { pass=$((pass + 1)); echo "ok: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$T/checks.sh" # ok, bad
 rm -rf "$OUT" && mkdir -p "$OUT/lv2" && cp -r "$B/perlin.lv2" "$OUT/lv2/" || exit 1
 n=60
 while [ -e /tmp/.X$n-lock ]; do n=$((n + 1)); done

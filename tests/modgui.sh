@@ -21,8 +21,7 @@ OUT=$B/modgui
 	{ echo "modgui: set MODUI_DIR to mod-ui with its utils built"; exit 1; }
 pass=0
 fail=0
-ok() { pass=$((pass + 1)); echo "ok: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$T/checks.sh" # ok, bad
 rm -rf "$OUT" && mkdir -p "$OUT/lv2" || exit 1
 ( cd "$T/.." && make -s install DESTDIR= LV2DIR="$OUT/lv2" SCRIPTDIRS="$OUT/scripts" ) > "$OUT/install.log" 2>&1 ||
 	{ echo "modgui: make install failed ($OUT/install.log)"; exit 1; }

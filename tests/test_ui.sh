@@ -16,13 +16,13 @@
 #     in use at exit as 10 do.
 # Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
 B=${1:-build}
+T=$(cd "$(dirname "$0")" && pwd)
 BUNDLE=$B/perlin.lv2
 OUT=$B/ui
 HOST=$B/ui_host
 pass=0
 fail=0
-ok() { pass=$((pass + 1)); echo "ok: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$T/checks.sh" # ok, bad
 
 rm -rf "$OUT" && mkdir -p "$OUT" || exit 1
 for c in Xvfb xdotool import compare xdpyinfo valgrind; do

@@ -16,6 +16,7 @@
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #define _POSIX_C_SOURCE 200809L
 
+#include "../plugin/lv2/ports.h"
 #include "../plugin/ui/view.h"
 #include "urid_map.h"
 
@@ -64,7 +65,7 @@ static void apply(host *h, uint32_t port, float value)
 		if (h->v.ctl[i].port == port) {
 			if (h->v.ctl[i].param >= 0)
 				h->controls[h->v.ctl[i].param] = value;
-			else if (port == 18U && h->v.outputs > 1U)
+			else if (port == PORT_SPREAD && h->v.outputs > 1U)
 				h->spread = value;
 		}
 }
@@ -110,7 +111,7 @@ static void run_engine(host *h, const LV2UI_Descriptor *d, LV2UI_Handle ui, doub
 	perlin_dsp_spread(h->dsp, h->spread);
 	perlin_dsp_run_outputs(h->dsp, out, n);
 	for (o = 0; o < h->v.outputs; ++o) {
-		const uint32_t port = o == 0 ? 15U : 21U + o;
+		const uint32_t port = o == 0 ? (uint32_t)PORT_LEVEL : (uint32_t)PORT_LEVEL_2 + o - 1U;
 		d->port_event(ui, port, sizeof(float), 0, &buf[o][n - 1]);
 	}
 }

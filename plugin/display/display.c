@@ -107,10 +107,7 @@ void perlin_display_record(perlin_display *d, float *const out[], const float *l
 		put(&d->now[o], out[o] && n ? out[o][n - 1] : level[o]);
 }
 
-/* The outputs' colours: orange, cyan, magenta, green. */
-static const double colour[PERLIN_OUTPUTS][3] = {
-	{ 1.0, 0.62, 0.16 }, { 0.3, 0.8, 0.95 }, { 0.9, 0.4, 0.85 }, { 0.5, 0.9, 0.35 }
-};
+static const double colour[PERLIN_OUTPUTS][3] = PERLIN_OUTPUT_COLOURS;
 
 /* y of value v in a picture h high: +1 at the top, -1 at the bottom, a
    pixel's margin */

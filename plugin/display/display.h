@@ -43,6 +43,12 @@ typedef struct {
 	perlin_display_image *(*render)(void *instance, uint32_t w, uint32_t max_h);
 } perlin_display_interface;
 
+/* The outputs' colours (orange, cyan, magenta, green), an initializer
+   for a double [PERLIN_OUTPUTS][3]: the inline display's and the plugin
+   UI's (plugin/ui/view.c). */
+#define PERLIN_OUTPUT_COLOURS                                                               \
+	{ { 1.0, 0.62, 0.16 }, { 0.3, 0.8, 0.95 }, { 0.9, 0.4, 0.85 }, { 0.5, 0.9, 0.35 } }
+
 #define PERLIN_DISPLAY_BUCKETS 256 /* 5.12 s of 20 ms */
 
 typedef struct {

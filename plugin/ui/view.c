@@ -2,17 +2,14 @@
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "view.h"
 
+#include "../display/display.h"
 #include "../lv2/ports.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-/* The outputs' colours, as the inline display's: orange, cyan, magenta,
-   green. */
-static const double colour[PERLIN_OUTPUTS][3] = {
-	{ 1.0, 0.62, 0.16 }, { 0.3, 0.8, 0.95 }, { 0.9, 0.4, 0.85 }, { 0.5, 0.9, 0.35 }
-};
+static const double colour[PERLIN_OUTPUTS][3] = PERLIN_OUTPUT_COLOURS;
 
 static const char *const dims_names[] = { "1D", "2D" };
 static const char *const stopped_names[] = { "Hold", "Run", "Free" };
@@ -457,12 +454,11 @@ static void draw_preview(view *v, cairo_t *cr)
 	cairo_restore(cr);
 }
 
-/* How strongly a control takes part now: dimmed where the settings leave
-   it out (2D's morph and drift in 1D, the rate while synced...). */
-static int control_active(const view *v, const view_control *c)
+/* Whether a control takes part at these controls: dimmed where the
+   settings leave it out (2D's morph and drift in 1D, the rate while
+   synced...). */
+static int control_active(const view_control *c, const float controls[PERLIN_N_PARAMS])
 {
-	float controls[PERLIN_N_PARAMS], spread;
-	controls_of(v, controls, &spread);
 	switch (c->param) {
 	case PERLIN_MORPH:
 	case PERLIN_DRIFT:
@@ -478,12 +474,12 @@ static int control_active(const view *v, const view_control *c)
 	}
 }
 
-static void draw_control(view *v, cairo_t *cr, unsigned i)
+static void draw_control(view *v, cairo_t *cr, unsigned i, const float controls[PERLIN_N_PARAMS])
 {
 	const view_control *c = &v->ctl[i];
 	const view_rect *r = &v->rect[i];
 	const double s = v->scale, cx = r->x + r->w * 0.5;
-	const double fg = control_active(v, c) ? 0.9 : 0.5;
+	const double fg = control_active(c, controls) ? 0.9 : 0.5;
 	const double top = r->y + 14.0 * s, bottom = r->y + r->h - 8.0 * s;
 	char value[48];
 	if ((int)i == v->focus) {
@@ -541,7 +537,9 @@ void view_draw_scope(view *v, cairo_t *cr, double now)
 void view_draw(view *v, cairo_t *cr, double now)
 {
 	const double s = v->scale;
+	float controls[PERLIN_N_PARAMS], spread;
 	unsigned i;
+	controls_of(v, controls, &spread);
 	cairo_set_source_rgb(cr, 0.13, 0.13, 0.15);
 	cairo_paint(cr);
 	cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
@@ -553,5 +551,5 @@ void view_draw(view *v, cairo_t *cr, double now)
 	draw_scope(v, cr, now);
 	draw_preview(v, cr);
 	for (i = 0; i < v->n; ++i)
-		draw_control(v, cr, i);
+		draw_control(v, cr, i, controls);
 }
