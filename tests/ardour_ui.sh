@@ -21,8 +21,7 @@ OUT=${2:-$B/ardour-ui}
 D=:43
 pass=0
 fail=0
-ok() { pass=$((pass + 1)); echo "ok: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$T/checks.sh" # ok, bad
 . "$T/ardour_gui_setup.sh"
 gui_setup "$OUT" "$B"
 cat > "$OUT/build.lua" <<- 'EOF'
@@ -74,7 +73,11 @@ else
 		bad "the UI did not move (${changed:-?} pixels)"
 	# the rate knob (view.c's layout at scale 1, as tests/ui_host.c prints
 	# it): 10 px up; its pixels change, and the UI's scope then shows the
-	# plugin's level moving faster (by eye: OUT/dragged.png)
+	# plugin's level moving faster (by eye: OUT/dragged.png). A click
+	# first, so that the focus's highlight is in both pictures and only the
+	# value tells them apart.
+	xdotool mousemove $((x0 + 53)) $((y0 + 242)) click 1
+	sleep 1
 	import -window root -crop 86x100+$((x0 + 10))+$((y0 + 196)) +repage "$OUT/knob-a.png"
 	xdotool mousemove $((x0 + 53)) $((y0 + 242)) mousedown 1 mousemove $((x0 + 53)) $((y0 + 232)) mouseup 1
 	sleep 3
