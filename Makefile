@@ -37,8 +37,10 @@ DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
 
 B        = build
+# A call to a function no header declares is an error (C99 has no
+# implicit declarations): each file includes the headers of what it calls.
 WARN     = -Wall -Wextra -pedantic -Wshadow -Wconversion -Wstrict-prototypes \
-           -Wmissing-prototypes
+           -Wmissing-prototypes -Werror=implicit-function-declaration
 # No -ffast-math and no contraction into fma: the output must be
 # bit-identical for a seed on every build.
 STD      = -std=c99 -ffp-contract=off
@@ -55,9 +57,7 @@ DSP_C     = plugin/engine/dsp.c plugin/engine/params.c plugin/engine/smooth.c pl
             plugin/engine/voice.c plugin/engine/ramp.c plugin/engine/coef.c plugin/engine/cells.c plugin/engine/render.c \
             plugin/engine/plan.c plugin/engine/step.c plugin/engine/warp.c plugin/engine/kernels.c \
             noise/noise.c
-DSP_SRC   = $(DSP_C) plugin/engine/dsp.h plugin/engine/engine.h plugin/engine/state.h plugin/engine/params.h plugin/lv2/ports.h \
-            plugin/engine/octave.h plugin/engine/kernel.h plugin/engine/kernel_seg.h plugin/engine/kernel_dense.h \
-            plugin/engine/kernel_out.h plugin/engine/kernel_plan.h plugin/engine/kernel_hold.h $(NOISE_SRC)
+DSP_SRC   = $(DSP_C) $(wildcard plugin/engine/*.h) plugin/lv2/ports.h $(NOISE_SRC)
 # DSP_C compiled once, with the flags it had inside each program (so the
 # same code): $(OBJ) for the programs that run it in process (the tests and
 # perlin-render), $(PIC) position-independent and hidden for the bundle and

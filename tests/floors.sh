@@ -4,7 +4,8 @@
 # DIR/README.md declares (its "    floor N: a.c b.h" lines, 1 the top). A
 # file may call only functions defined in files on floors below its own,
 # never up and never sideways; a file may include only its own header
-# (a.h of a.c) and headers on floors below its own. A header is on its .c
+# (a.h of a.c) and headers on floors below its own, and must include the
+# header of each file it calls (b.h of b.c: its functions' declarations). A header is on its .c
 # file's floor unless a line names it; a header a line names is checked
 # for its own calls too (its inline functions and macros, read alone).
 # One check per file (a file on no floor fails too); prints "floors: N
@@ -298,6 +299,28 @@ BEGIN {
 				ok = ok " " g
 		}
 		report(f, "calls", bad, ok == "" ? " no other file" : ok)
+		# and includes the header of each (its own, where they are
+		# declared), so that its includes name the files it calls
+		miss = ""
+		for (d = 1; d <= ndecl; d++) {
+			g = declared[d]
+			if (!(g in via) || g !~ /\.c$/)
+				continue
+			hg = g
+			sub(/\.c$/, ".h", hg)
+			found = 0
+			for (j = 1; j <= nincl[f]; j++)
+				if (base(incl[f, j]) == hg) found = 1
+			if (!found)
+				miss = miss " " hg " (" via[g] ")"
+		}
+		if (miss != "") {
+			print "FAIL: " f " calls without including the headers of what it calls:" miss
+			failed++
+		} else {
+			print "ok: " f " includes the header of each file it calls"
+			passed++
+		}
 	}
 	if (dupname != "") {
 		print "FAIL: more than one file named" dupname " under " dir

@@ -7,7 +7,10 @@
 #include "automation.h"
 #include "host.h"
 #include "test.h"
-#include "../plugin/engine/engine.h" /* the staircase, the kernels */
+#include "../plugin/engine/cells.h"   /* the staircase */
+#include "../plugin/engine/kernels.h" /* the kernels */
+#include "../plugin/engine/plan.h"    /* the ramps where the clock is */
+#include "../plugin/engine/ramp.h"    /* where a ramp is */
 
 #include <float.h>
 #include <math.h>

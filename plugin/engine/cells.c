@@ -5,7 +5,8 @@
    few samples; the kernels make the 2D cells' places, corners and lines
    from it. render.c calls it; it calls coef.c (a cell's lines).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "engine.h"
+#include "cells.h"
+#include "coef.h"
 
 #include <math.h>
 #include <string.h>

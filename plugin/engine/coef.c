@@ -3,7 +3,7 @@
    (the tables of short cells are cells.c's). render.c, voice.c and
    cells.c call it; it calls the noise library only.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "engine.h"
+#include "coef.h"
 
 #include <math.h>
 #include <stddef.h>

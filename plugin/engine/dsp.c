@@ -21,8 +21,17 @@
    or at the sample a host event names, never where a block starts.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "dsp.h"
-#include "engine.h"
+#include "render.h"
+#include "plan.h"
+#include "step.h"
+#include "warp.h"
+#include "smooth.h"
+#include "voice.h"
+#include "transport.h"
+#include "cells.h"
+#include "kernels.h"
 #include "params.h"
+#include "kernel_types.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -395,7 +395,7 @@ static KATTR void KF(places)(dense_stair *s)
 }
 
 /* acc[l][i] += (first[l]: =) g(i) x a 2D octave along path p
-   (engine.h) for len samples, for nl layers l, their cells' lines
+   (kernel_types.h) for len samples, for nl layers l, their cells' lines
    from the tables tab[l] (cell_lines2 in cells.c: 8 floats a cell, A's
    and B's lines; with 8 lanes a row per float, see table2) and g layer
    0's gain line (g0a, dga), the others' (g0b, dgb): lane by lane the

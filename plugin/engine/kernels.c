@@ -3,7 +3,7 @@
    render loops call them through, chosen once per path: dsp.c chooses
    the table, render.c and step.c call through it.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "engine.h"
+#include "kernels.h"
 
 #include <float.h>
 #include <math.h>
@@ -65,7 +65,7 @@ static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -
 #endif
 
 /* the segment kernels of lane width w, by kind, then gain and store (see
-   kernel_seg in engine.h) */
+   kernel_seg in kernel_types.h) */
 #define KSEGS(w) { \
 	[KSEG_X] = { seg1_steady_store_##w, seg1_steady_add_##w, seg1_moving_store_##w, \
 	             seg1_moving_add_##w }, \

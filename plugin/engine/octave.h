@@ -9,7 +9,9 @@
 #ifndef PERLIN_OCTAVE_H
 #define PERLIN_OCTAVE_H
 
-#include "engine.h"
+#include "coef.h"
+#include "ramp.h"
+#include "kernel_types.h"
 
 #include <math.h>
 

@@ -1,7 +1,6 @@
 /* params.c: the controls' symbols, ranges and defaults, and their
    clamping (params.h), and dsp_clamp_finite's for doubles.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "engine.h"
 #include "params.h"
 
 #include <math.h>

@@ -25,4 +25,14 @@ float perlin_clamp_info(const perlin_param_info *info, float v);
 void perlin_controls_defaults(float dflt[PERLIN_N_PARAMS],
                               const float *controls[PERLIN_N_PARAMS]);
 
+/* (the engine's) */
+/* The beats control as exact numbers: a value within the TTL's six-digit
+   rounding of a whole number of 1/96 beats (every note value it offers:
+   1/32 triplet = 8/96 .. 4 bars) is that note value, beats = q / 96 and
+   cells per beat = 96 / q (exact for the triplets too, which a float holds
+   only to 1e-7); any other value is itself. */
+void dsp_note_value(float beats, double *beats_exact, double *cells_per_beat);
+/* v clamped into [lo, hi]; NaN gives fallback. */
+double dsp_clamp_finite(double v, double lo, double hi, double fallback);
+
 #endif /* PERLIN_PARAMS_H */

@@ -10,7 +10,11 @@
    calling plan_render. It calls coef.c and ramp.c, and the kernels through
    perlin_dsp's table.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
+#include "plan.h"
 #include "octave.h"
+#include "coef.h"
+#include "ramp.h"
+#include "kernel_types.h"
 
 #include <math.h>
 #include <stddef.h>

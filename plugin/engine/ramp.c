@@ -2,7 +2,7 @@
    state.h): where it is, where it leaves its cell, re-anchoring.
    render.c and voice.c call it.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "engine.h"
+#include "ramp.h"
 
 #include <math.h>
 #include <stddef.h>

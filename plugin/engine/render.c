@@ -6,8 +6,15 @@
    tables), coef.c (a cell's coefficients), ramp.c (a phase), and the kernels through perlin_dsp's
    table; octave.h holds what it decides for an octave as the plan does.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
+#include "render.h"
 #include "octave.h"
+#include "plan.h"
+#include "warp.h"
+#include "cells.h"
+#include "coef.h"
+#include "ramp.h"
 #include "params.h"
+#include "kernel_types.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -3,7 +3,9 @@
    and tempo). What a grid point gives the voices is voice.c's. dsp.c
    calls it; it calls transport.c (whether the phase holds when stopped), params.c.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "engine.h"
+#include "smooth.h"
+#include "transport.h"
+#include "params.h"
 
 #include <math.h>
 #include <stddef.h>

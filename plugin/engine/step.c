@@ -9,8 +9,10 @@
    dsp.c calls it; it calls kernels.c (dsp_flush_out, and the kernels'
    hold_lines and hold through d->kernels).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "engine.h"
+#include "step.h"
+#include "kernels.h"
 #include "params.h"
+#include "kernel_types.h"
 
 #include <math.h>
 #include <stddef.h>

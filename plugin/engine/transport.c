@@ -2,7 +2,8 @@
    perlin_dsp_position), where the transport is now, and where it puts the
    phase. dsp.c, voice.c and smooth.c call it; it calls params.c.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "engine.h"
+#include "transport.h"
+#include "params.h"
 
 #include <math.h>
 #include <string.h>

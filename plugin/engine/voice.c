@@ -6,7 +6,10 @@
    transport.c (where the transport puts
    the phase), coef.c (a cell's coefficients), ramp.c (a phase).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "engine.h"
+#include "voice.h"
+#include "transport.h"
+#include "coef.h"
+#include "ramp.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -16,7 +16,9 @@
    splits the blocks. dsp.c and render.c call it; it calls coef.c and
    ramp.c. plugin/README.md has the design and the figures.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
-#include "engine.h"
+#include "warp.h"
+#include "coef.h"
+#include "ramp.h"
 
 #include <math.h>
 #include <string.h>

@@ -18,6 +18,7 @@
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "../display/display.h"
 #include "../engine/dsp.h"
+#include "../engine/params.h"
 #include "events.h"
 #include "instance.h"
 #include "perlin_midi.h"

@@ -32,6 +32,7 @@
 
 #include "../display/display.h"
 #include "../engine/dsp.h"
+#include "../engine/params.h"
 #include "events.h"
 #include "instance.h"
 #include "ports.h"

@@ -2,6 +2,9 @@
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "preview.h"
 
+#include "../engine/dsp.h"
+#include "../engine/params.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,6 +4,7 @@
 
 #include "../display/display.h"
 #include "../lv2/ports.h"
+#include "preview.h"
 
 #include <math.h>
 #include <stdio.h>

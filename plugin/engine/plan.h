@@ -1,0 +1,22 @@
+/* plan.h: the steady plan (plan.c): where it holds, made and run.
+   Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
+#ifndef PERLIN_PLAN_H
+#define PERLIN_PLAN_H
+
+#include "state.h"
+
+/* n samples into out[0..d->outputs) by the steady plan (perlin_plan in
+   state.h) from the clock on, where it holds (made here if it is
+   missing: the one place that decides plan or loop): how many (all, or
+   up to where it stopped; 0: it does not hold, render_span's loop it
+   is). */
+uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n);
+/* The plan of the current voice from the clock on, for a span the
+   render loop would render steadily; 0 where some octave has no kernel
+   in it (a dense one: the loop then). */
+int plan_build(perlin_dsp *d);
+/* The voices' ramps where the clock is (a running plan lets them lag):
+   before anything but the plan reads or moves them. */
+void plan_sync(perlin_dsp *d);
+
+#endif /* PERLIN_PLAN_H */
