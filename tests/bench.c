@@ -45,6 +45,11 @@
    (the same samples at every size), their ratio to blocks of 512, and the
    median and 99th percentile block time by the clock.
 
+   Then what an instance adds to the resident memory (200 instances),
+   and the median time of one instance's block when 1, 100 or 400
+   instances take turns (a block each, as a host's period runs them),
+   and its ratio to one instance alone.
+
    bench --one SCENARIO PATH N [1|4|5 [SKIP [BLOCK]]]: run only that (5:
    Perlin Noise MIDI), N
    samples measured after SKIP blocks of 512, in blocks of BLOCK (512
@@ -490,6 +495,55 @@ static int cmp(const void *a, const void *b)
 	return x < y ? -1 : (x > y);
 }
 
+/* The median time (us) of one instance's block when n instances of
+   scenario c's plugin (one output) take turns, as a host runs its
+   plugins in one period: each runs a block, then the next, `rounds`
+   times over after 20 blocks each; every block timed on its own, the
+   least median of 3 passes. Each instance writes its own output buffer
+   (as a host gives each plugin its own); the controls' and the input
+   sequence's buffers are one state's. */
+static double turns_us(scenario c, int n, int rounds)
+{
+	static bench_state s;
+	const LV2_Feature map_feature = { LV2_URID__map, &urid_map };
+	const LV2_Feature *features[] = { &map_feature, NULL };
+	LV2_Handle *h = calloc((size_t)n, sizeof *h);
+	double *bt = calloc((size_t)n * (size_t)rounds, sizeof *bt);
+	float *outs = calloc((size_t)n * BLOCK, sizeof *outs);
+	const LV2_Descriptor *desc;
+	double best = 1e30;
+	int i, r, pass;
+	setup(&s, c, perlin_dsp_best_path(), 0);
+	desc = bench_desc(&s);
+	for (i = 0; h && bt && outs && i < n; ++i) {
+		h[i] = desc->instantiate(desc, SR, "", features);
+		connect_ports(&s, h[i]);
+		desc->connect_port(h[i], 16, outs + (size_t)i * BLOCK);
+		desc->activate(h[i]);
+		for (r = 0; r < 20; ++r)
+			desc->run(h[i], BLOCK);
+	}
+	for (pass = 0; h && bt && outs && pass < 3; ++pass) {
+		for (r = 0; r < rounds; ++r)
+			for (i = 0; i < n; ++i) {
+				const double t0 = now();
+				desc->run(h[i], BLOCK);
+				bt[r * n + i] = (now() - t0) * 1e6;
+			}
+		qsort(bt, (size_t)n * (size_t)rounds, sizeof bt[0], cmp);
+		if (bt[(size_t)n * (size_t)rounds / 2] < best)
+			best = bt[(size_t)n * (size_t)rounds / 2];
+	}
+	for (i = 0; h && i < n; ++i)
+		if (h[i])
+			desc->cleanup(h[i]);
+	free(h);
+	free(bt);
+	free(outs);
+	teardown(&s);
+	return best;
+}
+
 /* Each block's time (us) by the clock, the least over TIMED_PASSES
    passes over every row (seconds apart: the same blocks, with the same
    controls and messages, so the same work): [four][scenario][path]. */
@@ -879,6 +933,24 @@ int main(int argc, char **argv)
 		for (i = 0; i < (int)(sizeof rows / sizeof rows[0]); ++i)
 			printf("%-34s %7.1f\n", rows[i].name,
 			       resident_kib(scenarios[rows[i].row], rows[i].four, 200));
+	}
+	{
+		/* many instances taking turns (issue 57): the time of one's block
+		   against one instance alone; their caches' share of it */
+		static const struct { int row; const char *name; } rows[] = {
+			{ 0, "Perlin Noise, 1D steady" },
+			{ 3, "Perlin Noise, 2D drift 0.3" },
+		};
+		printf("\nmany instances taking turns, a block each (median us of one instance's block;\n"
+		       "%s path):\n%-34s %8s %8s %8s %7s %7s\n", path_name(perlin_dsp_best_path()),
+		       "scenario", "1", "100", "400", "100/1", "400/1");
+		for (i = 0; i < (int)(sizeof rows / sizeof rows[0]); ++i) {
+			const scenario c = scenarios[rows[i].row];
+			const double t1 = turns_us(c, 1, 4000), t100 = turns_us(c, 100, 40),
+			             t400 = turns_us(c, 400, 10);
+			printf("%-34s %8.2f %8.2f %8.2f %7.2f %7.2f\n", rows[i].name, t1, t100, t400,
+			       t100 / t1, t400 / t1);
+		}
 	}
 	/* context: the same steady rows on the scalar reference and stb */
 	printf("\nfor comparison, instr/sample of the steady rows: ");
