@@ -269,6 +269,99 @@ static void test_path_form_same_from_plan_or_loop(void)
 	CHECK(differ == 0, "the plan and the loop chose different forms (%d renders)", differ);
 }
 
+/* The fold (perlin_plan's fold, plan.c): in 1D with one output the
+   steady plan sums the octaves whose cells last PERLIN_FOLD_CELL samples
+   or more as one polynomial, in blocks of any length. At rates 0.001 to
+   150 and 1, 4 or 8 octaves, on each path: the octaves it folds are the
+   ones it should (so a plan without the fold fails; with a dense octave
+   there is no plan), a render in blocks of 4096 and one in blocks of 1
+   to 37 samples are the same bits, and both are within PATH_TOLERANCE
+   of the reference (every octave sample by sample by the noise
+   library). */
+static void test_fold(void)
+{
+	static perlin_dsp d[3];
+	enum { RUN = 6 * 48000 };
+	static const float rates[] = { 0.001f, 0.03f, 2.0f, 20.0f, 150.0f };
+	static const int octaves[] = { 1, 4, 8 };
+	float set[PERLIN_N_PARAMS], *out[3];
+	const float *ctl[PERLIN_N_PARAMS];
+	double worst = 0.0;
+	int path, r, o, cases = 0, folded = 0;
+	uint32_t i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		ctl[i] = &set[i];
+	for (i = 0; i < 3; ++i)
+		out[i] = malloc(RUN * sizeof *out[i]);
+	if (!out[0] || !out[1] || !out[2]) {
+		CHECK(0, "out of memory");
+		for (i = 0; i < 3; ++i)
+			free(out[i]);
+		return;
+	}
+	for (path = PERLIN_PATH_VECTOR; path <= PERLIN_PATH_AVX2; ++path)
+		for (r = 0; r < (int)(sizeof rates / sizeof rates[0]); ++r)
+			for (o = 0; o < (int)(sizeof octaves / sizeof octaves[0]); ++o) {
+				uint32_t at, n;
+				int k, want = 0, dense = 0;
+				double dd;
+				if (path == PERLIN_PATH_AVX2 && perlin_dsp_best_path() != PERLIN_PATH_AVX2)
+					continue;
+				for (i = 0; i < PERLIN_N_PARAMS; ++i)
+					set[i] = perlin_params[i].def;
+				set[PERLIN_RATE] = rates[r];
+				set[PERLIN_OCTAVES] = (float)octaves[o];
+				set[PERLIN_SEED] = (float)(17 + r + 5 * o);
+				set[PERLIN_STOPPED] = 2.0f; /* (Free: no transport) */
+				for (i = 0; i < 3; ++i) {
+					perlin_dsp_init_outputs(&d[i], 48000.0, 1U);
+					perlin_dsp_set_path(&d[i], i == 2 ? PERLIN_PATH_REFERENCE : (perlin_path)path);
+					perlin_dsp_controls(&d[i], ctl);
+				}
+				for (at = 0; at < RUN; at += n) {
+					n = RUN - at < 4096U ? RUN - at : 4096U;
+					plan_run(&d[0], out[0], 1U, at, n);
+				}
+				for (at = 0; at < RUN; at += n) {
+					n = 1U + (uint32_t)(test_rng() % 37U);
+					n = RUN - at < n ? RUN - at : n;
+					plan_run(&d[1], out[1], 1U, at, n);
+				}
+				for (at = 0; at < RUN; at += n) {
+					n = RUN - at < 512U ? RUN - at : 512U;
+					plan_run(&d[2], out[2], 1U, at, n);
+				}
+				/* the octaves it should fold: cells of 64 samples and more;
+				   none where an octave's cells are 16 samples or less (the
+				   dense kernel's: no plan, the loop renders) */
+				for (k = 0; k < octaves[o]; ++k) {
+					const double cell = 48000.0 / (rates[r] * pow(2.0, k));
+					want += cell >= PERLIN_FOLD_CELL;
+					dense |= cell <= 16.0;
+				}
+				if (dense)
+					CHECK(!d[0].plan.valid, "rate %g, %d octaves: a plan with a dense octave",
+					      (double)rates[r], octaves[o]);
+				else
+					CHECK(d[0].plan.valid && d[0].plan.nfold == want,
+					      "rate %g, %d octaves: %d octaves folded, not %d", (double)rates[r],
+					      octaves[o], d[0].plan.valid ? d[0].plan.nfold : -1, want);
+				folded += d[0].plan.valid && d[0].plan.nfold > 0;
+				CHECK(max_diff(out[0], out[1], RUN) == 0.0,
+				      "rate %g, %d octaves: blocks of 4096 and of 1 to 37 differ by %g",
+				      (double)rates[r], octaves[o], max_diff(out[0], out[1], RUN));
+				dd = max_diff(out[0], out[2], RUN);
+				worst = dd > worst ? dd : worst;
+				CHECK(dd <= PATH_TOLERANCE, "rate %g, %d octaves: %g from the reference",
+				      (double)rates[r], octaves[o], dd);
+				++cases;
+			}
+	printf("   %d renders, %d with a fold: the same in blocks of 4096 and of 1 to 37, "
+	       "within %.2g of the reference\n", cases, folded, worst);
+	for (i = 0; i < 3; ++i)
+		free(out[i]);
+}
+
 /* The kernels' shape z (1.5 - 0.5 z^2), in float as they compute it
    (plugin/engine/kernel.h), stays in [-1, 1] for every float z in [-1, 1]: what
    lets them leave out the last clamp where |offset| + |depth| <= 1 (kmode).
@@ -1455,6 +1548,8 @@ int main(int argc, char **argv)
 	test_kernels_match_the_reference();
 	test_section("a path's form is the same whether the plan or the loop chooses it");
 	test_path_form_same_from_plan_or_loop();
+	test_section("the fold: 1D's long cells summed as one polynomial, any block");
+	test_fold();
 	test_section("the 2D dense kernel's staircase puts every sample in its cell");
 	test_staircase_puts_samples_in_their_cells();
 	test_section("the kernels' 2D tables of corners are the noise library's");

@@ -384,6 +384,23 @@ static void cv_fill(perlin_dsp *d, uint32_t at, uint32_t len)
 static inline __attribute__((always_inline)) void
 run_block(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv);
 
+/* (run_block) The plan for the whole block with CV inputs (on: depth's
+   or offset's) or warp.c's: where their buffers hold the block (else
+   span by span), the CVs read first, and while the rate CV leaves the
+   phases as folded. How many samples it rendered. */
+static __attribute__((noinline)) uint32_t plan_whole(perlin_dsp *d, float *const out[],
+                                                     uint32_t n, int on)
+{
+	if (n > SPAN || d->warping || !plan_takes(d, n)) /* (no plan there: no need to look) */
+		return 0;
+	if (on)
+		cv_fill(d, 0U, n);
+	if (warp_on(d) && !warp_unmoved(d, d->cv_in.rate ? d->cv_in.rate : zero_volts,
+	                                morph_in(d, 0U), n))
+		return 0;
+	return plan_render(d, out, n);
+}
+
 /* (perlin_dsp_run_cv) The block split where an external clock holds
    (transport.c). */
 static __attribute__((noinline)) void run_held(perlin_dsp *d, float *const out[], uint32_t n,
@@ -439,15 +456,8 @@ run_block(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv)
 	d->cv_in.offset = cv ? cv->offset : NULL;
 	d->cv_in.rate = cv ? cv->rate : NULL;
 	d->cv_in.morph = cv ? cv->morph : NULL;
-	if (on && n < d->kernels->plan_below) /* (what the plan may render: read first) */
-		cv_fill(d, 0U, n);
-	/* the plan while the rate CV leaves the phases as folded (else span
-	   by span: warp.c) */
-	done = warp_on(d) &&
-	               (n >= d->kernels->plan_below || /* (no plan there: no need to look) */
-	                !warp_unmoved(d, d->cv_in.rate ? d->cv_in.rate : zero_volts, morph_in(d, 0U), n))
-	           ? 0U
-	           : plan_render(d, out, n);
+	/* the plan (plan.c decides) for the whole block */
+	done = on || warp_on(d) ? plan_whole(d, out, n, on) : plan_render(d, out, n);
 	if (done) {
 		if (on)
 			render_cv(d, out, done, 0U); /* (steady: no line to place) */

@@ -104,9 +104,28 @@ enum { KKEEP = 1, KRESUME = 2 };
 /* what a plan's entries are, for the loops made for them: layer 0's
    (none, all seg1, seg2x and seg2l, any) and the outputs' own (all
    seg1n, all seg2ln, any) */
-enum { KA_NONE, KA_SEG1, KA_MIX2, KA_ANY };
+enum { KA_NONE, KA_SEG1, KA_MIX2, KA_ANY, KA_FOLD /* seg1, the first nfold folded */ };
 enum { KB_SEG1N = 1, KB_SEG2LN, KB_ANY };
 #endif
+
+/* The fold's t (perlin_plan's fold) at the clock's group G (gd): (float)
+   ((8 G - fold_o) / L) + (float)(l / L) in lane l. */
+static KATTR inline __attribute__((always_inline)) void
+KF(fold_t)(const perlin_plan *f, double gd, KF(vf) t[8 / KW])
+{
+	const KF(vf) zero = { 0 };
+	const KF(vf) b = zero + (float)((gd * 8.0 - f->fold_o) * f->fold_inv);
+	int h;
+#pragma GCC unroll 2
+	for (h = 0; h < 8 / KW; ++h)
+		t[h] = b + KF(ldk)(f->fold_lane + h * KW);
+}
+
+/* The fold's polynomial at t (its coefficients memory operands). */
+#define KV_FOLD(t) ((((((KF(ldk)(f->fold_c[6] + h * KW) * (t) + KF(ldk)(f->fold_c[5] + h * KW)) * \
+                        (t) + KF(ldk)(f->fold_c[4] + h * KW)) * (t) + \
+                       KF(ldk)(f->fold_c[3] + h * KW)) * (t) + KF(ldk)(f->fold_c[2] + h * KW)) * \
+                     (t) + KF(ldk)(f->fold_c[1] + h * KW)) * (t) + KF(ldk)(f->fold_c[0] + h * KW))
 
 /* Layer 0's entries (0 .. na) at the clock's group G (g2: G - 1 and G),
    each as its segment kernel evaluates it (coefficients from the entry,
@@ -124,6 +143,27 @@ KF(plan_a)(perlin_plan *f, KF(v2d) g2, KF(vf) s0[8 / KW], const int ka, const in
 #pragma GCC unroll 2
 	for (h = 0; h < 8 / KW; ++h)
 		a[h] = s0[h];
+	if (ka == KA_FOLD) { /* the folded entries' sum, then the others */
+		const int nf = f->nfold;
+		if (flags & KRESUME && !(dirty & ((1U << nf) - 1U))) {
+#pragma GCC unroll 2
+			for (h = 0; h < 8 / KW; ++h)
+				a[h] += KF(load)(f->kf + h * KW);
+		} else {
+			KF(vf) t[8 / KW];
+			KF(fold_t)(f, g2[1], t);
+#pragma GCC unroll 2
+			for (h = 0; h < 8 / KW; ++h) {
+				const KF(vf) v = KV_FOLD(t[h]);
+				if (flags & KKEEP)
+					KF(store)(f->kf + h * KW, v);
+				a[h] += v;
+			}
+		}
+		e += nf;
+		kv += nf;
+		dirty >>= nf;
+	}
 	for (; e < end; ++e, ++kv, dirty >>= 1) {
 		KF(vf) u[8 / KW];
 		if (flags & KRESUME && !(dirty & 1U)) {
@@ -137,7 +177,7 @@ KF(plan_a)(perlin_plan *f, KF(v2d) g2, KF(vf) s0[8 / KW], const int ka, const in
 		for (h = 0; h < 8 / KW; ++h) {
 			const KF(vf) x = u[h];
 			KF(vf) v;
-			if (ka == KA_SEG1) {
+			if (ka == KA_SEG1 || ka == KA_FOLD) {
 				v = KV_SEG1(x);
 			} else if (ka == KA_MIX2 || e->kind != PERLIN_PLAN_SEG1) {
 				/* (the pointer made opaque in each branch: the
@@ -307,15 +347,24 @@ KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, KF(vf) s0[2][8 / KW], const int ka
 			for (h = 0; h < 8 / KW; ++h) \
 				a[q][h] += KV(u[q][h]); \
 	} while (0)
+/* (the fold: its t for u) */
+#define KV_FOLD_T(x) KV_FOLD(t[q][h])
 	for (q = 0; q < 2; ++q)
 #pragma GCC unroll 2
 		for (h = 0; h < 8 / KW; ++h)
 			a[q][h] = s0[q][h];
+	if (ka == KA_FOLD) {
+		KF(vf) t[2][8 / KW];
+		KF(fold_t)(f, g2[1], t[0]);
+		KF(fold_t)(f, g2b[1], t[1]);
+		KADD2(KV_FOLD_T);
+		e += f->nfold;
+	}
 	for (; e < end; ++e) {
 		KF(vf) u[2][8 / KW];
 		KF(plan_u)(e, g2, u[0]);
 		KF(plan_u)(e, g2b, u[1]);
-		if (ka == KA_SEG1) {
+		if (ka == KA_SEG1 || ka == KA_FOLD) {
 			KADD2(KV_SEG1);
 		} else {
 			const perlin_plan_entry *const e0 = e;
@@ -334,6 +383,7 @@ KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, KF(vf) s0[2][8 / KW], const int ka
 		for (h = 0; h < 8 / KW; ++h)
 			s0[q][h] = a[q][h];
 #undef KADD2
+#undef KV_FOLD_T
 #undef KFC
 }
 
@@ -432,7 +482,7 @@ KF(plan_whole_body)(perlin_plan *f, float *const *out, int64_t i0, uint64_t g, u
 	/* (plan_group2 for one output, all seg1: in 2D the branch between
 	   seg2x and seg2l, with four the eight sums of two groups, spill and
 	   cost more than it saves) */
-	const int pairs = sums == 1 && ka == KA_SEG1;
+	const int pairs = sums == 1 && (ka == KA_SEG1 || ka == KA_FOLD);
 	if (sums == 1 && f->outs == 1 && out[0]) { /* (one output) */
 		float *const o0 = out[0];
 		for (; pairs && g + 1U < gfull; g += 2, i0 += 16) {
@@ -502,7 +552,7 @@ KF(plan_whole_body)(perlin_plan *f, float *const *out, int64_t i0, uint64_t g, u
    seg2l or none (2D), or any (or some output not wanted) */
 #ifndef KFAST_SHAPES
 #define KFAST_SHAPES
-enum { KS_1_SEG1, KS_1_MIX2, KS_1_ANY, KS_4_SEG1N, KS_4_SEG1N_SEG1, KS_4_SEG2LN,
+enum { KS_1_FOLD, KS_1_SEG1, KS_1_MIX2, KS_1_ANY, KS_4_SEG1N, KS_4_SEG1N_SEG1, KS_4_SEG2LN,
        KS_4_SEG2LN_MIX2, KS_4_ANY };
 #endif
 static KATTR inline int KF(plan_shape)(const perlin_plan *f, float *const *out)
@@ -510,7 +560,9 @@ static KATTR inline int KF(plan_shape)(const perlin_plan *f, float *const *out)
 	const uint32_t a = f->kinds_a, b = f->kinds_b;
 	const uint32_t path_kinds = 1U << PERLIN_PLAN_SEG2X | 1U << PERLIN_PLAN_SEG2L;
 	if (f->sums == 1)
-		return a == 1U << PERLIN_PLAN_SEG1 ? KS_1_SEG1 : !(a & ~path_kinds) ? KS_1_MIX2 : KS_1_ANY;
+		return a == 1U << PERLIN_PLAN_SEG1 ? (f->nfold ? KS_1_FOLD : KS_1_SEG1)
+		       : !(a & ~path_kinds)        ? KS_1_MIX2
+		                                   : KS_1_ANY;
 	if (!out[0] || !out[1] || !out[2] || !out[3])
 		return KS_4_ANY;
 	if (b == 1U << PERLIN_PLAN_SEG1N)
@@ -546,6 +598,7 @@ static KATTR inline int KF(plan_shape)(const perlin_plan *f, float *const *out)
 		else \
 			KF(plan_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KKEEP); \
 	}
+KSHAPE(1_fold, 1, KA_FOLD, KB_ANY, 0)
 KSHAPE(1_seg1, 1, KA_SEG1, KB_ANY, 0)
 KSHAPE(1_mix2, 1, KA_MIX2, KB_ANY, 0)
 KSHAPE(1_any, 1, KA_ANY, KB_ANY, 0)
@@ -557,6 +610,7 @@ KSHAPE(4_any, PERLIN_LAYERS, KA_ANY, KB_ANY, 0)
 #undef KSHAPE
 #define KSHAPES(call, ...) do { \
 		switch (shape) { \
+		case KS_1_FOLD: KF(call##1_fold)(__VA_ARGS__); break; \
 		case KS_1_SEG1: KF(call##1_seg1)(__VA_ARGS__); break; \
 		case KS_1_MIX2: KF(call##1_mix2)(__VA_ARGS__); break; \
 		case KS_1_ANY: KF(call##1_any)(__VA_ARGS__); break; \
@@ -656,6 +710,7 @@ static KATTR void KF(plan)(perlin_plan *f, float *const *out, uint32_t at, uint3
 }
 #undef KSHAPES
 
+#undef KV_FOLD
 #undef KV_SEG1
 #undef KV_SEG2X
 #undef KV_SEG2L

@@ -3,9 +3,12 @@
    (octave_begin, and its segment's kernel and coefficients) is made once
    into the plan and kept until the octave's cell changes, so a block of 16
    or 32 samples costs its samples and the octaves whose cells it crosses,
-   not every octave's setup. Long blocks keep the loop (cheaper per sample
-   there: struct perlin_kernels' plan_below). The same values as the loop.
-   Whether it renders a block or span is decided here (plan_may, plan_made),
+   not every octave's setup. With one output in 1D the octaves whose
+   cells are long are folded into one polynomial (perlin_plan's fold), and
+   then the plan renders blocks of any length; else long blocks keep the
+   loop (cheaper per sample there: struct perlin_kernels' plan_below),
+   with the same values as the loop.
+   Whether it renders a block or span is decided here (plan_takes, plan_made),
    where it is made; dsp.c (a whole block) and render.c (a span) ask by
    calling plan_render. It calls coef.c and ramp.c, and the kernels through
    perlin_dsp's table.
@@ -119,6 +122,110 @@ static inline uint64_t plan_anchor(perlin_plan_entry *e, const perlin_ramp *p, u
 	return c;
 }
 
+/* A seg1 entry's segment as the fold reads it (perlin_plan_oct): u = a
+   at the anchor's clock c, ramp p's step a sample, its crossing. */
+static inline void fold_segment(perlin_plan_oct *o, const perlin_ramp *p, uint64_t c, double a)
+{
+	o->anchor = c;
+	o->ua = a;
+	o->ustep = p->step;
+	o->cross_at = c + p->cross;
+}
+
+/* Level i of the fold (see fold_make) over the samples of t = (c - mid) /
+   L: the level below (S, over t' = (c - mid') / L'), moved onto them,
+   S(a + b t) with a = (mid - mid') / L' and b = L / L', plus octave oc's
+   cell polynomial (its coefficients c0 times its gain, in double) moved
+   to u0, its u at mid, and scaled to t: P(u0 + du t), u0 = ua + (mid -
+   anchor) step, du = L step. Both by powers of t at once, each a lane
+   (the same operations on every CPU: no fused multiply-add). */
+static void fold_level(const double S[7], double a, double b, const perlin_plan_oct *oc,
+                       const float *c0, double mid, double L, double out[7])
+{
+	typedef double d2 __attribute__((vector_size(2 * sizeof(double))));
+	const d2 shift = { a, oc->ua + (mid - (double)oc->anchor) * oc->ustep };
+	const d2 scale = { b, L * oc->ustep };
+	d2 w[7], p = { 1.0, 1.0 };
+	int i, j;
+	for (i = 0; i < 7; ++i) {
+		const d2 c = { S[i], (double)c0[i] * (double)oc->gk };
+		w[i] = c;
+	}
+	for (i = 0; i < 6; ++i) /* w(shift + x), by powers of x */
+		for (j = 5; j >= i; --j)
+			w[j] += shift * w[j + 1];
+	for (i = 0; i < 7; ++i) { /* x = scale t */
+		w[i] *= p;
+		p *= scale;
+		out[i] = w[i][0] + w[i][1];
+	}
+}
+
+/* The fold's polynomial (perlin_plan's fold) from its octaves' segments
+   as they are now, level by level from level `from` (the first whose
+   octaves changed): level i sums the folded entries 0 .. i over the
+   samples all of them are in (from the last anchor, a crossing, a
+   rebase or a new step, to the next crossing; t = (c - mid) / L from
+   -1/2 to 1/2 across them), as level i - 1 moved onto those samples
+   (inside its own) plus entry i's octave. The last level is the fold.
+   Made the same wherever a block starts: from the segments alone. */
+static void fold_make(perlin_plan *f, const perlin_voice *v, int from)
+{
+	static const double zero7[7];
+	int i;
+	for (i = from; i < f->nfold; ++i) {
+		const unsigned k = (unsigned)f->fold_k[i];
+		const perlin_plan_oct *oc = &f->oct[k];
+		uint64_t first = oc->anchor, next = oc->cross_at;
+		double L, mid, *const S = f->fold_s[i];
+		if (i > 0) {
+			first = f->fold_first[i - 1] > first ? f->fold_first[i - 1] : first;
+			next = f->fold_next[i - 1] < next ? f->fold_next[i - 1] : next;
+		}
+		L = (double)(next - first); /* (a segment is at least a sample) */
+		mid = 0.5 * ((double)first + (double)next);
+		if (i > 0)
+			fold_level(f->fold_s[i - 1], (mid - f->fold_mid[i - 1]) / f->fold_len[i - 1],
+			           L / f->fold_len[i - 1], oc, v->stream[k][0].coef, mid, L, S);
+		else
+			fold_level(zero7, 0.0, 0.0, oc, v->stream[k][0].coef, mid, L, S);
+		f->fold_first[i] = first;
+		f->fold_next[i] = next;
+		f->fold_mid[i] = mid;
+		f->fold_len[i] = L;
+	}
+	{
+		const int top = f->nfold - 1;
+		for (i = 0; i < 7; ++i)
+			splat(f->fold_c[i], (float)f->fold_s[top][i]);
+		f->fold_o = f->fold_mid[top];
+		f->fold_inv = 1.0 / f->fold_len[top];
+		for (i = 0; i < 8; ++i)
+			f->fold_lane[i] = (float)((double)i * f->fold_inv);
+	}
+}
+
+/* The fold of a plan just made: one output in 1D (every entry seg1), the
+   entries of the octaves whose cells last PERLIN_FOLD_CELL samples or
+   more (the first ones: the cells shorten octave by octave). */
+static void fold_begin(perlin_plan *f, const perlin_voice *v)
+{
+	unsigned k;
+	f->nfold = 0;
+	if (v->shape.dims != 1 || f->sums != 1 || f->kinds_a != 1U << PERLIN_PLAN_SEG1)
+		return;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
+		const perlin_plan_oct *oc = &f->oct[k];
+		if (oc->entry < 0)
+			continue;
+		if (oc->entry != f->nfold || !(fabs(oc->ustep) * PERLIN_FOLD_CELL <= 1.0))
+			break;
+		f->fold_k[f->nfold++] = (int32_t)k;
+	}
+	if (f->nfold)
+		fold_make(f, v, 0);
+}
+
 /* Octave k's entry e for its segment from clock T on (its ramps exact
    there, its layers' coefficients for their cell; g, on_path and nl as
    octave_begin found them): the kernel octave_span_n would call and
@@ -169,7 +276,11 @@ plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 			splat(e->coef[m], v->stream[k][0].coef[m] * gk);
 		a = rx->a - 0.5;
 	}
-	plan_anchor(e, p, T, a);
+	{
+		const uint64_t c = plan_anchor(e, p, T, a);
+		if (e->kind == PERLIN_PLAN_SEG1)
+			fold_segment(o, rx, c, a);
+	}
 	o->sync = T;
 	o->until = plan_until(v, k, o, T);
 	return 1;
@@ -188,6 +299,20 @@ static inline void plan_seg1(const perlin_voice *v, unsigned k, perlin_plan_oct 
 	for (m = 0; m < 7; ++m)
 		splat(e->coef[m], c0[m] * gk);
 	c = plan_anchor(e, rx, T, rx->a - 0.5);
+	fold_segment(o, rx, c, rx->a - 0.5);
+	o->sync = T;
+	o->until = c + rx->cross;
+	if (v->ry[k].step != 0.0 && T + PLAN_RIDE < o->until)
+		o->until = T + PLAN_RIDE; /* (y rides) */
+}
+
+/* The same for a folded octave (perlin_plan's fold): its segment alone
+   (the kernel reads the fold, not its entry). */
+static inline void plan_fold1(const perlin_voice *v, unsigned k, perlin_plan_oct *o, uint64_t T)
+{
+	const perlin_ramp *rx = &v->rx[k];
+	const uint64_t c = T - rx->j;
+	fold_segment(o, rx, c, rx->a - 0.5);
 	o->sync = T;
 	o->until = c + rx->cross;
 	if (v->ry[k].step != 0.0 && T + PLAN_RIDE < o->until)
@@ -336,6 +461,7 @@ int plan_build(perlin_dsp *d)
 	f->kgroup = UINT64_MAX;
 	plan_min(f);
 	plan_kinds(f);
+	fold_begin(f, v);
 	f->gen = d->gen;
 	f->valid = f->live = 1;
 	return 1;
@@ -351,7 +477,7 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 	perlin_voice *v = &d->voice[d->cur];
 	uint32_t due = 0U;
 	unsigned k;
-	int kinds = 0;
+	int kinds = 0, fold = NOISE_MAX_OCTAVES; /* (the first fold level to make anew) */
 #pragma GCC unroll 8
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) /* the octaves whose until it is */
 		due |= f->oct[k].until == T ? 1U << k : 0U;
@@ -369,7 +495,13 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 			   heard_coef, and the seg1 entry) */
 			ramp_next_cell(rx, v->stream[k][0].oct.period);
 			voice_coef(v, &v->stream[k][0], k, 1);
-			plan_seg1(v, k, o, &f->e[o->entry], T);
+			if (o->entry < f->nfold) {
+				plan_fold1(v, k, o, T);
+				if (o->entry < fold)
+					fold = o->entry;
+			} else {
+				plan_seg1(v, k, o, &f->e[o->entry], T);
+			}
 			f->dirty |= 1U << o->entry;
 		} else if (o->entry >= 0 && o->on_path && o->nl == 1 &&
 		           (rx->j == rx->cross || ry->j == ry->cross)) {
@@ -415,6 +547,8 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 	plan_min(f);
 	if (kinds)
 		plan_kinds(f);
+	if (fold < f->nfold)
+		fold_make(f, v, fold);
 	return 1;
 }
 
@@ -473,12 +607,25 @@ static inline uint32_t plan_go(perlin_dsp *d, float *const out[], uint32_t n)
 	return n;
 }
 
-/* Plan or loop, decided here alone. The plan may render n samples:
-   never sample and hold's (its noise too: step_busy), a restep's, or n
-   from plan_below on (the loop is cheaper there). */
-static inline int plan_may(const perlin_dsp *d, uint32_t n)
+/* (plan_takes) From plan_below on: no fold for this gen (nofold, kept
+   where the outputs or 2D rule it out: a new voice is a new gen), or
+   what rules a plan out anyway (a crossfade, controls moving). */
+static inline int takes(perlin_dsp *d, uint32_t n)
 {
-	return n < d->kernels->plan_below && !d->step_busy && !d->restep;
+	if (n < d->kernels->plan_below)
+		return !d->step_busy && !d->restep;
+	if (d->moving || d->plan.nofold == d->gen + 1U)
+		return 0;
+	if (d->outputs != 1U || d->voice[d->cur].shape.dims != 1) {
+		d->plan.nofold = d->gen + 1U;
+		return 0;
+	}
+	return d->fade >= d->xfade_n && !d->step_busy && !d->restep;
+}
+
+int plan_takes(perlin_dsp *d, uint32_t n)
+{
+	return takes(d, n);
 }
 
 /* Where the plan may render but none holds: one made while nothing moves (no crossfade, the
@@ -496,15 +643,21 @@ static __attribute__((noinline)) uint32_t plan_made(perlin_dsp *d, float *const 
 		f->tried = d->gen + 1U;
 		return 0;
 	}
+	if (!f->nfold && n >= d->kernels->plan_below) { /* (the loop's, without a fold) */
+		f->nofold = d->gen + 1U;
+		return 0;
+	}
 	return plan_go(d, out, n);
 }
 
 uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n)
 {
 	const perlin_plan *const f = &d->plan;
-	if (d->warping || !plan_may(d, n)) /* (the rate CV moving: warp.c) */
+	if (d->warping || !takes(d, n)) /* (the rate CV moving: warp.c) */
 		return 0;
 	if (!f->valid || f->gen != d->gen)
 		return plan_made(d, out, n);
+	if (n >= d->kernels->plan_below && !f->nfold)
+		return 0;
 	return plan_go(d, out, n);
 }

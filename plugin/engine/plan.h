@@ -11,6 +11,13 @@
    up to where it stopped; 0: it does not hold, render_span's loop it
    is). */
 uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n);
+/* Plan or loop, decided here alone: whether the plan may render n
+   samples (it may still not hold). Never sample and hold's (its noise
+   too: step_busy) or a restep's; from plan_below on (the loop is
+   cheaper there) only a plan with a fold (perlin_plan's), which then
+   must: the loop's values are not the fold's, and a block's length must
+   not choose them. */
+int plan_takes(perlin_dsp *d, uint32_t n);
 /* The plan of the current voice from the clock on, for a span the
    render loop would render steadily; 0 where some octave has no kernel
    in it (a dense one: the loop then). */

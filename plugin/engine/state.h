@@ -273,6 +273,7 @@ typedef struct {
    choice and mf[m], and its coefficients as they enter the kernel
    (times the octave's steady gain where the kernel multiplies them), each
    splat over 8 lanes. */
+#define PERLIN_FOLD_CELL 64.0 /* (see the fold in perlin_plan) */
 #define PERLIN_PLAN_COEF 34 /* the most an entry has: 4 outputs' lines along a 2D path, alpha, beta */
 /* an entry's kernel (its octave's segment, as render.c would call it) */
 enum {
@@ -303,6 +304,10 @@ typedef struct {
 	int32_t on_path; /* along a 2D path (axes 2) */
 	float gk;      /* (seg1) layer 0's steady gain */
 	double g[12];  /* (plan.c) its gains as octave_begin found them */
+	/* (seg1) its segment as the fold reads it: u = ua + (c - anchor)
+	   ustep at clock c, up to its crossing at cross_at */
+	uint64_t anchor, cross_at;
+	double ua, ustep;
 } perlin_plan_oct;
 typedef struct {
 	uint64_t gen;  /* the perlin_dsp gen it is for */
@@ -332,6 +337,28 @@ typedef struct {
 	   values reused */
 	uint64_t kgroup;
 	uint32_t dirty;
+	/* The fold (one output, 1D): layer 0's first nfold entries, the
+	   octaves whose cells last PERLIN_FOLD_CELL samples or more, summed
+	   into one polynomial of degree 6 in t = (c - fold_o) / L at clock c
+	   over the samples every one of them is in its segment (fold_o their
+	   middle, L their count: |t| <= 1/2), made anew at each of their
+	   crossings: fold_c[i] its coefficient of t^i and fold_lane[l] = l /
+	   L, over 8 lanes; kf its values in the kept group. fold_inv = 1 / L.
+	   The other entries are added to it in octave order. nofold: a gen
+	   (plus 1) whose plan has no fold, which blocks from plan_below on
+	   leave to the loop. */
+	int nfold;
+	int32_t fold_k[NOISE_MAX_OCTAVES]; /* each folded entry's octave */
+	/* the levels the fold is made of (plan.c, fold_make): level i's sum
+	   of the entries 0 .. i, its samples and their middle and count */
+	double fold_s[NOISE_MAX_OCTAVES][7];
+	uint64_t fold_first[NOISE_MAX_OCTAVES], fold_next[NOISE_MAX_OCTAVES];
+	double fold_mid[NOISE_MAX_OCTAVES], fold_len[NOISE_MAX_OCTAVES];
+	double fold_o, fold_inv;
+	float fold_c[7][8] __attribute__((aligned(16)));
+	float fold_lane[8] __attribute__((aligned(16)));
+	float kf[8];
+	uint64_t nofold;
 	float kv[NOISE_MAX_OCTAVES][PERLIN_OUTPUTS][8];
 	float kw[PERLIN_OUTPUTS][8];
 	float sink[PERLIN_OUTPUTS][8]; /* (the kernel's, for an output not wanted) */
