@@ -929,19 +929,21 @@ static void test_transport_lands_where_playback_is(void)
 		free(x);
 		free(y);
 	}
-	/* stopped at beat 8 for 1.5 s, then rolling: afterwards the output is a
-	   fresh start at beat 8; held (free Hold, or synced) it stands still
-	   while stopped and matches from the first rolling sample, running
-	   (free Run) it moves while stopped and matches after the crossfade */
+	/* stopped at beat 8 for 1.5 s and 3 samples, then rolling: afterwards
+	   the output is a fresh start at beat 8; held (free Hold, or synced) it
+	   stands still while stopped and matches from the first rolling sample,
+	   bit for bit (the 3 samples: how long the plugin ran before does not
+	   choose how a render's samples are grouped), running (free Run) it
+	   moves while stopped and matches after the crossfade */
 	for (sync = 0; sync <= 2; ++sync) {
 		static const char *mode[] = { "free, Hold", "free, Run", "synced" };
-		const uint64_t roll = (uint64_t)(1.5 * sr);
+		const uint64_t roll = (uint64_t)(1.5 * sr) + 3U;
 		const uint64_t settle = sync == 1 ? (uint64_t)(0.011 * sr) : 0;
 		transport_spec(&a, sync == 2 ? 1.0f : 0.0f, 5);
 		a.frames = (uint64_t)(5 * sr);
 		a.set[PERLIN_STOPPED] = sync == 1 ? 1.0f : 0.0f;
 		a.start_beat = 8;
-		a.roll_at = 1.5;
+		a.roll_at = (double)roll / sr;
 		a.block = 0;
 		a.block_seed = test_rng();
 		b = a;

@@ -108,17 +108,21 @@ enum { KA_NONE, KA_SEG1, KA_MIX2, KA_ANY, KA_FOLD /* seg1, the first nfold folde
 enum { KB_SEG1N = 1, KB_SEG2LN, KB_ANY };
 #endif
 
-/* The fold's t (perlin_plan's fold) at the clock's group G (gd): (float)
-   ((8 G - fold_o) / L) + (float)(l / L) in lane l. */
+/* The fold's t (perlin_plan's fold) at the clock's group G (gd): lane l's
+   sample less fold_o, exact in float (|8 G + l - fold_o| stays under L,
+   at most 65536: whole or half numbers), times (float)(1 / L). Each
+   sample's t from its own sample alone, so that it does not depend on
+   how the clock groups the samples (how long the plugin ran before). */
 static KATTR inline __attribute__((always_inline)) void
 KF(fold_t)(const perlin_plan *f, double gd, KF(vf) t[8 / KW])
 {
+	static const float lanes[8] __attribute__((aligned(16))) = { 0, 1, 2, 3, 4, 5, 6, 7 };
 	const KF(vf) zero = { 0 };
-	const KF(vf) b = zero + (float)((gd * 8.0 - f->fold_o) * f->fold_inv);
+	const KF(vf) b = zero + (float)(gd * 8.0 - f->fold_o), inv = zero + f->fold_invf;
 	int h;
 #pragma GCC unroll 2
 	for (h = 0; h < 8 / KW; ++h)
-		t[h] = b + KF(ldk)(f->fold_lane + h * KW);
+		t[h] = (b + KF(ldk)(lanes + h * KW)) * inv;
 }
 
 /* The fold's polynomial at t (its coefficients memory operands). */

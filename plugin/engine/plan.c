@@ -199,9 +199,7 @@ static void fold_make(perlin_plan *f, const perlin_voice *v, int from)
 		for (i = 0; i < 7; ++i)
 			splat(f->fold_c[i], (float)f->fold_s[top][i]);
 		f->fold_o = f->fold_mid[top];
-		f->fold_inv = 1.0 / f->fold_len[top];
-		for (i = 0; i < 8; ++i)
-			f->fold_lane[i] = (float)((double)i * f->fold_inv);
+		f->fold_invf = (float)(1.0 / f->fold_len[top]);
 	}
 }
 

@@ -342,8 +342,8 @@ typedef struct {
 	   into one polynomial of degree 6 in t = (c - fold_o) / L at clock c
 	   over the samples every one of them is in its segment (fold_o their
 	   middle, L their count: |t| <= 1/2), made anew at each of their
-	   crossings: fold_c[i] its coefficient of t^i and fold_lane[l] = l /
-	   L, over 8 lanes; kf its values in the kept group. fold_inv = 1 / L.
+	   crossings: fold_c[i] its coefficient of t^i, over 8 lanes; kf its
+	   values in the kept group. fold_invf = (float)(1 / L).
 	   The other entries are added to it in octave order. nofold: a gen
 	   (plus 1) whose plan has no fold, which blocks from plan_below on
 	   leave to the loop. */
@@ -354,9 +354,9 @@ typedef struct {
 	double fold_s[NOISE_MAX_OCTAVES][7];
 	uint64_t fold_first[NOISE_MAX_OCTAVES], fold_next[NOISE_MAX_OCTAVES];
 	double fold_mid[NOISE_MAX_OCTAVES], fold_len[NOISE_MAX_OCTAVES];
-	double fold_o, fold_inv;
+	double fold_o;
+	float fold_invf;
 	float fold_c[7][8] __attribute__((aligned(16)));
-	float fold_lane[8] __attribute__((aligned(16)));
 	float kf[8];
 	uint64_t nofold;
 	float kv[NOISE_MAX_OCTAVES][PERLIN_OUTPUTS][8];
