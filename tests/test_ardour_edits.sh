@@ -164,6 +164,8 @@ check "editor action, logarithmic cutoff: its points at noise -1, 0, +1 are Ardo
 	test "$(grep -c '^perlin: ok editor action, noise' "$OUT/scale.log")" -eq 3
 check "editor action: thinned, and within the stated error of the noise" \
 	grep -q '^perlin: ok editor action, moving noise' "$OUT/scale.log"
+check "editor action run twice, the playhead elsewhere before each: the same noise, the playhead put back" \
+	test "$(grep -c '^perlin: ok editor action run twice\|^perlin: ok editor action: the playhead put back' "$OUT/scale.log")" -eq 2
 
 # the earlier modulator crashes Ardour under the same edits
 if [ -z "${PERLIN_SKIP_OLD:-}" ]; then

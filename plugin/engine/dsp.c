@@ -398,7 +398,7 @@ static __attribute__((noinline)) uint32_t plan_whole(perlin_dsp *d, float *const
 	if (warp_on(d) && !warp_unmoved(d, d->cv_in.rate ? d->cv_in.rate : zero_volts,
 	                                morph_in(d, 0U), n))
 		return 0;
-	return plan_render(d, out, n);
+	return plan_render(d, out, n, 0);
 }
 
 /* (perlin_dsp_run_cv) The block split where an external clock holds
@@ -457,7 +457,7 @@ run_block(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv)
 	d->cv_in.rate = cv ? cv->rate : NULL;
 	d->cv_in.morph = cv ? cv->morph : NULL;
 	/* the plan (plan.c decides) for the whole block */
-	done = on || warp_on(d) ? plan_whole(d, out, n, on) : plan_render(d, out, n);
+	done = on || warp_on(d) ? plan_whole(d, out, n, on) : plan_render(d, out, n, 0);
 	if (done) {
 		if (on)
 			render_cv(d, out, done, 0U); /* (steady: no line to place) */
@@ -509,11 +509,13 @@ static __attribute__((noinline)) void run_spans(perlin_dsp *d, float *const out[
 	unsigned i;
 	for (i = 0; i < d->outputs; ++i)
 		o[i] = out[i] ? out[i] + done : NULL;
-	plan_sync(d); /* (the voices' ramps are read and moved below) */
 	while (n) {
 		const uint32_t t0 = grid_t0(d);
 		uint32_t len = n < SPAN ? n : SPAN;
 		const int warp = warp_on(d);
+		/* the voices' ramps are read and moved below (a span before may
+		   have been the plan's, while controls move too) */
+		plan_sync(d);
 		if (t0 == 0 && warp)
 			warp_grid(d); /* (may fold the rate CV, and move the band-limit) */
 		if (t0 == 0 && d->moving)

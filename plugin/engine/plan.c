@@ -608,11 +608,13 @@ static inline uint32_t plan_go(perlin_dsp *d, float *const out[], uint32_t n)
 /* (plan_takes) From plan_below on: no fold for this gen (nofold, kept
    where the outputs or 2D rule it out: a new voice is a new gen), or
    what rules a plan out anyway (a crossfade, controls moving). */
-static inline int takes(perlin_dsp *d, uint32_t n)
+static inline int takes(perlin_dsp *d, uint32_t n, int in_chunk)
 {
 	if (n < d->kernels->plan_below)
 		return !d->step_busy && !d->restep;
-	if (d->moving || d->plan.nofold == d->gen + 1U)
+	if ((d->moving && (!in_chunk || d->at[0].xrate != d->at[1].xrate ||
+	                   d->at[0].lacunarity != d->at[1].lacunarity)) ||
+	    d->plan.nofold == d->gen + 1U)
 		return 0;
 	if (d->outputs != 1U || d->voice[d->cur].shape.dims != 1) {
 		d->plan.nofold = d->gen + 1U;
@@ -623,17 +625,40 @@ static inline int takes(perlin_dsp *d, uint32_t n)
 
 int plan_takes(perlin_dsp *d, uint32_t n)
 {
-	return takes(d, n);
+	return takes(d, n, 0);
+}
+
+/* While controls move: whether only what sets the gains moves (octaves,
+   persistence), and the current voice's gains, depth and offset still
+   hold still over this chunk, its phase steps as in the chunk before:
+   the smoothers' last steps below a float's. Then a plan may hold in the
+   chunk, and must, as it would once they settle (the fold's values are
+   not the loop's: a render must not depend on how long ago a control
+   moved). */
+static int gains_still(const perlin_dsp *d)
+{
+	const perlin_smooth *w = &d->was, *a = &d->at[0], *b = &d->at[1];
+	const perlin_voice *v = &d->voice[d->cur];
+	unsigned k;
+	if (a->xrate != b->xrate || w->xrate != a->xrate || a->lacunarity != b->lacunarity ||
+	    w->lacunarity != a->lacunarity || a->drift != b->drift || w->drift != a->drift ||
+	    a->morph != b->morph || w->morph != a->morph || a->spread != b->spread ||
+	    a->depth != b->depth || a->offset != b->offset)
+		return 0;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+		if (v->gain[0][k] != v->gain[1][k] || v->alt[0][k] != v->alt[1][k])
+			return 0;
+	return 1;
 }
 
 /* Where the plan may render but none holds: one made while nothing moves (no crossfade, the
    kernels' paths), once a gen (one that can't be made is not tried
    again for it), and its samples. */
 static __attribute__((noinline)) uint32_t plan_made(perlin_dsp *d, float *const out[],
-                                                    uint32_t n)
+                                                    uint32_t n, int in_chunk)
 {
 	perlin_plan *const f = &d->plan;
-	if (d->fade < d->xfade_n || d->moving ||
+	if (d->fade < d->xfade_n || (d->moving && (!in_chunk || !gains_still(d))) ||
 	    d->path == PERLIN_PATH_REFERENCE || f->tried == d->gen + 1U)
 		return 0;
 	plan_sync(d);
@@ -648,13 +673,13 @@ static __attribute__((noinline)) uint32_t plan_made(perlin_dsp *d, float *const 
 	return plan_go(d, out, n);
 }
 
-uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n)
+uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n, int in_chunk)
 {
 	const perlin_plan *const f = &d->plan;
-	if (d->warping || !takes(d, n)) /* (the rate CV moving: warp.c) */
+	if (d->warping || !takes(d, n, in_chunk)) /* (the rate CV moving: warp.c) */
 		return 0;
 	if (!f->valid || f->gen != d->gen)
-		return plan_made(d, out, n);
+		return plan_made(d, out, n, in_chunk);
 	if (n >= d->kernels->plan_below && !f->nfold)
 		return 0;
 	return plan_go(d, out, n);

@@ -12,29 +12,36 @@
 #include <string.h>
 
 /* One grid step of a one-pole smoother; lands exactly on the target once
-   close, so a settled value stays bit-stable (and never decays into
-   denormals). */
-static double settle(double v, double target, double decay)
+   close (within 1e-9 of it, or `floor`), so a settled value stays
+   bit-stable (and never decays into denormals). */
+static double settle(double v, double target, double decay, double floor)
 {
 	const double n = target + (v - target) * decay;
 	const double d = target - n;
-	if (fabs(d) <= 1e-9 * fabs(target) || fabs(d) < 1e-30)
+	if (fabs(d) <= 1e-9 * fabs(target) || fabs(d) < floor)
 		return target;
 	return n;
 }
 
+/* The floor of depth and offset, which the output takes in float: a
+   value 1e-12 from its target changes no output sample, and a glide to
+   offset 0 would otherwise keep the grid moving for a second longer
+   (down to 1e-30), rendered by the loop where the steady plan would
+   fold (plugin/README.md, the fold). */
+#define SETTLE_OUT 1e-12
+
 static perlin_smooth smooth_step(const perlin_smooth *v, const perlin_smooth *t, double decay)
 {
 	perlin_smooth n;
-	n.xrate = settle(v->xrate, t->xrate, decay);
-	n.drift = settle(v->drift, t->drift, decay);
-	n.morph = settle(v->morph, t->morph, decay);
-	n.depth = settle(v->depth, t->depth, decay);
-	n.offset = settle(v->offset, t->offset, decay);
-	n.octaves = settle(v->octaves, t->octaves, decay);
-	n.persistence = settle(v->persistence, t->persistence, decay);
-	n.lacunarity = settle(v->lacunarity, t->lacunarity, decay);
-	n.spread = settle(v->spread, t->spread, decay);
+	n.xrate = settle(v->xrate, t->xrate, decay, 1e-30);
+	n.drift = settle(v->drift, t->drift, decay, 1e-30);
+	n.morph = settle(v->morph, t->morph, decay, 1e-30);
+	n.depth = settle(v->depth, t->depth, decay, SETTLE_OUT);
+	n.offset = settle(v->offset, t->offset, decay, SETTLE_OUT);
+	n.octaves = settle(v->octaves, t->octaves, decay, 1e-30);
+	n.persistence = settle(v->persistence, t->persistence, decay, 1e-30);
+	n.lacunarity = settle(v->lacunarity, t->lacunarity, decay, 1e-30);
+	n.spread = settle(v->spread, t->spread, decay, 1e-30);
 	return n;
 }
 
