@@ -284,29 +284,12 @@ plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 	return 1;
 }
 
-/* plan_entry's for a 1D octave of layer 0 alone (seg1), at a crossing:
-   its cell's coefficients times its gain, its ramp's new anchor. */
-static inline void plan_seg1(const perlin_voice *v, unsigned k, perlin_plan_oct *o,
-                             perlin_plan_entry *e, uint64_t T)
-{
-	const perlin_ramp *rx = &v->rx[k];
-	const float gk = o->gk, *const c0 = v->stream[k][0].coef;
-	uint64_t c;
-	int m;
-#pragma GCC unroll 7
-	for (m = 0; m < 7; ++m)
-		splat(e->coef[m], c0[m] * gk);
-	c = plan_anchor(e, rx, T, rx->a - 0.5);
-	fold_segment(o, rx, c, rx->a - 0.5);
-	o->sync = T;
-	o->until = c + rx->cross;
-	if (v->ry[k].step != 0.0 && T + PLAN_RIDE < o->until)
-		o->until = T + PLAN_RIDE; /* (y rides) */
-}
-
-/* The same for a folded octave (perlin_plan's fold): its segment alone
-   (the kernel reads the fold, not its entry). */
-static inline void plan_fold1(const perlin_voice *v, unsigned k, perlin_plan_oct *o, uint64_t T)
+/* A 1D octave of layer 0 alone (seg1) at a crossing, its segment from
+   clock T (its ramp anchored at T - j): where it ends (or y's next ride)
+   and, for the fold, where it lies. All a folded octave needs (the
+   kernel reads the fold, not its entry). */
+static inline void plan_segment1(const perlin_voice *v, unsigned k, perlin_plan_oct *o,
+                                 uint64_t T)
 {
 	const perlin_ramp *rx = &v->rx[k];
 	const uint64_t c = T - rx->j;
@@ -315,6 +298,22 @@ static inline void plan_fold1(const perlin_voice *v, unsigned k, perlin_plan_oct
 	o->until = c + rx->cross;
 	if (v->ry[k].step != 0.0 && T + PLAN_RIDE < o->until)
 		o->until = T + PLAN_RIDE; /* (y rides) */
+}
+
+/* plan_entry's for a 1D octave of layer 0 alone (seg1), at a crossing:
+   its cell's coefficients times its gain, its ramp's new anchor, and its
+   segment. */
+static inline void plan_seg1(const perlin_voice *v, unsigned k, perlin_plan_oct *o,
+                             perlin_plan_entry *e, uint64_t T)
+{
+	const perlin_ramp *rx = &v->rx[k];
+	const float gk = o->gk, *const c0 = v->stream[k][0].coef;
+	int m;
+#pragma GCC unroll 7
+	for (m = 0; m < 7; ++m)
+		splat(e->coef[m], c0[m] * gk);
+	plan_anchor(e, rx, T, rx->a - 0.5);
+	plan_segment1(v, k, o, T);
 }
 
 /* The same for a 2D octave of layer 0 alone along its path (seg2x or
@@ -494,7 +493,7 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 			ramp_next_cell(rx, v->stream[k][0].oct.period);
 			voice_coef(v, &v->stream[k][0], k, 1);
 			if (o->entry < f->nfold) {
-				plan_fold1(v, k, o, T);
+				plan_segment1(v, k, o, T);
 				if (o->entry < fold)
 					fold = o->entry;
 			} else {
