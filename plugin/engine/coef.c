@@ -1,7 +1,8 @@
 /* coef.c: a cell's kernel coefficients (plugin/engine/kernel_seg.h) from its
    gradients, for each way a cell is crossed: along x, along x and y, along a straight path
-   (the tables of short cells are cells.c's). render.c, voice.c and
-   cells.c call it; it calls the noise library only.
+   (the tables of short cells are cells.c's), and a fold's level from them.
+   render.c, voice.c, cells.c, plan.c and warp.c call it; it calls the
+   noise library only.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "coef.h"
 
@@ -222,4 +223,37 @@ void path_coef(const perlin_stream *stream, int along_y, double alpha, double be
 	out[9] = (float)(hy[3] * B[6] + hy[4] * B[5] + hy[5] * B[4]);
 	out[10] = (float)(hy[4] * B[6] + hy[5] * B[5]);
 	out[11] = (float)(hy[5] * B[6]);
+}
+
+/* A level of a fold: the polynomial S (by powers of t', 7 coefficients)
+   moved onto t, S(a + b t), plus a cell's polynomial c0 (coefficients by
+   powers of u, voice_coef's) times the gain gk, in double, at u = u0 +
+   du t, into out. Both by powers of t at once, each a lane (the same
+   operations on every CPU: no fused multiply-add). plan.c's fold (t
+   along the clock) and warp.c's (t along the rate CV's sums) take it. */
+void fold_level(const double S[7], double a, double b, double u0, double du, const float *c0,
+                double gk, double out[7])
+{
+	typedef double d2 __attribute__((vector_size(2 * sizeof(double))));
+	const d2 shift = { a, u0 };
+	const d2 scale = { b, du };
+	d2 w[7], p = { 1.0, 1.0 };
+	int i, j;
+	/* (the loops unrolled: the coefficients stay in registers) */
+#pragma GCC unroll 7
+	for (i = 0; i < 7; ++i) {
+		const d2 c = { S[i], (double)c0[i] * gk };
+		w[i] = c;
+	}
+#pragma GCC unroll 6
+	for (i = 0; i < 6; ++i) /* w(shift + x), by powers of x */
+#pragma GCC unroll 6
+		for (j = 5; j >= i; --j)
+			w[j] += shift * w[j + 1];
+#pragma GCC unroll 7
+	for (i = 0; i < 7; ++i) { /* x = scale t */
+		w[i] *= p;
+		p *= scale;
+		out[i] = w[i][0] + w[i][1];
+	}
 }

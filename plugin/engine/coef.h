@@ -25,5 +25,9 @@ void path_coef(const perlin_stream *stream, int along_y, double alpha, double be
 /* A cell's value along x from the lines of its two lattice columns
    (noise_octave_columns), times sc: { m0, m1, D, E } (see coef.c). */
 void cell_line(double P, double Q, double P2, double Q2, double sc, double out[4]);
+/* A fold's level (plan.c's and warp.c's): S(a + b t) plus the cell
+   polynomial c0 times gk at u = u0 + du t, by powers of t into out. */
+void fold_level(const double S[7], double a, double b, double u0, double du, const float *c0,
+                double gk, double out[7]);
 
 #endif /* PERLIN_COEF_H */

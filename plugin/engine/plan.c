@@ -132,35 +132,6 @@ static inline void fold_segment(perlin_plan_oct *o, const perlin_ramp *p, uint64
 	o->cross_at = c + p->cross;
 }
 
-/* Level i of the fold (see fold_make) over the samples of t = (c - mid) /
-   L: the level below (S, over t' = (c - mid') / L'), moved onto them,
-   S(a + b t) with a = (mid - mid') / L' and b = L / L', plus octave oc's
-   cell polynomial (its coefficients c0 times its gain, in double) moved
-   to u0, its u at mid, and scaled to t: P(u0 + du t), u0 = ua + (mid -
-   anchor) step, du = L step. Both by powers of t at once, each a lane
-   (the same operations on every CPU: no fused multiply-add). */
-static void fold_level(const double S[7], double a, double b, const perlin_plan_oct *oc,
-                       const float *c0, double mid, double L, double out[7])
-{
-	typedef double d2 __attribute__((vector_size(2 * sizeof(double))));
-	const d2 shift = { a, oc->ua + (mid - (double)oc->anchor) * oc->ustep };
-	const d2 scale = { b, L * oc->ustep };
-	d2 w[7], p = { 1.0, 1.0 };
-	int i, j;
-	for (i = 0; i < 7; ++i) {
-		const d2 c = { S[i], (double)c0[i] * (double)oc->gk };
-		w[i] = c;
-	}
-	for (i = 0; i < 6; ++i) /* w(shift + x), by powers of x */
-		for (j = 5; j >= i; --j)
-			w[j] += shift * w[j + 1];
-	for (i = 0; i < 7; ++i) { /* x = scale t */
-		w[i] *= p;
-		p *= scale;
-		out[i] = w[i][0] + w[i][1];
-	}
-}
-
 /* The fold's polynomial (perlin_plan's fold) from its octaves' segments
    as they are now, level by level from level `from` (the first whose
    octaves changed): level i sums the folded entries 0 .. i over the
@@ -177,18 +148,21 @@ static void fold_make(perlin_plan *f, const perlin_voice *v, int from)
 		const unsigned k = (unsigned)f->fold_k[i];
 		const perlin_plan_oct *oc = &f->oct[k];
 		uint64_t first = oc->anchor, next = oc->cross_at;
-		double L, mid, *const S = f->fold_s[i];
+		double L, mid, u0, du, *const S = f->fold_s[i];
 		if (i > 0) {
 			first = f->fold_first[i - 1] > first ? f->fold_first[i - 1] : first;
 			next = f->fold_next[i - 1] < next ? f->fold_next[i - 1] : next;
 		}
 		L = (double)(next - first); /* (a segment is at least a sample) */
 		mid = 0.5 * ((double)first + (double)next);
+		/* octave k's u at mid, and its move over L */
+		u0 = oc->ua + (mid - (double)oc->anchor) * oc->ustep;
+		du = L * oc->ustep;
 		if (i > 0)
 			fold_level(f->fold_s[i - 1], (mid - f->fold_mid[i - 1]) / f->fold_len[i - 1],
-			           L / f->fold_len[i - 1], oc, v->stream[k][0].coef, mid, L, S);
+			           L / f->fold_len[i - 1], u0, du, v->stream[k][0].coef, oc->gk, S);
 		else
-			fold_level(zero7, 0.0, 0.0, oc, v->stream[k][0].coef, mid, L, S);
+			fold_level(zero7, 0.0, 0.0, u0, du, v->stream[k][0].coef, oc->gk, S);
 		f->fold_first[i] = first;
 		f->fold_next[i] = next;
 		f->fold_mid[i] = mid;

@@ -189,12 +189,32 @@ typedef struct {
 	   the sums since, so every split of the blocks gives the same bits */
 	struct {
 		uint64_t gen;
+		uint64_t id; /* counts the anchors made (from 1) */
 		double w, m;
 		uint32_t n;
 		double x[NOISE_MAX_OCTAVES], y[NOISE_MAX_OCTAVES];
 		uint32_t cx[NOISE_MAX_OCTAVES], cy[NOISE_MAX_OCTAVES];
 		double sx[NOISE_MAX_OCTAVES], sy[NOISE_MAX_OCTAVES];
 	} anchor;
+	/* (warping, 1D, one output: warp.c) the fold along W: the first n
+	   octaves heard summed into one polynomial, level i (octaves 0 .. i)
+	   by powers of t = (W - mid) / len over the W from lo to hi where all
+	   are in their cells; each level made for the anchor `anchor`, its
+	   octave k's cell fx (on from the anchor's), gain g and coefficients
+	   coef, and kept while they hold, across spans. The top level's mid
+	   (o), 1 / len (inv) and coefficients in float (c). */
+	struct {
+		uint64_t anchor;
+		unsigned n;
+		unsigned k[NOISE_MAX_OCTAVES];
+		double fx[NOISE_MAX_OCTAVES], g[NOISE_MAX_OCTAVES];
+		float coef[NOISE_MAX_OCTAVES][7];
+		double s[NOISE_MAX_OCTAVES][7];
+		double mid[NOISE_MAX_OCTAVES], len[NOISE_MAX_OCTAVES];
+		double lo[NOISE_MAX_OCTAVES], hi[NOISE_MAX_OCTAVES];
+		double o, inv;
+		float c[7];
+	} wfold;
 } perlin_voice;
 
 /* Samples rendered at a time (render.c). */

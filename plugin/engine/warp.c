@@ -23,6 +23,13 @@
 #include <math.h>
 #include <string.h>
 
+/* The grid chunks the sums may run for before a grid point starts them
+   (and the anchors) anew: W stays below 64 chunks' samples times the
+   largest factor, its bits a hair of a sample. Anchors last as long
+   while nothing moves the ramps, so a fold along W is kept across
+   chunks. */
+#define WARP_RENEW 64U
+
 /* A CV sample as the volts it counts as: NaN 0 V, clamped to
    +-PERLIN_WARP_VOLTS, -0 as 0 (so two volts that act the same compare
    equal). */
@@ -199,8 +206,8 @@ void warp_grid(perlin_dsp *d)
 		}
 		d->gen++;
 	}
-	if (d->warping)
-		warp_restart(d); /* (the steps may change here) */
+	if (d->warping && d->warp_n >= WARP_RENEW * d->grid)
+		warp_restart(d); /* (the sums kept short: W's bits stay fine) */
 	band = d->warping ? (d->warp_peak > d->warp ? d->warp_peak : d->warp) : d->warp;
 	d->warp_peak = 0.0;
 	if (band != d->warp_band) {
@@ -455,6 +462,7 @@ static void warp_anchor(const perlin_dsp *d, perlin_voice *v)
 			return;
 	}
 	v->anchor.gen = d->warp_gen;
+	v->anchor.id++;
 	v->anchor.w = d->warp_W0;
 	v->anchor.m = d->warp_M0;
 	v->anchor.n = d->warp_n0;
@@ -528,6 +536,7 @@ typedef struct {
 	wd sxv, ux0v;            /* sx and ux0 in every lane */
 	wf cv[12], g0v, dgv;     /* layer 0's coefficients and gain line in every lane */
 	int y_one_way;           /* y moves one way (no morph CV, its two moves alike) */
+	int folded;              /* in the fold (warp_fold): no lanes of its own */
 	float g0[2], dg[2];      /* gain lines over the chunk: layer 0's, the others' */
 	float c[PERLIN_LAYERS][12]; /* its cells' coefficients */
 } warp_oct;
@@ -546,10 +555,12 @@ static void warp_oct_cell(perlin_voice *v, warp_oct *o, double fx, double fy)
 	o->fy = fy;
 	o->ux0 = (o->xa - fx) - 0.5;
 	o->uy0 = (o->ya - fy) - 0.5;
-	o->ux0v = zero + o->ux0;
 	warp_cell(v, o->k, fx, fy, o->heard, o->c);
-	for (m = 0; m < (v->shape.dims == 1 ? 4 : 12); ++m)
-		o->cv[m] = zerof + o->c[0][m];
+	if (!o->folded) {
+		o->ux0v = zero + o->ux0;
+		for (m = 0; m < (v->shape.dims == 1 ? 4 : 12); ++m)
+			o->cv[m] = zerof + o->c[0][m];
+	}
 	/* x leaves the cell where W passes wlim (x moves one way): a hair
 	   short of it, so that x there is still inside as warp_at has it
 	   (else none: every group looked at sample by sample) */
@@ -563,6 +574,122 @@ static void warp_oct_cell(perlin_voice *v, warp_oct *o, double fx, double fy)
 		else
 			o->wlim = -1e300;
 	}
+}
+
+/* The fold along the sums (1D, one output, its gains still): the first n
+   octaves heard, whose cells last PERLIN_FOLD_CELL samples or more at the
+   folded factor, summed into one polynomial of degree 6 in t = (W - mid)
+   / L over the W where all of them are in their cells (plan.c's fold,
+   with the sum W for the clock: each octave's u is a line in W), kept in
+   the voice (v->wfold). Level i sums octaves 0 .. i; a crossing of
+   octave j makes levels j .. anew. Made from the anchor and the cells
+   alone, so the same wherever a span starts. What the loop keeps of it
+   over a span: */
+typedef struct {
+	unsigned n;  /* octaves folded: oct[0 .. n - 1] */
+	double wlim; /* the least wlim of the octaves folded */
+	wf cv[7];    /* the top level's coefficients in every lane */
+} warp_fold;
+
+/* The fold's polynomial at t (one sample, T float, or eight, T wf) */
+#define WARP_FOLD(c, t)                                                                    \
+	((((((c)[6] * (t) + (c)[5]) * (t) + (c)[4]) * (t) + (c)[3]) * (t) + (c)[2]) * (t) +     \
+	 (c)[1]) * (t) + (c)[0]
+
+/* The loop's fold from the voice's: its coefficients in lanes, wlim. */
+static void warp_fold_top(warp_fold *f, const perlin_voice *v, const warp_oct *oct)
+{
+	const wf zerof = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
+	unsigned i;
+	for (i = 0; i < 7; ++i)
+		f->cv[i] = zerof + v->wfold.c[i];
+	f->wlim = oct[0].wlim;
+	for (i = 1; i < f->n; ++i)
+		f->wlim = oct[i].wlim < f->wlim ? oct[i].wlim : f->wlim;
+}
+
+/* The voice's fold levels from level `from` on, from the octaves' cells
+   now; the loop's fold with them. */
+static void warp_fold_make(warp_fold *lf, perlin_voice *v, const warp_oct *oct, unsigned from)
+{
+	static const double zero7[7];
+	__typeof__(v->wfold) *f = &v->wfold;
+	unsigned i;
+	for (i = from; i < lf->n; ++i) {
+		const warp_oct *o = &oct[i];
+		const float *c0 = v->stream[o->k][0].coef;
+		const double a = (o->fx - o->xa) / o->sx, b = ((o->fx + 1.0) - o->xa) / o->sx;
+		double lo = o->sx > 0.0 ? a : b, hi = o->sx > 0.0 ? b : a, L, mid;
+		if (i > 0) {
+			lo = f->lo[i - 1] > lo ? f->lo[i - 1] : lo;
+			hi = f->hi[i - 1] < hi ? f->hi[i - 1] : hi;
+		}
+		L = hi - lo > 1e-9 ? hi - lo : 1e-9; /* (two crossings a hair apart) */
+		mid = lo + 0.5 * L;
+		if (i > 0)
+			fold_level(f->s[i - 1], (mid - f->mid[i - 1]) / f->len[i - 1], L / f->len[i - 1],
+			           o->ux0 + o->sx * mid, o->sx * L, c0, v->gain[0][o->k], f->s[i]);
+		else
+			fold_level(zero7, 0.0, 0.0, o->ux0 + o->sx * mid, o->sx * L, c0, v->gain[0][o->k],
+			           f->s[i]);
+		f->lo[i] = lo;
+		f->hi[i] = hi;
+		f->mid[i] = mid;
+		f->len[i] = L;
+		f->k[i] = o->k;
+		f->fx[i] = o->fx;
+		f->g[i] = v->gain[0][o->k];
+		memcpy(f->coef[i], c0, sizeof f->coef[i]);
+	}
+	f->anchor = v->anchor.id;
+	f->n = lf->n;
+	f->o = f->mid[lf->n - 1U];
+	f->inv = 1.0 / f->len[lf->n - 1U];
+	for (i = 0; i < 7; ++i)
+		f->c[i] = (float)f->s[lf->n - 1U][i];
+	warp_fold_top(lf, v, oct);
+}
+
+/* The loop's fold over a span from here: the voice's, its levels kept
+   up to the first whose anchor, octave, cell, gain or coefficients
+   changed. */
+static void warp_fold_begin(warp_fold *lf, perlin_voice *v, const warp_oct *oct)
+{
+	const __typeof__(v->wfold) *f = &v->wfold;
+	unsigned i = 0;
+	if (f->anchor == v->anchor.id && f->n == lf->n)
+		for (; i < lf->n; ++i) {
+			const unsigned k = oct[i].k;
+			if (f->k[i] != k || f->fx[i] != oct[i].fx || f->g[i] != v->gain[0][k] ||
+			    memcmp(f->coef[i], v->stream[k][0].coef, sizeof f->coef[i]))
+				break;
+		}
+	if (i < lf->n)
+		warp_fold_make(lf, v, oct, i);
+	else
+		warp_fold_top(lf, v, oct);
+}
+
+/* The fold at sample i of the span, its octaves' cells moved on where
+   their phases have left them (as warp_sample moves them). */
+static float warp_fold_sample(const perlin_dsp *d, perlin_voice *v, warp_oct *oct, warp_fold *f,
+                              uint32_t i)
+{
+	const double w = d->warp_w[i] - v->anchor.w;
+	unsigned h, from = f->n;
+	float t;
+	for (h = 0; w >= f->wlim && h < f->n; ++h) { /* (short of wlim: all inside) */
+		warp_oct *o = &oct[h];
+		const double x = o->xa + o->sx * w;
+		if (!(x >= o->fx && x < o->fx + 1.0)) {
+			warp_oct_cell(v, o, floor(x), 0.0);
+			from = h < from ? h : from;
+		}
+	}
+	if (from < f->n)
+		warp_fold_make(f, v, oct, from);
+	t = (float)((w - v->wfold.o) * v->wfold.inv);
+	return WARP_FOLD(v->wfold.c, t);
 }
 
 /* Octave o's value at sample i of the span, into val[l] for each layer
@@ -608,9 +735,11 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 	const double aw = v->anchor.w, am = v->anchor.m;
 	const double n0 = (double)(d->warp_n0 - v->anchor.n), mc = d->warp_M0 - am;
 	warp_oct oct[NOISE_MAX_OCTAVES];
+	warp_fold fold;
 	unsigned k, nh = 0, layers = 0, h;
 	uint32_t i;
 	int l;
+	fold.n = 0;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) { /* the octaves heard, in order */
 		warp_oct *o = &oct[nh];
 		o->heard = 0;
@@ -639,6 +768,11 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 			o->g0v = zerof + o->g0[0];
 			o->dgv = zerof + o->dg[0];
 		}
+		/* in the fold: 1D, one output, every octave heard before it in
+		   it, its cells PERLIN_FOLD_CELL samples or more, its gain still */
+		o->folded = dims == 1 && nl == 1 && fold.n == nh && o->sx != 0.0 &&
+		            fabs(o->sx) * PERLIN_FOLD_CELL <= 1.0 && v->gain[0][k] == v->gain[1][k];
+		fold.n += o->folded ? 1U : 0U;
 		{ /* its cell at the span's first sample */
 			const double w = d->warp_w[0] - aw;
 			warp_oct_cell(v, o, floor(o->xa + o->sx * w),
@@ -649,6 +783,8 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 		layers |= o->heard;
 		++nh;
 	}
+	if (fold.n)
+		warp_fold_begin(&fold, v, oct);
 	for (i = 0; i + WARP_LANES <= len; i += WARP_LANES) {
 		const wf at = __builtin_convertvector(iota + (int32_t)(t0 + i), wf);
 		const wf zero = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
@@ -669,7 +805,19 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 		}
 		for (l = 0; l < nl; ++l)
 			sum[l] = zero;
-		for (h = 0; h < nh; ++h) {
+		if (fold.n) { /* (1D, one output) */
+			if (w7 < fold.wlim) {
+				const wf t = __builtin_convertvector((w - v->wfold.o) * v->wfold.inv, wf);
+				sum[0] += WARP_FOLD(fold.cv, t);
+			} else { /* a crossing among them: a sample at a time */
+				unsigned j;
+				wf lane;
+				for (j = 0; j < WARP_LANES; ++j)
+					lane[j] = warp_fold_sample(d, v, oct, &fold, i + j);
+				sum[0] += lane;
+			}
+		}
+		for (h = fold.n; h < nh; ++h) {
 			warp_oct *o = &oct[h];
 			/* every lane in its cell? x moves one way: its last lane says */
 			int inside = w7 < o->wlim;
@@ -731,7 +879,9 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 	}
 	for (; i < len; ++i) { /* the last few */
 		float sum[PERLIN_LAYERS] = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
-		for (h = 0; h < nh; ++h) {
+		if (fold.n)
+			sum[0] += warp_fold_sample(d, v, oct, &fold, i);
+		for (h = fold.n; h < nh; ++h) {
 			float val[PERLIN_LAYERS];
 			warp_sample(d, v, &oct[h], i, t0, dims, nl, val);
 			for (l = 0; l < nl; ++l)
