@@ -269,6 +269,84 @@ static void test_path_form_same_from_plan_or_loop(void)
 	CHECK(differ == 0, "the plan and the loop chose different forms (%d renders)", differ);
 }
 
+/* A plan made inside a chunk while only the octaves' gains glide (the
+   fold's values, as once settled) holds for that chunk alone: a whole
+   block after it, short enough for the plan (under plan_below), must
+   still go span by span, so that its grid points step the smoothers.
+   Otherwise a depth step that came as the octaves settled waited for as
+   many short blocks as the plan took, and took effect at a sample that
+   depended on the block sizes (found by test_kernels_match_the_reference
+   at seed 1796272735: 0.16 apart). The same steps (rate, octaves, depth)
+   at 96 kHz, in blocks of 16, 64, 200, random and 4096: the same bits,
+   within 1e-6 of the reference path. */
+static void test_plan_keeps_to_its_chunk(void)
+{
+	static const float set[] = { 0.0246187f, 7.86041f, 0.0163108f, 2.43252f, 21510.0f, 1.0f,
+		                         0.334045f,  5.15511f, 0.552403f,  -0.239628f, 0.67613f,
+		                         33.8822f,   0.0f,     0.0f,       0.355896f, 0.413395f,
+		                         2.33275f,   1.75771f, 5.47823f };
+	static const int param[3] = { PERLIN_RATE, PERLIN_OCTAVES, PERLIN_DEPTH };
+	static const double t[3][2] = { { 0.68883, 1.34644 }, { 0.702415, 1.39282 },
+		                            { 0.886454, 1.81088 } };
+	static const double val[3][2] = { { 0.0129643, 0.0246187 }, { 6.91354, 7.86041 },
+		                              { 0.0337026, 0.552403 } };
+	static const uint32_t blocks[] = { 16, 64, 200, 0, 4096 };
+	render_spec s;
+	float *ref, *out, *first;
+	double worst_ref = 0.0, worst_blocks = 0.0;
+	unsigned i, b;
+	render_spec_init(&s);
+	s.cv = 1;
+	s.sr = 96000.0;
+	s.frames = 288000;
+	s.block_max = 344;
+	s.block_seed = 1006711949U;
+	for (i = 0; i < sizeof set / sizeof set[0] && i < RENDER_N_CONTROLS; ++i)
+		s.set[i] = set[i];
+	s.n_autos = 3;
+	for (i = 0; i < 3; ++i) {
+		render_auto *a = &s.autos[i];
+		a->param = param[i];
+		a->step = 1;
+		a->n = 2;
+		a->t[0] = t[i][0];
+		a->t[1] = t[i][1];
+		a->v[0] = val[i][0];
+		a->v[1] = val[i][1];
+	}
+	ref = malloc((size_t)s.frames * sizeof *ref);
+	out = malloc((size_t)s.frames * sizeof *out);
+	first = malloc((size_t)s.frames * sizeof *first);
+	s.block = 0;
+	if (!ref || !out || !first || host_render_dsp(&s, PERLIN_PATH_REFERENCE, ref)) {
+		CHECK(0, "render failed");
+		free(ref);
+		free(out);
+		free(first);
+		return;
+	}
+	for (b = 0; b < sizeof blocks / sizeof blocks[0]; ++b) {
+		double e;
+		s.block = blocks[b];
+		if (host_render_dsp(&s, perlin_dsp_best_path(), b ? out : first)) {
+			CHECK(0, "render failed");
+			break;
+		}
+		e = max_diff(b ? out : first, ref, s.frames);
+		worst_ref = e > worst_ref ? e : worst_ref;
+		e = b ? max_diff(out, first, s.frames) : 0.0;
+		worst_blocks = e > worst_blocks ? e : worst_blocks;
+	}
+	printf("   depth stepped as the octaves settle, blocks of 16, 64, 200, random, 4096: "
+	       "%.3g from the reference, %.3g apart\n", worst_ref, worst_blocks);
+	CHECK(worst_ref <= PATH_TOLERANCE, "a plan took a whole block while controls moved: %g "
+	      "from the reference", worst_ref);
+	CHECK(worst_blocks == 0.0, "block sizes change the render (%g)", worst_blocks);
+	free(ref);
+	free(out);
+	free(first);
+}
+
 /* The fold (perlin_plan's fold, plan.c): in 1D with one output the
    steady plan sums the octaves whose cells last PERLIN_FOLD_CELL samples
    or more as one polynomial, in blocks of any length. At rates 0.001 to
@@ -1550,6 +1628,7 @@ int main(int argc, char **argv)
 	test_path_form_same_from_plan_or_loop();
 	test_section("the fold: 1D's long cells summed as one polynomial, any block");
 	test_fold();
+	test_plan_keeps_to_its_chunk();
 	test_section("the 2D dense kernel's staircase puts every sample in its cell");
 	test_staircase_puts_samples_in_their_cells();
 	test_section("the kernels' 2D tables of corners are the noise library's");

@@ -583,9 +583,11 @@ static inline uint32_t plan_go(perlin_dsp *d, float *const out[], uint32_t n)
    what rules a plan out anyway (a crossfade, controls moving). */
 static inline int takes(perlin_dsp *d, uint32_t n, int in_chunk)
 {
+	if (d->moving && !in_chunk)
+		return 0; /* (a whole block: its grid points must be taken) */
 	if (n < d->kernels->plan_below)
 		return !d->step_busy && !d->restep;
-	if ((d->moving && (!in_chunk || d->at[0].xrate != d->at[1].xrate ||
+	if ((d->moving && (d->at[0].xrate != d->at[1].xrate ||
 	                   d->at[0].lacunarity != d->at[1].lacunarity)) ||
 	    d->plan.nofold == d->gen + 1U)
 		return 0;
