@@ -190,6 +190,11 @@ typedef struct {
 	struct {
 		uint64_t gen;
 		uint64_t id; /* counts the anchors made (from 1) */
+		/* where warp_end left the ramps: the sums there, and each
+		   ramp's anchor count (x's, y's) */
+		double end_w, end_m;
+		uint32_t end_n;
+		uint64_t end_rx[NOISE_MAX_OCTAVES], end_ry[NOISE_MAX_OCTAVES];
 		double w, m;
 		uint32_t n;
 		double x[NOISE_MAX_OCTAVES], y[NOISE_MAX_OCTAVES];

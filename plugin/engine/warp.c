@@ -447,6 +447,16 @@ static void warp_anchor(const perlin_dsp *d, perlin_voice *v)
 	const double n = (double)(d->warp_n0 - v->anchor.n);
 	unsigned k;
 	if (v->anchor.gen == d->warp_gen) {
+		/* the ramps as warp_end left them, at the sums it left them at:
+		   where the anchor puts them (no need to look) */
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+			if (v->rx[k].anchor != v->anchor.end_rx[k] || v->rx[k].j != 0U ||
+			    v->ry[k].anchor != v->anchor.end_ry[k] || v->ry[k].j != 0U ||
+			    v->rx[k].step != v->anchor.sx[k] || v->ry[k].step != v->anchor.sy[k])
+				break;
+		if (k == NOISE_MAX_OCTAVES && d->warp_W0 == v->anchor.end_w &&
+		    d->warp_M0 == v->anchor.end_m && d->warp_n0 == v->anchor.end_n)
+			return;
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 			const uint32_t per = v->stream[k][0].oct.period;
 			const noise_pos rx = ramp_pos(&v->rx[k], per), ry = ramp_pos(&v->ry[k], 0U);
@@ -489,10 +499,17 @@ static void warp_end(const perlin_dsp *d, perlin_voice *v)
 		noise_pos px, py;
 		warp_at(v, k, w, m, n, &px, &py);
 		ramp_start(&v->rx[k], px, v->anchor.sx[k]);
-		ramp_start(&v->ry[k], py, v->anchor.sy[k]);
+		if (!(v->ry[k].j == 0U && v->ry[k].step == v->anchor.sy[k] &&
+		      v->ry[k].cell == py.cell && v->ry[k].a == py.frac))
+			ramp_start(&v->ry[k], py, v->anchor.sy[k]); /* (else there: y still) */
+		v->anchor.end_rx[k] = v->rx[k].anchor;
+		v->anchor.end_ry[k] = v->ry[k].anchor;
 		v->path_ok[k] = 0;
 		v->fold_axes[k] = 0;
 	}
+	v->anchor.end_w = d->warp_W;
+	v->anchor.end_m = d->warp_M;
+	v->anchor.end_n = d->warp_n;
 	v->own_stale = 0;
 }
 
