@@ -188,6 +188,9 @@ int host_plugin_outputs(const LilvPlugin *p)
 	           : 1;
 }
 
+const char *const host_cv_symbols[HOST_CV_INS] = { "rate_cv", "depth_cv", "offset_cv",
+	                                                 "morph_cv", "clock_in" };
+
 int host_inst_open(host_inst *h, const LilvPlugin *p, double sr, int connect_out)
 {
 	uint32_t i;
@@ -334,6 +337,14 @@ void host_inst_run_outputs(host_inst *h, float *const out[], uint32_t n)
 		for (i = 1; i < h->outputs; ++i)
 			lilv_instance_connect_port(h->inst, PORT_OUT_2 + (uint32_t)i - 1, out[i]);
 	}
+	for (i = 0; i < HOST_CV_INS; ++i) /* (set by a render of the CV plugins alone) */
+		if (h->cv_in[i]) {
+			const uint32_t o = (uint32_t)h->outputs;
+			const uint32_t port[HOST_CV_INS] = { PORT_RATE_CV(o), PORT_DEPTH_CV(o),
+				                                 PORT_OFFSET_CV(o), PORT_MORPH_CV(o),
+				                                 PORT_CLOCK_IN(o) };
+			lilv_instance_connect_port(h->inst, port[i], (void *)(uintptr_t)h->cv_in[i]);
+		}
 	lilv_instance_run(h->inst, n);
 	h->levels[0] = h->level;
 	clear_events(h);
@@ -460,6 +471,7 @@ typedef struct {
 	/* or NULL: settings of its own at sample i, before each run */
 	void (*settings)(void *t, const render_spec *s, uint64_t i);
 	void *t;
+	const float **cv_at; /* or NULL: where the next run's CV inputs go */
 } render_target;
 
 static int play(const render_spec *s, const render_target *tg, float *out)
@@ -507,6 +519,9 @@ static int play(const render_spec *s, const render_target *tg, float *out)
 		for (i = 0; i < s->n_triggers; ++i)
 			if (point_sample(s, s->trigger_t[i]) == done)
 				tg->trigger(tg->t);
+		if (tg->cv_at)
+			for (i = 0; i < HOST_CV_INS; ++i)
+				tg->cv_at[i] = s->cv && s->cv_in[i] ? s->cv_in[i] + done : NULL;
 		if (s->before_run)
 			s->before_run();
 		{
@@ -571,6 +586,7 @@ int host_render(const host_world *w, const render_spec *s, float *out)
 	tg.trigger = inst_trigger;
 	tg.settings = NULL;
 	tg.t = &h;
+	tg.cv_at = h.cv_in;
 	play(s, &tg, out);
 	host_inst_close(&h);
 	return 0;
@@ -583,6 +599,7 @@ typedef struct {
 	perlin_position queued[4]; /* for the next run, as an event at its start */
 	int n_queued;
 	int triggers; /* note-ons for the next run's start */
+	const float *cv_in[HOST_CV_INS]; /* the next run's CV inputs */
 } dsp_target;
 
 /* A time:Position as host_inst_position forges it (the same float and
@@ -617,7 +634,14 @@ static void dsp_run(void *t, float *const out[], uint32_t n)
 	d->n_queued = 0;
 	for (; d->triggers; --d->triggers) /* (the MIDI input after the transport's) */
 		perlin_dsp_trigger(&d->dsp);
-	perlin_dsp_run_outputs(&d->dsp, out, n);
+	if (d->cv_in[HOST_CV_RATE] || d->cv_in[HOST_CV_DEPTH] || d->cv_in[HOST_CV_OFFSET] ||
+	    d->cv_in[HOST_CV_MORPH]) {
+		const perlin_cv cv = { d->cv_in[HOST_CV_DEPTH], d->cv_in[HOST_CV_OFFSET],
+			                   d->cv_in[HOST_CV_RATE], d->cv_in[HOST_CV_MORPH] };
+		perlin_dsp_run_cv(&d->dsp, out, n, &cv);
+	} else {
+		perlin_dsp_run_outputs(&d->dsp, out, n);
+	}
 }
 
 static float dsp_level(void *t, int o)
@@ -651,6 +675,7 @@ int host_render_dsp(const render_spec *s, perlin_path path, float *out)
 	tg.trigger = dsp_trigger;
 	tg.settings = NULL;
 	tg.t = d;
+	tg.cv_at = d->cv_in;
 	play(s, &tg, out);
 	free(d);
 	return 0;
@@ -789,6 +814,7 @@ int host_render_midi(const host_world *w, const render_spec *s, host_midi *m, fl
 	tg.level = inst_level;
 	tg.trigger = inst_trigger; /* (a note-on at the control port: passed through too) */
 	tg.settings = midi_settings;
+	tg.cv_at = NULL;
 	tg.t = &t->h; /* (inst_position and inst_level take the host_inst) */
 	/* midi_run needs the target: the host_inst is its first member */
 	play(&s4, &tg, out);

@@ -45,6 +45,10 @@ typedef struct {
 int host_world_open(host_world *w, const char *bundle_dir);
 void host_world_close(host_world *w);
 
+/* The CV plugins' CV inputs a render may feed (render_spec's cv_in). */
+enum { HOST_CV_RATE, HOST_CV_DEPTH, HOST_CV_OFFSET, HOST_CV_MORPH, HOST_CV_CLOCK, HOST_CV_INS };
+extern const char *const host_cv_symbols[HOST_CV_INS]; /* rate_cv .. clock_in */
+
 /* An instance with its port buffers. */
 typedef struct {
 	LilvInstance *inst;
@@ -54,6 +58,9 @@ typedef struct {
 	int outputs; /* 1 or PERLIN_OUTPUTS: as the plugin has */
 	int connect_out;
 	int has_midi; /* the plugin reads MIDI (at its control port) */
+	/* (the CV plugins) the next run's CV inputs from their first sample,
+	   NULL: unconnected */
+	const float *cv_in[HOST_CV_INS];
 	union {
 		uint64_t align;
 		uint8_t bytes[16384];
@@ -130,6 +137,9 @@ typedef struct {
 	double roll_at;     /* > 0: stopped at start_beat until roll_at seconds */
 	int n_jumps;
 	double jump_t[RENDER_MAX_JUMPS], jump_beat[RENDER_MAX_JUMPS];
+	/* (cv) each CV input's volts, `frames` of them, or NULL: unconnected
+	   (the DSP in process takes rate, depth, offset and morph) */
+	const float *cv_in[HOST_CV_INS];
 	int keyed;          /* render Perlin Noise Keyed (not with cv or four) */
 	int n_triggers;     /* MIDI note-ons (triggers) at these times (s): the
 	                       plugin's MIDI input (cv or keyed), or the DSP's */

@@ -30,6 +30,13 @@ static const char *usage_text =
 	"      --four            render \"Perlin Noise x4\" (\"Perlin Noise CV x4\" with\n"
 	"                        --cv): its four outputs, related by --set spread=S\n"
 	"      --keyed           render \"Perlin Noise Keyed\" (a MIDI input)\n"
+	"      --cv-in IN=FILE   (--cv) feed a CV input from a WAV's first channel, in\n"
+	"                        volts, at the render's sample rate; 0 V past its end.\n"
+	"                        IN: rate_cv (1 V an octave), depth_cv, offset_cv (5 V\n"
+	"                        the whole range), morph_cv (2D: 1 V a cell), clock_in\n"
+	"                        (pulses); e.g. a noise modulating a noise:\n"
+	"                        perlin-render --cv -o mod.wav; perlin-render --cv\n"
+	"                        --cv-in rate_cv=mod.wav -o out.wav\n"
 	"      --triggers T,..   MIDI note-ons at these seconds (--keyed, --cv, --midi):\n"
 	"                        what they do is --set trigger=0..3 (Off, Restart,\n"
 	"                        New shape, Step)\n"
@@ -299,6 +306,44 @@ static int write_wav(const char *path, const float *x, uint64_t n, int channels,
 	return sf_close(f) ? 1 : 0;
 }
 
+/* A CV input's n volts from the first channel of the WAV at path (at
+   sample rate sr), 0 V past its end, into a new buffer (*out); 0 on
+   success. */
+static int read_cv(const char *path, double sr, uint64_t n, float **out)
+{
+	SF_INFO info;
+	SNDFILE *f;
+	float *frame, *x;
+	uint64_t i = 0;
+	memset(&info, 0, sizeof info);
+	f = sf_open(path, SFM_READ, &info);
+	if (!f) {
+		fprintf(stderr, "perlin-render: cannot read %s: %s\n", path, sf_strerror(NULL));
+		return 1;
+	}
+	if (info.samplerate != (int)sr) {
+		fprintf(stderr, "perlin-render: %s is at %d Hz; render it with --sample-rate %d\n",
+		        path, info.samplerate, info.samplerate);
+		sf_close(f);
+		return 1;
+	}
+	x = calloc((size_t)n ? (size_t)n : 1U, sizeof *x);
+	frame = malloc((size_t)info.channels * sizeof *frame);
+	if (!x || !frame) {
+		fprintf(stderr, "perlin-render: no memory for %s\n", path);
+		free(x);
+		free(frame);
+		sf_close(f);
+		return 1;
+	}
+	while (i < n && sf_readf_float(f, frame, 1) == 1)
+		x[i++] = frame[0];
+	free(frame);
+	sf_close(f);
+	*out = x;
+	return 0;
+}
+
 /* Default bundle: perlin.lv2 beside this program. */
 static void default_bundle(const char *argv0, char *out, size_t size)
 {
@@ -372,6 +417,8 @@ int main(int argc, char **argv)
 	double seconds = 10.0;
 	int format = 32, i, random_blocks = 0, rc;
 	int set_by_user[N_SYMBOLS] = { 0 };
+	const char *cv_path[HOST_CV_INS] = { NULL, NULL, NULL, NULL, NULL };
+	float *cv_buf[HOST_CV_INS] = { NULL, NULL, NULL, NULL, NULL };
 	float *buf;
 	render_spec_init(&s);
 	host_midi_init(&hm);
@@ -401,6 +448,21 @@ int main(int argc, char **argv)
 			plot = v;
 		} else if (!strcmp(a, "--cv")) {
 			s.cv = 1;
+		} else if (!strcmp(a, "--cv-in")) {
+			const char *eq;
+			int k;
+			NEED_VALUE;
+			eq = strchr(v, '=');
+			for (k = 0; eq && k < HOST_CV_INS; ++k)
+				if (strlen(host_cv_symbols[k]) == (size_t)(eq - v) &&
+				    !strncmp(v, host_cv_symbols[k], (size_t)(eq - v)))
+					break;
+			if (!eq || k == HOST_CV_INS || !eq[1]) {
+				fprintf(stderr, "perlin-render: --cv-in wants IN=FILE.wav, IN one of rate_cv, "
+				        "depth_cv, offset_cv, morph_cv, clock_in\n");
+				return 2;
+			}
+			cv_path[k] = eq + 1;
 		} else if (!strcmp(a, "--four")) {
 			s.four = 1;
 		} else if (!strcmp(a, "--keyed")) {
@@ -572,6 +634,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "perlin-render: spread belongs to the four-output plugins: add --four\n");
 		return 2;
 	}
+	for (i = 0; i < HOST_CV_INS; ++i)
+		if (cv_path[i] && !s.cv) {
+			fprintf(stderr, "perlin-render: --cv-in feeds the CV plugins: add --cv\n");
+			return 2;
+		}
 	if (s.cv) /* the CV plugin's own defaults, where not set */
 		for (i = 0; i < PERLIN_N_PARAMS; ++i)
 			if (s.set[i] == perlin_params[i].def && !set_by_user[i])
@@ -582,6 +649,15 @@ int main(int argc, char **argv)
 		        (unsigned long long)s.block_seed, (unsigned long long)s.block_seed);
 	if (!quiet && isatty(2) && seconds > 3.0)
 		s.progress = progress;
+	for (i = 0; i < HOST_CV_INS; ++i)
+		if (cv_path[i]) {
+			if (read_cv(cv_path[i], s.sr, s.frames, &cv_buf[i])) {
+				while (i--)
+					free(cv_buf[i]);
+				return 1;
+			}
+			s.cv_in[i] = cv_buf[i];
+		}
 	if (host_world_open(&w, bundle))
 		return 1;
 	if (midi) {
@@ -637,6 +713,8 @@ int main(int argc, char **argv)
 			printf("%s\n", plot);
 	}
 	free(buf);
+	for (i = 0; i < HOST_CV_INS; ++i)
+		free(cv_buf[i]);
 	host_world_close(&w);
 	return rc ? 1 : 0;
 }

@@ -8,6 +8,7 @@
 # for byte: 1D and 2D, steady and with controls ramped and stepped
 # mid-render, crossfades (seed, morph jumps, transport jumps), sync and
 # loops, triggers in each mode, the four outputs of "Perlin Noise x4",
+# the CV plugins' CV inputs fed a render of Perlin Noise CV at audio rate,
 # blocks of 1, 32, 512, 4096 and random sizes, 44.1 and 96 kHz, a
 # transport 86 million cells out (synced, and free in 2D); and the MIDI
 # files of "Perlin Noise MIDI". First it checks that the bundle and
@@ -45,9 +46,13 @@ same() {
 	fi
 }
 
+# the CV inputs' volts (@MOD@ below): one file, rendered once, for both
+"$B/perlin-render" -q --seconds 3 --bundle "$B/perlin.lv2" --cv --set rate=300 --set seed=7 \
+	-o "$A/mod.wav" || no "the CV inputs' file was not rendered"
 while read -r args; do
 	[ -n "$args" ] || continue
 	n=$((n + 1))
+	args=$(printf '%s' "$args" | sed "s|@MOD@|$A/mod.wav|g")
 	# shellcheck disable=SC2086 # the arguments are words
 	"$B/perlin-render" -q --seconds 3 --bundle "$B/perlin.lv2" $args -o "$A/x86-$n.wav" &&
 		"$QEMU" "$A/perlin-render" -q --seconds 3 --bundle "$A/perlin.lv2" $args \
@@ -77,6 +82,9 @@ done << 'EOF_ARGS'
 --four --set spread=0.4 --set octaves=5 --set dimensions=2 --step seed=0:3,2:4 --block 4096
 --cv --set sync=1 --set beats=0.25 --start-beat 21600000 --set octaves=8
 --set rate=8 --start-beat 21600000 --set dimensions=2 --set drift=0.5 --set octaves=8 --block 256
+--cv --set octaves=8 --cv-in rate_cv=@MOD@ --block random:3
+--cv --set dimensions=2 --set drift=0.3 --set octaves=8 --cv-in rate_cv=@MOD@ --cv-in morph_cv=@MOD@
+--four --cv --set spread=0.5 --cv-in rate_cv=@MOD@ --cv-in depth_cv=@MOD@ --cv-in offset_cv=@MOD@
 EOF_ARGS
 # Perlin Noise MIDI: the same events, byte for byte in its MIDI file
 while read -r args; do

@@ -4,7 +4,8 @@
 # clang and BUILD_DIR/perlin.lv2 with cc). Both are rendered by the same
 # perlin-render, settings covering the steady kernels, the glide, 2D with
 # drift, crossfades, sync, loops, a jump and high rates, and the four
-# outputs of "Perlin Noise x4" with spread still and moving; and the MIDI
+# outputs of "Perlin Noise x4" with spread still and moving, the CV
+# plugins' CV inputs fed a render of Perlin Noise CV at audio rate; and the MIDI
 # files of "Perlin Noise MIDI" (7-bit, 14-bit, pitch bend) byte for byte.
 # Usage: tests/test_clang.sh BUILD_DIR. Ends with "N passed, N failed".
 # Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE).
@@ -14,9 +15,13 @@ pass=0
 fail=0
 n=0
 render() { "$B/perlin-render" -q --seconds 4 "$@"; }
+# the CV inputs' volts (@MOD@ below): one file, rendered once, for both
+render --bundle "$B/perlin.lv2" --cv --set rate=300 --set seed=7 -o "$B/clang/mod.wav" ||
+	fail=$((fail + 1))
 while read -r args; do
 	[ -n "$args" ] || continue
 	n=$((n + 1))
+	args=$(printf '%s' "$args" | sed "s|@MOD@|$B/clang/mod.wav|g")
 	# shellcheck disable=SC2086 # the arguments are words
 	render --bundle "$B/perlin.lv2" $args -o "$B/clang/gcc-$n.wav" &&
 		render --bundle "$B/clang/perlin.lv2" $args -o "$B/clang/clang-$n.wav"
@@ -35,6 +40,9 @@ done << 'EOF_ARGS'
 --ramp rate=0:1,4:8 --ramp octaves=0:2,4:8 --ramp depth=0:1,4:0.3 --ramp lacunarity=0:2,4:2.6 --block random:3
 --four --set octaves=8 --set rate=5 --ramp spread=0:0,1:0,3:1 --block random:5
 --four --cv --set dimensions=2 --set drift=1 --set octaves=8 --set rate=300 --set spread=0.6
+--cv --set octaves=8 --cv-in rate_cv=@MOD@ --block random:3
+--cv --set dimensions=2 --set drift=0.3 --set octaves=8 --cv-in rate_cv=@MOD@ --cv-in morph_cv=@MOD@
+--four --cv --set spread=0.5 --cv-in rate_cv=@MOD@ --cv-in depth_cv=@MOD@ --cv-in offset_cv=@MOD@
 EOF_ARGS
 # Perlin Noise MIDI: the same events, byte for byte in its MIDI file
 while read -r args; do

@@ -388,6 +388,87 @@ static void test_cli_midi_writes_the_automated_events(void)
 	free(x);
 }
 
+/* perlin-render --cv-in: a noise modulating a noise. Perlin Noise CV at
+   rate 300 rendered to a WAV, fed to a second one's rate_cv (and to
+   morph_cv in 2D): what the DSP in process renders from the same volts
+   (within 1e-6), not what it renders without them, the same bits in
+   random blocks; the wrong uses exit 2 (no --cv, an unknown input) or 1
+   (a missing file, another sample rate). */
+static void test_cli_feeds_cv_inputs(void)
+{
+	static const char *const extra[2] = { "", "--set dimensions=2 --set drift=0.3 " };
+	char args[1024], path[512];
+	uint64_t nm = 0;
+	int sr, fmt, k, i;
+	float *mod;
+	snprintf(args, sizeof args, "--cv --seconds 2 --set rate=300 --set seed=7 -o %s/test-render/mod.wav",
+	         build);
+	CHECK(run_cli(args) == 0, "perlin-render failed: %s", args);
+	snprintf(path, sizeof path, "%s/test-render/mod.wav", build);
+	mod = read_wav(path, &nm, &sr, &fmt);
+	CHECK(mod && nm == 96000 && test_span(mod, nm) > 0.5, "no modulating render");
+	for (k = 0; k < 2 && mod && nm == 96000; ++k) {
+		render_spec s;
+		uint64_t na = 0, nr = 0, n0 = 0;
+		float *a, *r, *plain, *want = malloc(96000 * sizeof *want);
+		char morph[600] = "";
+		if (k)
+			snprintf(morph, sizeof morph, "--cv-in morph_cv=%s/test-render/mod.wav ", build);
+		snprintf(args, sizeof args, "--cv --seconds 2 %s%s--cv-in rate_cv=%s/test-render/mod.wav "
+		         "-o %s/test-render/cvin.wav", extra[k], morph, build, build);
+		CHECK(run_cli(args) == 0, "perlin-render failed: %s", args);
+		snprintf(path, sizeof path, "%s/test-render/cvin.wav", build);
+		a = read_wav(path, &na, &sr, &fmt);
+		snprintf(args, sizeof args, "--cv --seconds 2 --block random:5 %s%s--cv-in "
+		         "rate_cv=%s/test-render/mod.wav -o %s/test-render/cvr.wav", extra[k], morph, build,
+		         build);
+		CHECK(run_cli(args) == 0, "perlin-render failed: %s", args);
+		snprintf(path, sizeof path, "%s/test-render/cvr.wav", build);
+		r = read_wav(path, &nr, &sr, &fmt);
+		snprintf(args, sizeof args, "--cv --seconds 2 %s-o %s/test-render/cv0.wav", extra[k], build);
+		CHECK(run_cli(args) == 0, "perlin-render failed: %s", args);
+		snprintf(path, sizeof path, "%s/test-render/cv0.wav", build);
+		plain = read_wav(path, &n0, &sr, &fmt);
+		render_spec_init(&s);
+		s.cv = 1;
+		s.frames = 96000;
+		for (i = 0; i < PERLIN_N_PARAMS; ++i)
+			s.set[i] = perlin_params[i].cv_def;
+		if (k) {
+			s.set[PERLIN_DIMENSIONS] = 2.0f;
+			s.set[PERLIN_DRIFT] = 0.3f;
+			s.cv_in[HOST_CV_MORPH] = mod;
+		}
+		s.cv_in[HOST_CV_RATE] = mod;
+		CHECK(want && host_render_dsp(&s, perlin_dsp_best_path(), want) == 0 && a && r && plain &&
+		      na == 96000 && nr == 96000 && n0 == 96000 && max_diff(a, want, na) < 1e-6 &&
+		      memcmp(a, r, na * sizeof *a) == 0 && max_diff(a, plain, na) > 0.05 &&
+		      all_in_range(a, na),
+		      "%s: --cv-in renders %g from the DSP fed the same volts, %g from itself in random "
+		      "blocks, %g from the render without them", k ? "2D, rate and morph" : "1D, rate",
+		      a && want ? max_diff(a, want, na) : -1.0, a && r ? max_diff(a, r, na) : -1.0,
+		      a && plain ? max_diff(a, plain, na) : -1.0);
+		printf("   --cv-in %s from a WAV of Perlin Noise CV at rate 300: %.3g from the DSP fed "
+		       "the same volts, %.3g from the render without it\n", k ? "rate_cv and morph_cv (2D)"
+		       : "rate_cv", a && want ? max_diff(a, want, na) : -1.0,
+		       a && plain ? max_diff(a, plain, na) : -1.0);
+		free(a);
+		free(r);
+		free(plain);
+		free(want);
+	}
+	free(mod);
+	snprintf(args, sizeof args, "--cv-in rate_cv=%s/test-render/mod.wav -o /dev/null", build);
+	CHECK(run_cli(args) == 2, "--cv-in without --cv must exit 2");
+	snprintf(args, sizeof args, "--cv --cv-in nosuch=%s/test-render/mod.wav -o /dev/null", build);
+	CHECK(run_cli(args) == 2, "--cv-in to an unknown input must exit 2");
+	CHECK(run_cli("--cv --cv-in rate_cv=/nonexistent-dir/x.wav -o /dev/null") == 1,
+	      "a missing --cv-in file must exit 1");
+	snprintf(args, sizeof args, "--cv --sample-rate 44100 --cv-in rate_cv=%s/test-render/mod.wav "
+	         "-o /dev/null", build);
+	CHECK(run_cli(args) == 1, "a --cv-in file at another sample rate must exit 1");
+}
+
 static void test_cli_formats_agree_errors_exit(void)
 {
 	char args[512], path[512];
@@ -480,6 +561,7 @@ static void test_cli_formats_agree_errors_exit(void)
 		free(want);
 	}
 	test_cli_midi_writes_the_automated_events();
+	test_cli_feeds_cv_inputs();
 	free(f);
 }
 
