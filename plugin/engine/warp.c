@@ -303,12 +303,23 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 #endif
 		d->warp_peak = peak > d->warp_peak ? peak : d->warp_peak;
 		{ /* the sums, sample by sample: W at each sample, without its own */
-			double w = d->warp_W;
+			double w = d->warp_W, *const r = d->warp_w;
 			d->warp_W0 = w;
-			for (i = 0; i < len; ++i) {
-				const double r = d->warp_w[i];
-				d->warp_w[i] = w;
-				w += r;
+			for (i = 0; i + 4U <= len; i += 4U) { /* (four a turn: the same sums) */
+				const double r0 = r[i], r1 = r[i + 1U], r2 = r[i + 2U], r3 = r[i + 3U];
+				r[i] = w;
+				w += r0;
+				r[i + 1U] = w;
+				w += r1;
+				r[i + 2U] = w;
+				w += r2;
+				r[i + 3U] = w;
+				w += r3;
+			}
+			for (; i < len; ++i) {
+				const double ri = r[i];
+				r[i] = w;
+				w += ri;
 			}
 			d->warp_W = w;
 		}
@@ -803,8 +814,8 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 	if (fold.n)
 		warp_fold_begin(&fold, v, oct);
 	for (i = 0; i + WARP_LANES <= len; i += WARP_LANES) {
-		const wf at = __builtin_convertvector(iota + (int32_t)(t0 + i), wf);
 		const wf zero = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
+		wf at = zero;
 		wf sum[PERLIN_LAYERS];
 		wd w, n = { 0 }, m = { 0 };
 		double w7;
@@ -834,6 +845,8 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 				sum[0] += lane;
 			}
 		}
+		if (fold.n < nh) /* (the gains' lines: the octaves not folded) */
+			at = __builtin_convertvector(iota + (int32_t)(t0 + i), wf);
 		for (h = fold.n; h < nh; ++h) {
 			warp_oct *o = &oct[h];
 			/* every lane in its cell? x moves one way: its last lane says */
