@@ -53,7 +53,8 @@
    bench --one SCENARIO PATH N [1|4|5 [SKIP [BLOCK]]]: run only that (5:
    Perlin Noise MIDI), N
    samples measured after SKIP blocks of 512, in blocks of BLOCK (512
-   unless given; for callgrind).
+   unless given; for callgrind). bench --memory: the resident memory
+   alone.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #define STB_PERLIN_IMPLEMENTATION
 #include <stb/stb_perlin.h>
@@ -764,6 +765,28 @@ static void print_cell(double v, const char *fmt)
 		printf(fmt, v);
 }
 
+/* What an instance adds to the resident memory, row by row. */
+static void print_memory(void)
+{
+	/* what an instance maps: the pages it touches (PERLIN_DSP_SCRATCH in
+	   state.h: the dense kernels' tables only where they run) */
+	static const struct { int row, four; const char *name; } rows[] = {
+		{ 0, 0, "Perlin Noise, 1D steady" },
+		{ 3, 0, "Perlin Noise, 2D drift 0.3" },
+		{ 7, 0, "Perlin Noise, 2D rate 1000" },
+		{ 21, 0, "Perlin Noise CV, depth/offset CV" },
+		{ 26, 0, "Perlin Noise CV, rate CV at 750 Hz" },
+		{ 0, 1, "Perlin Noise x4, 1D" },
+		{ 0, 2, "Perlin Noise MIDI" },
+	};
+	int i;
+	printf("\nresident memory an instance adds (KiB; 200 instances, 20 blocks of %d "
+	       "each):\n", BLOCK);
+	for (i = 0; i < (int)(sizeof rows / sizeof rows[0]); ++i)
+		printf("%-36s %7.1f\n", rows[i].name,
+		       resident_kib(scenarios[rows[i].row], rows[i].four, 200));
+}
+
 int main(int argc, char **argv)
 {
 	const int best = (int)perlin_dsp_best_path();
@@ -777,6 +800,10 @@ int main(int argc, char **argv)
 	int i, p;
 	for (i = 0; i < N_SCENARIOS; ++i)
 		one[i][0] = one[i][1] = -1.0;
+	if (argc == 2 && !strcmp(argv[1], "--memory")) {
+		print_memory();
+		return 0;
+	}
 	if (argc >= 5 && argc <= 8 && !strcmp(argv[1], "--one")) {
 		bench_state s;
 		const int sc = atoi(argv[2]);
@@ -917,23 +944,7 @@ int main(int argc, char **argv)
 		}
 	}
 	block_table(argv[0], paths, best, cg);
-	{
-		/* what an instance maps: the pages it touches (PERLIN_DSP_SCRATCH in
-		   state.h: the dense kernels' tables only where they run) */
-		static const struct { int row, four; const char *name; } rows[] = {
-			{ 0, 0, "Perlin Noise, 1D steady" },
-			{ 3, 0, "Perlin Noise, 2D drift 0.3" },
-			{ 7, 0, "Perlin Noise, 2D rate 1000" },
-			{ 21, 0, "Perlin Noise CV, depth/offset CV" },
-			{ 0, 1, "Perlin Noise x4, 1D" },
-			{ 0, 2, "Perlin Noise MIDI" },
-		};
-		printf("\nresident memory an instance adds (KiB; 200 instances, 20 blocks of %d "
-		       "each):\n", BLOCK);
-		for (i = 0; i < (int)(sizeof rows / sizeof rows[0]); ++i)
-			printf("%-34s %7.1f\n", rows[i].name,
-			       resident_kib(scenarios[rows[i].row], rows[i].four, 200));
-	}
+	print_memory();
 	{
 		/* many instances taking turns (issue 57): the time of one's block
 		   against one instance alone; their caches' share of it */

@@ -1287,7 +1287,8 @@ static void test_scratch_written_before_read(void)
 {
 	enum { RUN = 48000 };
 	perlin_dsp *d[2];
-	float *out[2][PERLIN_OUTPUTS], cvd[RUN], cvo[RUN];
+	static float cvd[RUN], cvo[RUN], cvr[RUN];
+	float *out[2][PERLIN_OUTPUTS];
 	int path, scene, differ = 0, runs = 0;
 	uint32_t i;
 	d[0] = calloc(1, sizeof *d[0]);
@@ -1299,9 +1300,10 @@ static void test_scratch_written_before_read(void)
 	for (i = 0; i < RUN; ++i) {
 		cvd[i] = (float)sin((double)i * 0.01) * 3.0f;
 		cvo[i] = (float)cos((double)i * 0.003);
+		cvr[i] = (float)sin((double)i * 2.0 * 3.141592653589793 * 750.0 / 48000.0);
 	}
 	for (path = PERLIN_PATH_VECTOR; path <= PERLIN_PATH_AVX2 && d[0] && d[1]; ++path)
-		for (scene = 0; scene < 5; ++scene) {
+		for (scene = 0; scene < 6; ++scene) {
 			const unsigned outs = scene == 2 || scene == 3 ? PERLIN_OUTPUTS : 1U;
 			const uint64_t seed = test_rng();
 			int w;
@@ -1318,11 +1320,11 @@ static void test_scratch_written_before_read(void)
 					set[i] = perlin_params[i].def;
 					ctl[i] = &set[i];
 				}
-				set[PERLIN_RATE] = scene < 3 ? 300.0f : 3.0f;
+				set[PERLIN_RATE] = scene < 3 ? 300.0f : scene == 5 ? 2.0f : 3.0f;
 				set[PERLIN_OCTAVES] = 8.0f;
 				set[PERLIN_DEPTH] = 0.5f; /* (a volt either way shows) */
-				set[PERLIN_DIMENSIONS] = scene == 0 ? 1.0f : 2.0f;
-				set[PERLIN_DRIFT] = scene == 0 ? 0.0f : 3.0f;
+				set[PERLIN_DIMENSIONS] = scene == 0 || scene == 5 ? 1.0f : 2.0f;
+				set[PERLIN_DRIFT] = scene == 0 || scene == 5 ? 0.0f : 3.0f;
 				set[PERLIN_TRIGGER] = scene == 3 ? (float)PERLIN_TRIGGER_STEP : 1.0f;
 				perlin_dsp_init_outputs(d[w], 48000.0, outs);
 				perlin_dsp_set_path(d[w], (perlin_path)path);
@@ -1331,7 +1333,8 @@ static void test_scratch_written_before_read(void)
 					perlin_dsp_spread(d[w], 1.0f);
 				while (done < RUN) {
 					float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
-					perlin_cv c = { cv.depth + done, cv.offset + done, NULL, NULL };
+					perlin_cv c = { cv.depth + done, cv.offset + done,
+						            scene == 5 ? cvr + done : NULL, NULL }; /* (5: the rate CV's fold) */
 					uint32_t n, k;
 					r = r * 6364136223846793005ULL + 1442695040888963407ULL;
 					n = 1U + (uint32_t)(r >> 33) % 700U;
@@ -1358,7 +1361,7 @@ static void test_scratch_written_before_read(void)
 				differ += memcmp(out[0][i], out[1][i], RUN * sizeof(float)) != 0;
 			++runs;
 		}
-	printf("   %d runs (5 scenes, each vector path): %d outputs differ between zeroed and "
+	printf("   %d runs (6 scenes, each vector path): %d outputs differ between zeroed and "
 	       "filled memory\n", runs, differ);
 	CHECK(runs >= 5, "only %d runs", runs);
 	CHECK(differ == 0, "%d outputs depend on the scratch's first contents", differ);

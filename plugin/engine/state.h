@@ -201,25 +201,9 @@ typedef struct {
 		uint32_t cx[NOISE_MAX_OCTAVES], cy[NOISE_MAX_OCTAVES];
 		double sx[NOISE_MAX_OCTAVES], sy[NOISE_MAX_OCTAVES];
 	} anchor;
-	/* (warping, 1D, one output: warp.c) the fold along W: the first n
-	   octaves heard summed into one polynomial, level i (octaves 0 .. i)
-	   by powers of t = (W - mid) / len over the W from lo to hi where all
-	   are in their cells; each level made for the anchor `anchor`, its
-	   octave k's cell fx (on from the anchor's), gain g and coefficients
-	   coef, and kept while they hold, across spans. The top level's mid
-	   (o), 1 / len (inv) and coefficients in float (c). */
-	struct {
-		uint64_t anchor;
-		unsigned n;
-		unsigned k[NOISE_MAX_OCTAVES];
-		double fx[NOISE_MAX_OCTAVES], g[NOISE_MAX_OCTAVES];
-		float coef[NOISE_MAX_OCTAVES][7];
-		double s[NOISE_MAX_OCTAVES][7];
-		double mid[NOISE_MAX_OCTAVES], len[NOISE_MAX_OCTAVES];
-		double lo[NOISE_MAX_OCTAVES], hi[NOISE_MAX_OCTAVES];
-		double o, inv;
-		float c[7];
-	} wfold;
+	/* (warping, 1D, one output: warp.c) the anchor whose fold along W
+	   the scratch's wfold (perlin_dsp) holds for this voice; 0: none */
+	uint64_t wfold_for;
 } perlin_voice;
 
 /* Samples rendered at a time (render.c). */
@@ -446,6 +430,26 @@ typedef struct {
 	uint64_t count;
 } perlin_clock;
 
+/* (warping, 1D, one output: warp.c) a voice's fold along W: the first n
+   octaves heard summed into one polynomial, level i (octaves 0 .. i) by
+   powers of t = (W - mid) / len over the W from lo to hi where all are
+   in their cells; each level made for the anchor `anchor`, its octave
+   k's cell fx (on from the anchor's), gain g and coefficients coef, and
+   kept while they hold, across spans. The top level's mid (o), 1 / len
+   (inv) and coefficients in float (c). */
+typedef struct {
+	uint64_t anchor;
+	unsigned n;
+	unsigned k[NOISE_MAX_OCTAVES];
+	double fx[NOISE_MAX_OCTAVES], g[NOISE_MAX_OCTAVES];
+	float coef[NOISE_MAX_OCTAVES][7];
+	double s[NOISE_MAX_OCTAVES][7];
+	double mid[NOISE_MAX_OCTAVES], len[NOISE_MAX_OCTAVES];
+	double lo[NOISE_MAX_OCTAVES], hi[NOISE_MAX_OCTAVES];
+	double o, inv;
+	float c[7];
+} perlin_warp_fold;
+
 /* The time between the points where the smoothers step (the grid: 256
    samples at 48 kHz, the nearest whole sample at other rates), counted
    from activation or from the last change that found them settled:
@@ -590,6 +594,9 @@ typedef struct {
 	/* (warping) each sample's sums: warp_W and warp_M there (warp_M
 	   with the sample's own move, warp_W without its own factor) */
 	double warp_w[PERLIN_SPAN], warp_m[PERLIN_SPAN];
+	/* each voice's fold along W (warp.c), read only while the voice's
+	   wfold_for says it holds, so written before, in a span before */
+	perlin_warp_fold wfold[2];
 	/* the live noise while leaving, for outputs not connected */
 	float step_buf[PERLIN_OUTPUTS][PERLIN_SPAN];
 	/* step.c's lines over a piece of a chunk, made once for every

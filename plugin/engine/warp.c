@@ -609,11 +609,12 @@ static void warp_oct_cell(perlin_voice *v, warp_oct *o, double fx, double fy)
    folded factor, summed into one polynomial of degree 6 in t = (W - mid)
    / L over the W where all of them are in their cells (plan.c's fold,
    with the sum W for the clock: each octave's u is a line in W), kept in
-   the voice (v->wfold). Level i sums octaves 0 .. i; a crossing of
+   the scratch (d->wfold). Level i sums octaves 0 .. i; a crossing of
    octave j makes levels j .. anew. Made from the anchor and the cells
    alone, so the same wherever a span starts. What the loop keeps of it
    over a span: */
 typedef struct {
+	perlin_warp_fold *vf; /* the voice's (d->wfold) */
 	unsigned n;  /* octaves folded: oct[0 .. n - 1] */
 	double wlim; /* the least wlim of the octaves folded */
 	wf cv[7];    /* the top level's coefficients in every lane */
@@ -625,12 +626,12 @@ typedef struct {
 	 (c)[1]) * (t) + (c)[0]
 
 /* The loop's fold from the voice's: its coefficients in lanes, wlim. */
-static void warp_fold_top(warp_fold *f, const perlin_voice *v, const warp_oct *oct)
+static void warp_fold_top(warp_fold *f, const perlin_warp_fold *vf, const warp_oct *oct)
 {
 	const wf zerof = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
 	unsigned i;
 	for (i = 0; i < 7; ++i)
-		f->cv[i] = zerof + v->wfold.c[i];
+		f->cv[i] = zerof + vf->c[i];
 	f->wlim = oct[0].wlim;
 	for (i = 1; i < f->n; ++i)
 		f->wlim = oct[i].wlim < f->wlim ? oct[i].wlim : f->wlim;
@@ -641,7 +642,7 @@ static void warp_fold_top(warp_fold *f, const perlin_voice *v, const warp_oct *o
 static void warp_fold_make(warp_fold *lf, perlin_voice *v, const warp_oct *oct, unsigned from)
 {
 	static const double zero7[7];
-	__typeof__(v->wfold) *f = &v->wfold;
+	perlin_warp_fold *f = lf->vf;
 	unsigned i;
 	for (i = from; i < lf->n; ++i) {
 		const warp_oct *o = &oct[i];
@@ -669,23 +670,23 @@ static void warp_fold_make(warp_fold *lf, perlin_voice *v, const warp_oct *oct, 
 		f->g[i] = v->gain[0][o->k];
 		memcpy(f->coef[i], c0, sizeof f->coef[i]);
 	}
-	f->anchor = v->anchor.id;
+	f->anchor = v->wfold_for = v->anchor.id;
 	f->n = lf->n;
 	f->o = f->mid[lf->n - 1U];
 	f->inv = 1.0 / f->len[lf->n - 1U];
 	for (i = 0; i < 7; ++i)
 		f->c[i] = (float)f->s[lf->n - 1U][i];
-	warp_fold_top(lf, v, oct);
+	warp_fold_top(lf, f, oct);
 }
 
 /* The loop's fold over a span from here: the voice's, its levels kept
    up to the first whose anchor, octave, cell, gain or coefficients
    changed. */
-static void warp_fold_begin(warp_fold *lf, perlin_voice *v, const warp_oct *oct)
+static void warp_fold_begin(perlin_dsp *d, warp_fold *lf, perlin_voice *v, const warp_oct *oct)
 {
-	const __typeof__(v->wfold) *f = &v->wfold;
+	const perlin_warp_fold *f = lf->vf = &d->wfold[v - d->voice];
 	unsigned i = 0;
-	if (f->anchor == v->anchor.id && f->n == lf->n)
+	if (v->wfold_for == v->anchor.id && f->anchor == v->anchor.id && f->n == lf->n)
 		for (; i < lf->n; ++i) {
 			const unsigned k = oct[i].k;
 			if (f->k[i] != k || f->fx[i] != oct[i].fx || f->g[i] != v->gain[0][k] ||
@@ -695,7 +696,7 @@ static void warp_fold_begin(warp_fold *lf, perlin_voice *v, const warp_oct *oct)
 	if (i < lf->n)
 		warp_fold_make(lf, v, oct, i);
 	else
-		warp_fold_top(lf, v, oct);
+		warp_fold_top(lf, f, oct);
 }
 
 /* The fold at sample i of the span, its octaves' cells moved on where
@@ -703,6 +704,7 @@ static void warp_fold_begin(warp_fold *lf, perlin_voice *v, const warp_oct *oct)
 static float warp_fold_sample(const perlin_dsp *d, perlin_voice *v, warp_oct *oct, warp_fold *f,
                               uint32_t i)
 {
+	const perlin_warp_fold *vf = f->vf;
 	const double w = d->warp_w[i] - v->anchor.w;
 	unsigned h, from = f->n;
 	float t;
@@ -716,8 +718,8 @@ static float warp_fold_sample(const perlin_dsp *d, perlin_voice *v, warp_oct *oc
 	}
 	if (from < f->n)
 		warp_fold_make(f, v, oct, from);
-	t = (float)((w - v->wfold.o) * v->wfold.inv);
-	return WARP_FOLD(v->wfold.c, t);
+	t = (float)((w - vf->o) * vf->inv);
+	return WARP_FOLD(vf->c, t);
 }
 
 /* Octave o's value at sample i of the span, into val[l] for each layer
@@ -812,7 +814,7 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 		++nh;
 	}
 	if (fold.n)
-		warp_fold_begin(&fold, v, oct);
+		warp_fold_begin(d, &fold, v, oct);
 	for (i = 0; i + WARP_LANES <= len; i += WARP_LANES) {
 		const wf zero = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
 		wf at = zero;
@@ -835,7 +837,7 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 			sum[l] = zero;
 		if (fold.n) { /* (1D, one output) */
 			if (w7 < fold.wlim) {
-				const wf t = __builtin_convertvector((w - v->wfold.o) * v->wfold.inv, wf);
+				const wf t = __builtin_convertvector((w - fold.vf->o) * fold.vf->inv, wf);
 				sum[0] += WARP_FOLD(fold.cv, t);
 			} else { /* a crossing among them: a sample at a time */
 				unsigned j;
