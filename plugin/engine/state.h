@@ -561,8 +561,9 @@ typedef struct {
 	float morph_v;
 	uint32_t morph_bits; /* the bits of a CV sample that gives morph_v */
 	double morph_path, morph_jump, morph_band;
-	/* (warping) the sums the phases move by since the last grid point
-	   or the warp's start (warp_gen counts those): each sample's factor
+	/* (warping) the sums the phases move by since the warp's start or
+	   the grid point that started them anew, 64 chunks on (warp_gen
+	   counts those): each sample's factor
 	   over warp (warp_W), the morph CV's moves (warp_M), the samples
 	   (warp_n); at the span's start (..0) and end; and whether the morph
 	   CV moves in the span (warp_m holds its sums then) */
