@@ -565,6 +565,7 @@ typedef struct {
 	wf cv[12], g0v, dgv;     /* layer 0's coefficients and gain line in every lane */
 	int y_one_way;           /* y moves one way (no morph CV, its two moves alike) */
 	int folded;              /* in the fold (warp_fold): no lanes of its own */
+	int lanes_stale;         /* ux0v and cv not yet for this cell (warp_oct_lanes) */
 	float g0[2], dg[2];      /* gain lines over the chunk: layer 0's, the others' */
 	float c[PERLIN_LAYERS][12]; /* its cells' coefficients */
 } warp_oct;
@@ -576,19 +577,14 @@ typedef struct {
    that far inside, so both agree). */
 static void warp_oct_cell(perlin_voice *v, warp_oct *o, double fx, double fy)
 {
-	const wd zero = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
-	const wf zerof = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
-	int m;
 	o->fx = fx;
 	o->fy = fy;
 	o->ux0 = (o->xa - fx) - 0.5;
 	o->uy0 = (o->ya - fy) - 0.5;
 	warp_cell(v, o->k, fx, fy, o->heard, o->c);
-	if (!o->folded) {
-		o->ux0v = zero + o->ux0;
-		for (m = 0; m < (v->shape.dims == 1 ? 4 : 12); ++m)
-			o->cv[m] = zerof + o->c[0][m];
-	}
+	o->lanes_stale = 1; /* (made where a group of lanes takes them: a cell a
+	                       morph CV swings through is often left sample by
+	                       sample) */
 	/* x leaves the cell where W passes wlim (x moves one way): a hair
 	   short of it, so that x there is still inside as warp_at has it
 	   (else none: every group looked at sample by sample) */
@@ -602,6 +598,19 @@ static void warp_oct_cell(perlin_voice *v, warp_oct *o, double fx, double fy)
 		else
 			o->wlim = -1e300;
 	}
+}
+
+/* Octave o's ux0 and layer 0's coefficients in every lane, for its cell
+   now (dims: 1 or 2). */
+static inline __attribute__((always_inline)) void warp_oct_lanes(warp_oct *o, const int dims)
+{
+	const wd zero = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
+	const wf zerof = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
+	int m;
+	o->ux0v = zero + o->ux0;
+	for (m = 0; m < (dims == 1 ? 4 : 12); ++m)
+		o->cv[m] = zerof + o->c[0][m];
+	o->lanes_stale = 0;
 }
 
 /* The fold along the sums (1D, one output, its gains still): the first n
@@ -875,6 +884,8 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 				}
 			}
 			if (inside) {
+				if (o->lanes_stale)
+					warp_oct_lanes(o, dims);
 				ux = __builtin_convertvector(o->ux0v + o->sxv * w, wf);
 				if (dims == 2)
 					uy = __builtin_convertvector(y, wf);
