@@ -365,7 +365,7 @@ static void test_fold(void)
 	float set[PERLIN_N_PARAMS], *out[3];
 	const float *ctl[PERLIN_N_PARAMS];
 	double worst = 0.0;
-	int path, r, o, cases = 0, folded = 0;
+	int path, r, o, dims, cases = 0, folded = 0;
 	uint32_t i;
 	for (i = 0; i < PERLIN_N_PARAMS; ++i)
 		ctl[i] = &set[i];
@@ -377,6 +377,7 @@ static void test_fold(void)
 			free(out[i]);
 		return;
 	}
+	for (dims = 1; dims <= 2; ++dims)
 	for (path = PERLIN_PATH_VECTOR; path <= PERLIN_PATH_AVX2; ++path)
 		for (r = 0; r < (int)(sizeof rates / sizeof rates[0]); ++r)
 			for (o = 0; o < (int)(sizeof octaves / sizeof octaves[0]); ++o) {
@@ -391,6 +392,8 @@ static void test_fold(void)
 				set[PERLIN_OCTAVES] = (float)octaves[o];
 				set[PERLIN_SEED] = (float)(17 + r + 5 * o);
 				set[PERLIN_STOPPED] = 2.0f; /* (Free: no transport) */
+				set[PERLIN_DIMENSIONS] = (float)dims;
+				set[PERLIN_DRIFT] = dims == 2 ? 0.3f : 0.0f;
 				for (i = 0; i < 3; ++i) {
 					perlin_dsp_init_outputs(&d[i], 48000.0, 1U);
 					perlin_dsp_set_path(&d[i], i == 2 ? PERLIN_PATH_REFERENCE : (perlin_path)path);
@@ -409,33 +412,72 @@ static void test_fold(void)
 					n = RUN - at < 512U ? RUN - at : 512U;
 					plan_run(&d[2], out[2], 1U, at, n);
 				}
-				/* the octaves it should fold: cells of 64 samples and more;
-				   none where an octave's cells are 16 samples or less (the
-				   dense kernel's: no plan, the loop renders) */
+				/* the octaves it should fold: cells of 64 samples and more
+				   (in 2D along both axes: y's speed, drift and the path's
+				   slant, read from the ramps); none where an octave's
+				   cells are 16 samples or less (the dense kernel's: no
+				   plan, the loop renders) */
 				for (k = 0; k < octaves[o]; ++k) {
 					const double cell = 48000.0 / (rates[r] * pow(2.0, k));
-					want += cell >= PERLIN_FOLD_CELL;
-					dense |= cell <= 16.0;
+					const double ys = fabs(d[0].voice[d[0].cur].ry[k].step);
+					want += cell >= PERLIN_FOLD_CELL &&
+					        (dims == 1 || ys * PERLIN_FOLD_CELL <= 1.0) && want == k;
+					/* (2D: steps |x| + |y| over 1/48, octave.h's DENSE2_STEP) */
+					dense |= dims == 1 ? cell <= 16.0 : 1.0 / cell + ys > 1.0 / 48.0;
 				}
 				if (dense)
 					CHECK(!d[0].plan.valid, "rate %g, %d octaves: a plan with a dense octave",
 					      (double)rates[r], octaves[o]);
 				else
 					CHECK(d[0].plan.valid && d[0].plan.nfold == want,
-					      "rate %g, %d octaves: %d octaves folded, not %d", (double)rates[r],
-					      octaves[o], d[0].plan.valid ? d[0].plan.nfold : -1, want);
+					      "%dD, rate %g, %d octaves: %d octaves folded, not %d", dims,
+					      (double)rates[r], octaves[o],
+					      d[0].plan.valid ? d[0].plan.nfold : -1, want);
 				folded += d[0].plan.valid && d[0].plan.nfold > 0;
 				CHECK(max_diff(out[0], out[1], RUN) == 0.0,
-				      "rate %g, %d octaves: blocks of 4096 and of 1 to 37 differ by %g",
-				      (double)rates[r], octaves[o], max_diff(out[0], out[1], RUN));
+				      "%dD, rate %g, %d octaves: blocks of 4096 and of 1 to 37 differ by %g",
+				      dims, (double)rates[r], octaves[o], max_diff(out[0], out[1], RUN));
 				dd = max_diff(out[0], out[2], RUN);
 				worst = dd > worst ? dd : worst;
-				CHECK(dd <= PATH_TOLERANCE, "rate %g, %d octaves: %g from the reference",
-				      (double)rates[r], octaves[o], dd);
+				CHECK(dd <= PATH_TOLERANCE, "%dD, rate %g, %d octaves: %g from the reference",
+				      dims, (double)rates[r], octaves[o], dd);
 				++cases;
 			}
-	printf("   %d renders, %d with a fold: the same in blocks of 4096 and of 1 to 37, "
-	       "within %.2g of the reference\n", cases, folded, worst);
+	printf("   %d renders (1D, and 2D at drift 0.3), %d with a fold: the same in blocks of "
+	       "4096 and of 1 to 37, within %.2g of the reference\n", cases, folded, worst);
+	{ /* four outputs at spread 0 share layer 0's sum (one sum, as one
+	     output's): folded, long blocks too (a version that left those to
+	     the loop rendered blocks of 64 and 4096 3.6e-7 apart) */
+		static float four[2][PERLIN_OUTPUTS * PLAN_RUN];
+		double apart = 0.0;
+		for (dims = 1; dims <= 2; ++dims) {
+			for (i = 0; i < PERLIN_N_PARAMS; ++i)
+				set[i] = perlin_params[i].def;
+			set[PERLIN_OCTAVES] = 8.0f;
+			set[PERLIN_STOPPED] = 2.0f;
+			set[PERLIN_DIMENSIONS] = (float)dims;
+			set[PERLIN_DRIFT] = dims == 2 ? 0.3f : 0.0f;
+			for (r = 0; r < 2; ++r) {
+				uint32_t at, n;
+				perlin_dsp_init_outputs(&d[r], 48000.0, PERLIN_OUTPUTS);
+				perlin_dsp_spread(&d[r], 0.0f);
+				perlin_dsp_controls(&d[r], ctl);
+				for (at = 0; at < PLAN_RUN; at += n) {
+					n = r ? 1U + (uint32_t)(test_rng() % 37U) : 4096U;
+					n = PLAN_RUN - at < n ? PLAN_RUN - at : n;
+					plan_run(&d[r], four[r], PERLIN_OUTPUTS, at, n);
+				}
+			}
+			{
+				const double e = max_diff(four[0], four[1], PERLIN_OUTPUTS * PLAN_RUN);
+				apart = e > apart ? e : apart;
+			}
+		}
+		printf("   four outputs at spread 0, 1D and 2D: blocks of 4096 and of 1 to 37 %.3g "
+		       "apart\n", apart);
+		CHECK(apart == 0.0, "four outputs at spread 0: blocks of 4096 and of 1 to 37 differ by %g",
+		      apart);
+	}
 	for (i = 0; i < 3; ++i)
 		free(out[i]);
 }

@@ -225,35 +225,50 @@ void path_coef(const perlin_stream *stream, int along_y, double alpha, double be
 	out[11] = (float)(hy[5] * B[6]);
 }
 
-/* A level of a fold: the polynomial S (by powers of t', 7 coefficients)
-   moved onto t, S(a + b t), plus a cell's polynomial c0 (coefficients by
-   powers of u, voice_coef's) times the gain gk, in double, at u = u0 +
-   du t, into out. Both by powers of t at once, each a lane (the same
-   operations on every CPU: no fused multiply-add). plan.c's fold (t
-   along the clock) and warp.c's (t along the rate CV's sums) take it. */
-void fold_level(const double S[7], double a, double b, double u0, double du, const float *c0,
-                double gk, double out[7])
+/* A level of a fold: the polynomial S (by powers of t', n coefficients)
+   moved onto t, S(a + b t), plus a cell's polynomial c0 (n coefficients
+   by powers of u: voice_coef's 7 in 1D, path_coef's 12 along a 2D path)
+   times the gain gk, in double, at u = u0 + du t, into out. Both by
+   powers of t at once, each a lane (the same operations on every CPU: no
+   fused multiply-add), the loops unrolled (the coefficients stay in
+   registers). plan.c's fold (t along the clock) and warp.c's (t along the
+   rate CV's sums) take it. */
+static inline __attribute__((always_inline)) void fold_level_n(const double *S, double a,
+                                                               double b, double u0, double du,
+                                                               const float *c0, double gk,
+                                                               double *out, const int n)
 {
 	typedef double d2 __attribute__((vector_size(2 * sizeof(double))));
 	const d2 shift = { a, u0 };
 	const d2 scale = { b, du };
-	d2 w[7], p = { 1.0, 1.0 };
+	d2 w[FOLD_MAX_COEF], p = { 1.0, 1.0 };
 	int i, j;
-	/* (the loops unrolled: the coefficients stay in registers) */
-#pragma GCC unroll 7
-	for (i = 0; i < 7; ++i) {
+#pragma GCC unroll 12
+	for (i = 0; i < n; ++i) {
 		const d2 c = { S[i], (double)c0[i] * gk };
 		w[i] = c;
 	}
-#pragma GCC unroll 6
-	for (i = 0; i < 6; ++i) /* w(shift + x), by powers of x */
-#pragma GCC unroll 6
-		for (j = 5; j >= i; --j)
+#pragma GCC unroll 11
+	for (i = 0; i < n - 1; ++i) /* w(shift + x), by powers of x */
+#pragma GCC unroll 11
+		for (j = n - 2; j >= i; --j)
 			w[j] += shift * w[j + 1];
-#pragma GCC unroll 7
-	for (i = 0; i < 7; ++i) { /* x = scale t */
+#pragma GCC unroll 12
+	for (i = 0; i < n; ++i) { /* x = scale t */
 		w[i] *= p;
 		p *= scale;
 		out[i] = w[i][0] + w[i][1];
 	}
+}
+
+void fold_level(const double *S, double a, double b, double u0, double du, const float *c0,
+                double gk, double *out)
+{
+	fold_level_n(S, a, b, u0, du, c0, gk, out, 7);
+}
+
+void fold_level2(const double *S, double a, double b, double u0, double du, const float *c0,
+                 double gk, double *out)
+{
+	fold_level_n(S, a, b, u0, du, c0, gk, out, FOLD_MAX_COEF);
 }

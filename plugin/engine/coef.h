@@ -26,8 +26,13 @@ void path_coef(const perlin_stream *stream, int along_y, double alpha, double be
    (noise_octave_columns), times sc: { m0, m1, D, E } (see coef.c). */
 void cell_line(double P, double Q, double P2, double Q2, double sc, double out[4]);
 /* A fold's level (plan.c's and warp.c's): S(a + b t) plus the cell
-   polynomial c0 times gk at u = u0 + du t, by powers of t into out. */
-void fold_level(const double S[7], double a, double b, double u0, double du, const float *c0,
-                double gk, double out[7]);
+   polynomial c0 times gk at u = u0 + du t, by powers of t into out; 7
+   coefficients each (1D, degree 6), or FOLD_MAX_COEF (fold_level2: a 2D
+   path, degree 11). */
+#define FOLD_MAX_COEF 12
+void fold_level(const double *S, double a, double b, double u0, double du, const float *c0,
+                double gk, double *out);
+void fold_level2(const double *S, double a, double b, double u0, double du, const float *c0,
+                 double gk, double *out);
 
 #endif /* PERLIN_COEF_H */

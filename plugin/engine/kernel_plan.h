@@ -104,7 +104,8 @@ enum { KKEEP = 1, KRESUME = 2 };
 /* what a plan's entries are, for the loops made for them: layer 0's
    (none, all seg1, seg2x and seg2l, any) and the outputs' own (all
    seg1n, all seg2ln, any) */
-enum { KA_NONE, KA_SEG1, KA_MIX2, KA_ANY, KA_FOLD /* seg1, the first nfold folded */ };
+enum { KA_NONE, KA_SEG1, KA_MIX2, KA_ANY, KA_FOLD /* seg1, the first nfold folded */,
+       KA_FOLD2 /* 2D: the first nfold folded (degree 11), then any */ };
 enum { KB_SEG1N = 1, KB_SEG2LN, KB_ANY };
 #endif
 
@@ -131,6 +132,16 @@ KF(fold_t)(const perlin_plan *f, double gd, KF(vf) t[8 / KW])
                        KF(ldk)(f->fold_c[3] + h * KW)) * (t) + KF(ldk)(f->fold_c[2] + h * KW)) * \
                      (t) + KF(ldk)(f->fold_c[1] + h * KW)) * (t) + KF(ldk)(f->fold_c[0] + h * KW))
 
+/* The same, degree 11 (a fold along 2D paths). */
+#define KV_FOLD2(t) \
+	((((((((((((KF(ldk)(f->fold_c[11] + h * KW)) * (t) + \
+	    KF(ldk)(f->fold_c[10] + h * KW)) * (t) + KF(ldk)(f->fold_c[9] + h * KW)) * (t) + \
+	    KF(ldk)(f->fold_c[8] + h * KW)) * (t) + KF(ldk)(f->fold_c[7] + h * KW)) * (t) + \
+	    KF(ldk)(f->fold_c[6] + h * KW)) * (t) + KF(ldk)(f->fold_c[5] + h * KW)) * (t) + \
+	    KF(ldk)(f->fold_c[4] + h * KW)) * (t) + KF(ldk)(f->fold_c[3] + h * KW)) * (t) + \
+	    KF(ldk)(f->fold_c[2] + h * KW)) * (t) + KF(ldk)(f->fold_c[1] + h * KW)) * (t) + \
+	    KF(ldk)(f->fold_c[0] + h * KW))
+
 /* Layer 0's entries (0 .. na) at the clock's group G (g2: G - 1 and G),
    each as its segment kernel evaluates it (coefficients from the entry,
    each a memory operand), added onto s0 in octave order (ka: what they
@@ -147,7 +158,7 @@ KF(plan_a)(perlin_plan *f, KF(v2d) g2, KF(vf) s0[8 / KW], const int ka, const in
 #pragma GCC unroll 2
 	for (h = 0; h < 8 / KW; ++h)
 		a[h] = s0[h];
-	if (ka == KA_FOLD) { /* the folded entries' sum, then the others */
+	if (ka == KA_FOLD || ka == KA_FOLD2) { /* the folded entries' sum, then the others */
 		const int nf = f->nfold;
 		if (flags & KRESUME && !(dirty & ((1U << nf) - 1U))) {
 #pragma GCC unroll 2
@@ -158,7 +169,7 @@ KF(plan_a)(perlin_plan *f, KF(v2d) g2, KF(vf) s0[8 / KW], const int ka, const in
 			KF(fold_t)(f, g2[1], t);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h) {
-				const KF(vf) v = KV_FOLD(t[h]);
+				const KF(vf) v = ka == KA_FOLD2 ? KV_FOLD2(t[h]) : KV_FOLD(t[h]);
 				if (flags & KKEEP)
 					KF(store)(f->kf + h * KW, v);
 				a[h] += v;
@@ -183,7 +194,7 @@ KF(plan_a)(perlin_plan *f, KF(v2d) g2, KF(vf) s0[8 / KW], const int ka, const in
 			KF(vf) v;
 			if (ka == KA_SEG1 || ka == KA_FOLD) {
 				v = KV_SEG1(x);
-			} else if (ka == KA_MIX2 || e->kind != PERLIN_PLAN_SEG1) {
+			} else if (ka == KA_MIX2 || e->kind != PERLIN_PLAN_SEG1) { /* (FOLD2: any) */
 				/* (the pointer made opaque in each branch: the
 				   coefficients stay memory operands, not loaded
 				   for both) */
@@ -556,7 +567,7 @@ KF(plan_whole_body)(perlin_plan *f, float *const *out, int64_t i0, uint64_t g, u
    seg2l or none (2D), or any (or some output not wanted) */
 #ifndef KFAST_SHAPES
 #define KFAST_SHAPES
-enum { KS_1_FOLD, KS_1_SEG1, KS_1_MIX2, KS_1_ANY, KS_4_SEG1N, KS_4_SEG1N_SEG1, KS_4_SEG2LN,
+enum { KS_1_FOLD, KS_1_FOLD2, KS_1_SEG1, KS_1_MIX2, KS_1_ANY, KS_4_SEG1N, KS_4_SEG1N_SEG1, KS_4_SEG2LN,
        KS_4_SEG2LN_MIX2, KS_4_ANY };
 #endif
 static KATTR inline int KF(plan_shape)(const perlin_plan *f, float *const *out)
@@ -564,7 +575,8 @@ static KATTR inline int KF(plan_shape)(const perlin_plan *f, float *const *out)
 	const uint32_t a = f->kinds_a, b = f->kinds_b;
 	const uint32_t path_kinds = 1U << PERLIN_PLAN_SEG2X | 1U << PERLIN_PLAN_SEG2L;
 	if (f->sums == 1)
-		return a == 1U << PERLIN_PLAN_SEG1 ? (f->nfold ? KS_1_FOLD : KS_1_SEG1)
+		return f->nfold && f->fold_n == 12 ? KS_1_FOLD2 /* (along 2D paths) */
+		       : a == 1U << PERLIN_PLAN_SEG1 ? (f->nfold ? KS_1_FOLD : KS_1_SEG1)
 		       : !(a & ~path_kinds)        ? KS_1_MIX2
 		                                   : KS_1_ANY;
 	if (!out[0] || !out[1] || !out[2] || !out[3])
@@ -603,6 +615,7 @@ static KATTR inline int KF(plan_shape)(const perlin_plan *f, float *const *out)
 			KF(plan_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KKEEP); \
 	}
 KSHAPE(1_fold, 1, KA_FOLD, KB_ANY, 0)
+KSHAPE(1_fold2, 1, KA_FOLD2, KB_ANY, 0)
 KSHAPE(1_seg1, 1, KA_SEG1, KB_ANY, 0)
 KSHAPE(1_mix2, 1, KA_MIX2, KB_ANY, 0)
 KSHAPE(1_any, 1, KA_ANY, KB_ANY, 0)
@@ -615,6 +628,7 @@ KSHAPE(4_any, PERLIN_LAYERS, KA_ANY, KB_ANY, 0)
 #define KSHAPES(call, ...) do { \
 		switch (shape) { \
 		case KS_1_FOLD: KF(call##1_fold)(__VA_ARGS__); break; \
+		case KS_1_FOLD2: KF(call##1_fold2)(__VA_ARGS__); break; \
 		case KS_1_SEG1: KF(call##1_seg1)(__VA_ARGS__); break; \
 		case KS_1_MIX2: KF(call##1_mix2)(__VA_ARGS__); break; \
 		case KS_1_ANY: KF(call##1_any)(__VA_ARGS__); break; \
@@ -715,6 +729,7 @@ static KATTR void KF(plan)(perlin_plan *f, float *const *out, uint32_t at, uint3
 #undef KSHAPES
 
 #undef KV_FOLD
+#undef KV_FOLD2
 #undef KV_SEG1
 #undef KV_SEG2X
 #undef KV_SEG2L

@@ -109,6 +109,40 @@ heard_coef(perlin_voice *v, unsigned k, const layer_gains *g, const int nl)
 			voice_coef(v, &v->stream[k][l], k, axes);
 }
 
+/* Octave k's path segment now (`left` samples to the next crossing):
+   along the ramp that moves faster (the lead p, y where along_y), the
+   other a line of it, uq = alpha up + beta; its samples from `start` to
+   `end` in p's j, and the centre uc of p's u there. */
+typedef struct {
+	int along_y;
+	const perlin_ramp *p;
+	double alpha, beta, start, end, uc;
+} path_geometry;
+
+static inline __attribute__((always_inline)) path_geometry path_geometry_of(const perlin_voice *v,
+                                                                            unsigned k,
+                                                                            uint64_t left)
+{
+	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
+	path_geometry pg;
+	const perlin_ramp *q;
+	pg.along_y = fabs(ry->step) > fabs(rx->step);
+	pg.p = pg.along_y ? ry : rx;
+	q = pg.along_y ? rx : ry;
+	pg.alpha = q->step / pg.p->step;
+	/* q's u where p's is: the same sample of both ramps */
+	pg.beta = (q->a - 0.5) + (double)((int64_t)q->j - (int64_t)pg.p->j) * q->step -
+	          pg.alpha * (pg.p->a - 0.5);
+	/* the polynomial is centred in the segment: from the later of the two
+	   anchors to the next crossing or rebase of either ramp, which the
+	   anchors alone fix, so it is the same whatever splits the blocks,
+	   and kept across them */
+	pg.start = pg.p->j > q->j ? (double)(pg.p->j - q->j) : 0.0;
+	pg.end = (double)(pg.p->j + left - 1U);
+	pg.uc = (pg.p->a - 0.5) + 0.5 * (pg.start + pg.end) * pg.p->step;
+	return pg;
+}
+
 /* The kernel of octave k's path segment now (`left` samples to the next
    crossing), for every heard layer: along the ramp that moves faster (the
    lead, returned: 1 for y), the other a line of it; its polynomial or
@@ -119,26 +153,17 @@ path_prepare(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains
              uint64_t left, const int nl)
 {
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
-	const int along_y = fabs(ry->step) > fabs(rx->step);
-	const perlin_ramp *p = along_y ? ry : rx, *q = along_y ? rx : ry;
-	const double alpha = q->step / p->step;
-	/* q's u where p's is: the same sample of both ramps */
-	const double beta = (q->a - 0.5) + (double)((int64_t)q->j - (int64_t)p->j) * q->step -
-	                    alpha * (p->a - 0.5);
-	/* the polynomial is centred in the segment: from the later of the two
-	   anchors to the next crossing or rebase of either ramp, which the
-	   anchors alone fix, so it is the same whatever splits the blocks,
-	   and kept across them */
+	const path_geometry pg = path_geometry_of(v, k, left);
+	const int along_y = pg.along_y;
+	const double alpha = pg.alpha, beta = pg.beta;
 	/* the outputs at once take lines (they share h(u) and h(uy)) */
 	const int all = nl > 1 && g->all;
 	int l;
 	if (v->path_for[k][0] != rx->anchor || v->path_for[k][1] != ry->anchor ||
 	    v->path_for[k][2] != (uint64_t)along_y) { /* a new segment: its kernel */
-		const double start = p->j > q->j ? (double)(p->j - q->j) : 0.0;
-		const double end = (double)(p->j + left - 1U);
 		/* while controls move, the next grid point re-anchors */
-		const int lines = end - start < PATH_LINES_BELOW || d->moving || all;
-		v->path_uc[k] = lines ? 0.0 : (p->a - 0.5) + 0.5 * (start + end) * p->step;
+		const int lines = pg.end - pg.start < PATH_LINES_BELOW || d->moving || all;
+		v->path_uc[k] = lines ? 0.0 : pg.uc;
 		v->path_lines[k] = lines;
 		v->path_for[k][0] = rx->anchor;
 		v->path_for[k][1] = ry->anchor;

@@ -3,8 +3,9 @@
    (octave_begin, and its segment's kernel and coefficients) is made once
    into the plan and kept until the octave's cell changes, so a block of 16
    or 32 samples costs its samples and the octaves whose cells it crosses,
-   not every octave's setup. With one output in 1D the octaves whose
-   cells are long are folded into one polynomial (perlin_plan's fold), and
+   not every octave's setup. With one output the octaves whose cells are
+   long are folded into one polynomial (perlin_plan's fold; in 2D along
+   their paths), and
    then the plan renders blocks of any length; else long blocks keep the
    loop (cheaper per sample there: struct perlin_kernels' plan_below),
    with the same values as the loop.
@@ -126,7 +127,7 @@ static inline uint64_t plan_anchor(perlin_plan_entry *e, const perlin_ramp *p, u
    at the anchor's clock c, ramp p's step a sample, its crossing. */
 static inline void fold_segment(perlin_plan_oct *o, const perlin_ramp *p, uint64_t c, double a)
 {
-	o->anchor = c;
+	o->anchor = o->first = c;
 	o->ua = a;
 	o->ustep = p->step;
 	o->cross_at = c + p->cross;
@@ -142,12 +143,14 @@ static inline void fold_segment(perlin_plan_oct *o, const perlin_ramp *p, uint64
    Made the same wherever a block starts: from the segments alone. */
 static void fold_make(perlin_plan *f, const perlin_voice *v, int from)
 {
-	static const double zero7[7];
+	static const double zero[FOLD_MAX_COEF];
+	const int n = f->fold_n;
 	int i;
 	for (i = from; i < f->nfold; ++i) {
 		const unsigned k = (unsigned)f->fold_k[i];
 		const perlin_plan_oct *oc = &f->oct[k];
-		uint64_t first = oc->anchor, next = oc->cross_at;
+		const float *const c0 = n == FOLD_MAX_COEF ? oc->poly : v->stream[k][0].coef;
+		uint64_t first = oc->first, next = oc->cross_at;
 		double L, mid, u0, du, *const S = f->fold_s[i];
 		if (i > 0) {
 			first = f->fold_first[i - 1] > first ? f->fold_first[i - 1] : first;
@@ -158,11 +161,15 @@ static void fold_make(perlin_plan *f, const perlin_voice *v, int from)
 		/* octave k's u at mid, and its move over L */
 		u0 = oc->ua + (mid - (double)oc->anchor) * oc->ustep;
 		du = L * oc->ustep;
-		if (i > 0)
-			fold_level(f->fold_s[i - 1], (mid - f->fold_mid[i - 1]) / f->fold_len[i - 1],
-			           L / f->fold_len[i - 1], u0, du, v->stream[k][0].coef, oc->gk, S);
-		else
-			fold_level(zero7, 0.0, 0.0, u0, du, v->stream[k][0].coef, oc->gk, S);
+		{
+			const double *const below = i > 0 ? f->fold_s[i - 1] : zero;
+			const double a = i > 0 ? (mid - f->fold_mid[i - 1]) / f->fold_len[i - 1] : 0.0;
+			const double b = i > 0 ? L / f->fold_len[i - 1] : 0.0;
+			if (n == FOLD_MAX_COEF)
+				fold_level2(below, a, b, u0, du, c0, oc->gk, S);
+			else
+				fold_level(below, a, b, u0, du, c0, oc->gk, S);
+		}
 		f->fold_first[i] = first;
 		f->fold_next[i] = next;
 		f->fold_mid[i] = mid;
@@ -170,28 +177,65 @@ static void fold_make(perlin_plan *f, const perlin_voice *v, int from)
 	}
 	{
 		const int top = f->nfold - 1;
+#pragma GCC unroll 7
 		for (i = 0; i < 7; ++i)
+			splat(f->fold_c[i], (float)f->fold_s[top][i]);
+		for (; i < n; ++i)
 			splat(f->fold_c[i], (float)f->fold_s[top][i]);
 		f->fold_o = f->fold_mid[top];
 		f->fold_invf = (float)(1.0 / f->fold_len[top]);
 	}
 }
 
-/* The fold of a plan just made: one output in 1D (every entry seg1), the
-   entries of the octaves whose cells last PERLIN_FOLD_CELL samples or
-   more (the first ones: the cells shorten octave by octave). */
-static void fold_begin(perlin_plan *f, const perlin_voice *v)
+/* A 2D octave of layer 0 alone along its path, folded (its cells
+   crossed at clock T, its ramps exact there and its cell's coefficients
+   made): its segment as the fold reads it, its polynomial along the path
+   (path_coef's, centred as path_prepare centres it, whichever kernel its
+   entry would take), where it ends. */
+static void plan_segment2(const perlin_voice *v, unsigned k, perlin_plan_oct *o, uint64_t T)
+{
+	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
+	const uint64_t lx = rx->cross - rx->j, ly = ry->cross - ry->j, left = lx < ly ? lx : ly;
+	const path_geometry pg = path_geometry_of(v, k, left);
+	const uint64_t jq = pg.along_y ? rx->j : ry->j;
+	path_coef(&v->stream[k][0], pg.along_y, pg.alpha, pg.beta, pg.uc, 0, o->poly);
+	o->anchor = T - pg.p->j;
+	o->first = T - (pg.p->j < jq ? pg.p->j : jq); /* (the later anchor) */
+	o->ua = (pg.p->a - 0.5) - pg.uc;
+	o->ustep = pg.p->step;
+	o->cross_at = T + left;
+	o->sync = T;
+	o->until = T + left;
+}
+
+/* The fold of a plan just made at clock T, of one sum (one output, or
+   four sharing it: spread 0): the entries of
+   the octaves whose cells last PERLIN_FOLD_CELL samples or more (the
+   first ones: the cells shorten octave by octave), in 1D where every
+   entry is seg1, in 2D those along their paths (both ramps' cells that
+   long). */
+static void fold_begin(perlin_plan *f, const perlin_voice *v, uint64_t T)
 {
 	unsigned k;
 	f->nfold = 0;
-	if (v->shape.dims != 1 || f->sums != 1 || f->kinds_a != 1U << PERLIN_PLAN_SEG1)
+	f->fold_n = v->shape.dims == 2 ? FOLD_MAX_COEF : 7;
+	if (f->sums != 1 || (v->shape.dims == 1 && f->kinds_a != 1U << PERLIN_PLAN_SEG1))
 		return;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-		const perlin_plan_oct *oc = &f->oct[k];
+		perlin_plan_oct *oc = &f->oct[k];
 		if (oc->entry < 0)
 			continue;
-		if (oc->entry != f->nfold || !(fabs(oc->ustep) * PERLIN_FOLD_CELL <= 1.0))
+		if (oc->entry != f->nfold)
 			break;
+		if (v->shape.dims == 1 && !(fabs(oc->ustep) * PERLIN_FOLD_CELL <= 1.0))
+			break;
+		if (v->shape.dims == 2) {
+			if (!oc->on_path || oc->nl != 1 ||
+			    !(fabs(v->rx[k].step) * PERLIN_FOLD_CELL <= 1.0) ||
+			    !(fabs(v->ry[k].step) * PERLIN_FOLD_CELL <= 1.0))
+				break;
+			plan_segment2(v, k, oc, T);
+		}
 		f->fold_k[f->nfold++] = (int32_t)k;
 	}
 	if (f->nfold)
@@ -432,7 +476,7 @@ int plan_build(perlin_dsp *d)
 	f->kgroup = UINT64_MAX;
 	plan_min(f);
 	plan_kinds(f);
-	fold_begin(f, v);
+	fold_begin(f, v, T);
 	f->gen = d->gen;
 	f->valid = f->live = 1;
 	return 1;
@@ -484,8 +528,14 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 			if (ry->j == ry->cross)
 				ramp_next_cell(ry, 0U);
 			voice_coef(v, &v->stream[k][0], k, 2);
-			plan_path1(d, v, k, o, &f->e[o->entry], T, (const layer_gains *)NULL);
-			kinds |= f->e[o->entry].kind != was;
+			if (o->entry < f->nfold) { /* (folded: the kernel reads the fold) */
+				plan_segment2(v, k, o, T);
+				if (o->entry < fold)
+					fold = o->entry;
+			} else {
+				plan_path1(d, v, k, o, &f->e[o->entry], T, (const layer_gains *)NULL);
+				kinds |= f->e[o->entry].kind != was;
+			}
 			f->dirty |= 1U << o->entry;
 		} else if (o->entry >= 0 &&
 		           (rx->j == rx->cross || (v->shape.dims == 2 && ry->j == ry->cross))) {
@@ -578,8 +628,8 @@ static inline uint32_t plan_go(perlin_dsp *d, float *const out[], uint32_t n)
 	return n;
 }
 
-/* (plan_takes) From plan_below on: no fold for this gen (nofold, kept
-   where the outputs or 2D rule it out: a new voice is a new gen), or
+/* (plan_takes) From plan_below on: no fold for this gen (nofold: a plan
+   made for it had none; a new voice is a new gen), or
    what rules a plan out anyway (a crossfade, controls moving). */
 static inline int takes(perlin_dsp *d, uint32_t n, int in_chunk)
 {
@@ -591,10 +641,6 @@ static inline int takes(perlin_dsp *d, uint32_t n, int in_chunk)
 	                   d->at[0].lacunarity != d->at[1].lacunarity)) ||
 	    d->plan.nofold == d->gen + 1U)
 		return 0;
-	if (d->outputs != 1U || d->voice[d->cur].shape.dims != 1) {
-		d->plan.nofold = d->gen + 1U;
-		return 0;
-	}
 	return d->fade >= d->xfade_n && !d->step_busy && !d->restep;
 }
 

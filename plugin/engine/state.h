@@ -313,10 +313,13 @@ typedef struct {
 	int32_t on_path; /* along a 2D path (axes 2) */
 	float gk;      /* (seg1) layer 0's steady gain */
 	double g[12];  /* (plan.c) its gains as octave_begin found them */
-	/* (seg1) its segment as the fold reads it: u = ua + (c - anchor)
-	   ustep at clock c, up to its crossing at cross_at */
-	uint64_t anchor, cross_at;
+	/* (seg1, or a 2D path of layer 0 alone) its segment as the fold
+	   reads it: u = ua + (c - anchor) ustep at clock c, from `first` up
+	   to its crossing at cross_at; (2D, folded) its polynomial along the
+	   path in that u, by powers (path_coef's, gain 1) */
+	uint64_t anchor, first, cross_at;
 	double ua, ustep;
+	float poly[12];
 } perlin_plan_oct;
 typedef struct {
 	uint64_t gen;  /* the perlin_dsp gen it is for */
@@ -346,9 +349,10 @@ typedef struct {
 	   values reused */
 	uint64_t kgroup;
 	uint32_t dirty;
-	/* The fold (one output, 1D): layer 0's first nfold entries, the
-	   octaves whose cells last PERLIN_FOLD_CELL samples or more, summed
-	   into one polynomial of degree 6 in t = (c - fold_o) / L at clock c
+	/* The fold (one output): layer 0's first nfold entries, the octaves
+	   whose cells last PERLIN_FOLD_CELL samples or more, summed into one
+	   polynomial of degree fold_n - 1 (6 in 1D, 11 along 2D paths) in
+	   t = (c - fold_o) / L at clock c
 	   over the samples every one of them is in its segment (fold_o their
 	   middle, L their count: |t| <= 1/2), made anew at each of their
 	   crossings: fold_c[i] its coefficient of t^i, over 8 lanes; kf its
@@ -356,16 +360,16 @@ typedef struct {
 	   The other entries are added to it in octave order. nofold: a gen
 	   (plus 1) whose plan has no fold, which blocks from plan_below on
 	   leave to the loop. */
-	int nfold;
+	int nfold, fold_n;
 	int32_t fold_k[NOISE_MAX_OCTAVES]; /* each folded entry's octave */
 	/* the levels the fold is made of (plan.c, fold_make): level i's sum
 	   of the entries 0 .. i, its samples and their middle and count */
-	double fold_s[NOISE_MAX_OCTAVES][7];
+	double fold_s[NOISE_MAX_OCTAVES][12];
 	uint64_t fold_first[NOISE_MAX_OCTAVES], fold_next[NOISE_MAX_OCTAVES];
 	double fold_mid[NOISE_MAX_OCTAVES], fold_len[NOISE_MAX_OCTAVES];
 	double fold_o;
 	float fold_invf;
-	float fold_c[7][8] __attribute__((aligned(16)));
+	float fold_c[12][8] __attribute__((aligned(16)));
 	float kf[8];
 	uint64_t nofold;
 	float kv[NOISE_MAX_OCTAVES][PERLIN_OUTPUTS][8];
