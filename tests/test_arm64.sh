@@ -84,6 +84,7 @@ done << 'EOF_ARGS'
 --set rate=8 --start-beat 21600000 --set dimensions=2 --set drift=0.5 --set octaves=8 --block 256
 --cv --set octaves=8 --cv-in rate_cv=@MOD@ --block random:3
 --cv --set dimensions=2 --set drift=0.3 --set octaves=8 --cv-in rate_cv=@MOD@ --cv-in morph_cv=@MOD@
+--cv --set dimensions=2 --set octaves=8 --set lacunarity=2.7 --cv-in morph_cv=@MOD@ --block random:5
 --four --cv --set spread=0.5 --cv-in rate_cv=@MOD@ --cv-in depth_cv=@MOD@ --cv-in offset_cv=@MOD@
 EOF_ARGS
 # Perlin Noise MIDI: the same events, byte for byte in its MIDI file

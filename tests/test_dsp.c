@@ -1568,8 +1568,9 @@ static void test_rate_cv(void)
    - a ramp of 10 V a second (0 to 16 V) renders drift 10 at 8 kHz: y as
      fast, and the band-limit fading the same octaves (6 and 7: with the
      CV's speed not counted, they would be heard, aliased);
-   - a 750 Hz CV of +-2 V: random blocks and both vector paths render
-     the same bits, every sample in [-1, 1];
+   - a 750 Hz CV of +-2 V and of +-0.1 V, a 90 Hz one of +-0.4 V: random
+     blocks and both vector paths render the same bits, every sample in
+     [-1, 1];
    - any floats (NaN, infinities, 1e30), with the rate CV moving too:
      every sample in [-1, 1]. */
 static void test_morph_cv(void)
@@ -1616,15 +1617,22 @@ static void test_morph_cv(void)
 	motion_render(a, N, 8000.0, 1U, 2, 2.0f, 0.0f, 0.0f, NULL, v, 0, best);
 	motion_render(b, N, 8000.0, 1U, 2, 2.0f, 10.0f, 0.0f, NULL, NULL, 512, best);
 	worst_ramp = cv_diff(a + 3 * GRID, b + 3 * GRID, RAMP - 4 * GRID);
-	for (i = 0; i < N; ++i)
-		v[i] = (float)(2.0 * sin(2.0 * 3.141592653589793 * 750.0 * i / 48000.0));
-	motion_render(a, N, 48000.0, 1U, 2, 2.0f, 0.5f, 0.0f, NULL, v, 0, best);
-	motion_render(b, N, 48000.0, 1U, 2, 2.0f, 0.5f, 0.0f, NULL, v, 512, best);
-	same_blocks &= memcmp(a, b, N * sizeof *a) == 0;
-	motion_render(b, N, 48000.0, 1U, 2, 2.0f, 0.5f, 0.0f, NULL, v, 0, PERLIN_PATH_VECTOR);
-	same_paths &= memcmp(a, b, N * sizeof *a) == 0;
-	for (i = 0; i < N; ++i)
-		in_range &= a[i] >= -1.0f && a[i] <= 1.0f;
+	{ /* (+-2 V: the octaves' y over many cells; +-0.1 V and +-0.4 V: over
+	     a few, their lanes picked a cell each) */
+		static const double amp[] = { 2.0, 0.1, 0.4 }, hz[] = { 750.0, 750.0, 90.0 };
+		unsigned c;
+		for (c = 0; c < sizeof amp / sizeof amp[0]; ++c) {
+			for (i = 0; i < N; ++i)
+				v[i] = (float)(amp[c] * sin(2.0 * 3.141592653589793 * hz[c] * i / 48000.0));
+			motion_render(a, N, 48000.0, 1U, 2, 2.0f, 0.5f, 0.0f, NULL, v, 0, best);
+			motion_render(b, N, 48000.0, 1U, 2, 2.0f, 0.5f, 0.0f, NULL, v, 512, best);
+			same_blocks &= memcmp(a, b, N * sizeof *a) == 0;
+			motion_render(b, N, 48000.0, 1U, 2, 2.0f, 0.5f, 0.0f, NULL, v, 0, PERLIN_PATH_VECTOR);
+			same_paths &= memcmp(a, b, N * sizeof *a) == 0;
+			for (i = 0; i < N; ++i)
+				in_range &= a[i] >= -1.0f && a[i] <= 1.0f;
+		}
+	}
 	{
 		static const float odd[] = { NAN, INFINITY, -INFINITY, 1e30f, -1e30f, 1e-40f, 0.0f,
 			                         -0.0f, 3.0f, -7.5f, 12.0f };

@@ -6,14 +6,14 @@
    (warping), each sample's phase is its voice's anchor (the phases where
    they were, and the sums there) moved by the sums since: of the factors
    over the folded one (x, and y by the slant), of the morph CV's moves
-   (y, 1 V a cell of octave 0) and of the samples (y's own step). Eight
-   samples of an octave are evaluated at once, from its cell's
-   coefficients (coef.c's, the same the kernels take), where all eight are
-   in that cell; else a sample at a time. At a grid point after a whole
-   chunk of the CVs standing still, the factor is folded again. Where the
-   CVs change and settle and where anchors are made are samples of the
-   CVs, the grid and the events, so the output is the same whatever
-   splits the blocks. dsp.c and render.c call it; it calls coef.c and
+   (y, 1 V a cell of octave 0) and of the samples (y's own step). A group
+   of samples of an octave (warp_lanes.h: 4 or 8) is evaluated at once,
+   from its cell's coefficients (coef.c's, the same the kernels take),
+   where all are in that cell or, in 2D, each lane's cell's picked; else
+   a sample at a time. At a grid point after a whole chunk of the CVs
+   standing still, the factor is folded again. Where the CVs change and
+   settle and where anchors are made are samples of the CVs, the grid and
+   the events, so the output is the same whatever splits the blocks. dsp.c and render.c call it; it calls coef.c and
    ramp.c. plugin/README.md has the design and the figures.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "warp.h"
@@ -295,12 +295,20 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 		uint32_t run, moved_at = 0; /* (1 + the last sample morph moved at) */
 		/* (the factors into warp_w, summed below; the largest factor:
 		   of the largest volts) */
+		if (!d->cv_in.rate) { /* (unconnected: 0 V's factor throughout) */
+			double r0[4];
+			peak = warp_factor(warp_factors_base(r0, volts, 4U > len ? len : 4U, inv));
+			for (i = 0; i < len; ++i)
+				d->warp_w[i] = r0[0];
+		} else {
 #if defined(__x86_64__) && defined(__GNUC__)
-		peak = warp_factor(d->path == PERLIN_PATH_AVX2 ? warp_factors_avx2(d->warp_w, volts, len, inv)
-		                                               : warp_factors_base(d->warp_w, volts, len, inv));
+			peak = warp_factor(d->path == PERLIN_PATH_AVX2
+			                       ? warp_factors_avx2(d->warp_w, volts, len, inv)
+			                       : warp_factors_base(d->warp_w, volts, len, inv));
 #else
-		peak = warp_factor(warp_factors_base(d->warp_w, volts, len, inv));
+			peak = warp_factor(warp_factors_base(d->warp_w, volts, len, inv));
 #endif
+		}
 		d->warp_peak = peak > d->warp_peak ? peak : d->warp_peak;
 		{ /* the sums, sample by sample: W at each sample, without its own */
 			double w = d->warp_W, *const r = d->warp_w;
@@ -329,21 +337,26 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 		d->warp_dy_on = 0;
 		if (morph) { /* the morph CV's sums, each sample's move with it */
 			double path = d->morph_path, jump = d->morph_jump, m = d->warp_M;
+			double *const ms = d->warp_m;
+			float was = d->morph_v;
+			uint32_t was_bits = d->morph_bits;
 			for (i = 0; i < len; ++i) {
 				uint32_t mb;
 				float v;
 				double dy;
 				memcpy(&mb, morph + i, sizeof mb);
-				v = mb == d->morph_bits ? d->morph_v : morph_volts(morph[i]);
-				dy = (double)v - (double)d->morph_v;
+				v = mb == was_bits ? was : morph_volts(morph[i]);
+				dy = (double)v - (double)was;
 				moved_at = dy != 0.0 ? i + 1U : moved_at;
-				d->morph_v = v;
-				d->morph_bits = mb;
+				was = v;
+				was_bits = mb;
 				m += dy;
-				d->warp_m[i] = m;
+				ms[i] = m;
 				path += fabs(dy);
 				jump = fabs(dy) > jump ? fabs(dy) : jump;
 			}
+			d->morph_v = was;
+			d->morph_bits = was_bits;
 			d->warp_M = m;
 			d->morph_path = path;
 			d->morph_jump = jump;
@@ -366,39 +379,33 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 	return len;
 }
 
-/* Eight samples at a time. */
-typedef float wf __attribute__((vector_size(8 * sizeof(float))));
-typedef double wd __attribute__((vector_size(8 * sizeof(double))));
-typedef int32_t wi __attribute__((vector_size(8 * sizeof(int32_t))));
-typedef int64_t wl __attribute__((vector_size(8 * sizeof(int64_t))));
-typedef int64_t wl4 __attribute__((vector_size(4 * sizeof(int64_t))));
-#define WARP_LANES 8U
-
 /* h(u) = fade(u + 1/2) - 1/2, as the kernels' */
 #define WARP_H(u) ((u) * (1.875f + ((u) * (u)) * (((u) * (u)) * 6.0f - 5.0f)))
 
-/* An octave's value at (ux, uy) from its cell's coefficients c, times g,
-   into out. 1D: the line's 4, (m0 + m1 u) + h(u) (D u + E); 2D: the 12
-   corner sums, S / 4 + h(ux) Dx / 2 + h(uy) (Dy / 2 + h(ux) Dxy), each of
-   S, Dx, Dy, Dxy its X ux + Y uy + C (coef.c, corner_lines). A macro for
-   one sample (T float) and for eight (T wf) alike: the same operations,
-   so the same bits in any lane. */
-#define WARP_VALUE(T, c, dims, ux, uy, g, out)                                             \
+/* An octave's value at (ux, uy) from its cell's coefficients C(c, 0..),
+   times g, into out. 1D: the line's 4, (m0 + m1 u) + h(u) (D u + E); 2D:
+   the 12 corner sums, S / 4 + h(ux) Dx / 2 + h(uy) (Dy / 2 + h(ux) Dxy),
+   each of S, Dx, Dy, Dxy its X ux + Y uy + C (coef.c, corner_lines). A
+   macro for one sample (T float) and for a group of lanes alike: the same
+   operations, so the same bits in any lane. */
+#define WARP_VALUE_BY(T, C, c, dims, ux, uy, g, out)                                       \
 	do {                                                                                   \
 		const T hx_ = WARP_H(ux);                                                          \
 		T v_;                                                                              \
 		if ((dims) == 1) {                                                                 \
-			v_ = ((c)[0] + (c)[1] * (ux)) + hx_ * ((c)[2] * (ux) + (c)[3]);                \
+			v_ = (C(c, 0) + C(c, 1) * (ux)) + hx_ * (C(c, 2) * (ux) + C(c, 3));            \
 		} else {                                                                           \
 			const T hy_ = WARP_H(uy);                                                      \
-			const T s_ = ((c)[0] * (ux) + (c)[1] * (uy)) + (c)[2];                         \
-			const T dx_ = ((c)[3] * (ux) + (c)[4] * (uy)) + (c)[5];                        \
-			const T dy_ = ((c)[6] * (ux) + (c)[7] * (uy)) + (c)[8];                        \
-			const T dxy_ = ((c)[9] * (ux) + (c)[10] * (uy)) + (c)[11];                     \
+			const T s_ = (C(c, 0) * (ux) + C(c, 1) * (uy)) + C(c, 2);                      \
+			const T dx_ = (C(c, 3) * (ux) + C(c, 4) * (uy)) + C(c, 5);                     \
+			const T dy_ = (C(c, 6) * (ux) + C(c, 7) * (uy)) + C(c, 8);                     \
+			const T dxy_ = (C(c, 9) * (ux) + C(c, 10) * (uy)) + C(c, 11);                  \
 			v_ = (0.25f * s_ + 0.5f * hx_ * dx_) + hy_ * (0.5f * dy_ + hx_ * dxy_);        \
 		}                                                                                  \
 		(out) = v_ * (g);                                                                  \
 	} while (0)
+#define WARP_AT(c, k) ((c)[k])
+#define WARP_VALUE(T, c, dims, ux, uy, g, out) WARP_VALUE_BY(T, WARP_AT, c, dims, ux, uy, g, out)
 
 /* Lane k's phase p (x: period per, 0 none) back into its cell from
    the one it left, however many cells away; whether it moved. */
@@ -524,36 +531,6 @@ static void warp_end(const perlin_dsp *d, perlin_voice *v)
 	v->own_stale = 0;
 }
 
-/* Octave k's cell, fx and fy cells on from its anchor's: its ramps' cells
-   and, for each layer heard (bit l of heard), that cell's coefficients
-   into c[l] (1D: the line's 4; 2D: the 12 corner sums). */
-static void warp_cell(perlin_voice *v, unsigned k, double fx, double fy, unsigned heard,
-                      float c[][12])
-{
-	const uint32_t per = v->stream[k][0].oct.period;
-	int64_t cx = (int64_t)v->anchor.cx[k] + (int64_t)fx;
-	int l, m;
-	if (per) {
-		cx %= (int64_t)per;
-		if (cx < 0)
-			cx += (int64_t)per;
-	}
-	v->rx[k].cell = (uint32_t)(uint64_t)cx;
-	v->ry[k].cell = (uint32_t)(uint64_t)((int64_t)v->anchor.cy[k] + (int64_t)fy);
-	for (l = 0; l < v->layers; ++l) {
-		perlin_stream *s = &v->stream[k][l];
-		if (!(heard >> l & 1U))
-			continue;
-		voice_coef(v, s, k, v->shape.dims);
-		if (v->shape.dims == 1)
-			for (m = 0; m < 4; ++m)
-				c[l][m] = s->line[m];
-		else
-			for (m = 0; m < 12; ++m)
-				c[l][m] = (float)s->coefd[m];
-	}
-}
-
 /* What the loop keeps of a heard octave over a span. */
 typedef struct {
 	unsigned k, heard;       /* the octave; bit l: layer l heard */
@@ -561,14 +538,88 @@ typedef struct {
 	double fx, fy;           /* its cells, on from the anchor's */
 	double ux0, uy0;         /* the anchor's phases less the cells' middles */
 	double wlim;             /* the sum since the anchor (W) where x may leave its cell */
-	wd sxv, ux0v;            /* sx and ux0 in every lane */
-	wf cv[12], g0v, dgv;     /* layer 0's coefficients and gain line in every lane */
 	int y_one_way;           /* y moves one way (no morph CV, its two moves alike) */
 	int folded;              /* in the fold (warp_fold): no lanes of its own */
-	int lanes_stale;         /* ux0v and cv not yet for this cell (warp_oct_lanes) */
+	double mc, uym;          /* m where the morph CV stands (0.0 + M0 - the anchor's);
+	                            uy0 + my mc there, else uy0 */
+	int lanes_stale;         /* its cell moved on: the loop's lanes to be made anew
+	                            (where a group takes them) */
+	int moves_stale;         /* the lanes of its gain line and moves not yet made */
 	float g0[2], dg[2];      /* gain lines over the chunk: layer 0's, the others' */
 	float c[PERLIN_LAYERS][12]; /* its cells' coefficients */
+	/* the loop's lanes: layer 0's coefficients and gain line, and the
+	   doubles of its u's (WARP_UX0 ...); the cell's made anew where
+	   lanes_stale */
+	float lc[PERLIN_LAYERS][12][8] __attribute__((aligned(32)));
+	float lg[4][8] __attribute__((aligned(32))); /* g0, dg: layer 0's, the others' */
+	double lx[5][4] __attribute__((aligned(32)));
+	/* layer 0's coefficients of the last 2D cells met, by fy's last
+	   three bits (bit e of seen: entry e holds one): a morph CV swings y
+	   back and forth over the same few */
+	unsigned seen;
+	double seen_fx[8], seen_fy[8];
+	float seen_c[8][12];
 } warp_oct;
+
+/* The doubles of an octave's lanes: ux0, sx, my, py, qy */
+enum { WARP_UX0, WARP_SX, WARP_MY, WARP_PY, WARP_QY };
+
+/* Octave o's cells fx, fy on from its anchor's into its ramps (what
+   voice_coef reads). */
+static void warp_cell_ramps(perlin_voice *v, const warp_oct *o, double fx, double fy)
+{
+	const uint32_t per = v->stream[o->k][0].oct.period;
+	int64_t cx = (int64_t)v->anchor.cx[o->k] + (int64_t)fx;
+	if (per) {
+		cx %= (int64_t)per;
+		if (cx < 0)
+			cx += (int64_t)per;
+	}
+	v->rx[o->k].cell = (uint32_t)(uint64_t)cx;
+	v->ry[o->k].cell = (uint32_t)(uint64_t)((int64_t)v->anchor.cy[o->k] + (int64_t)fy);
+}
+
+/* Layer 0's 12 coefficients (2D) of octave o's cell fx, fy: kept, or
+   made (voice_coef's, as floats) and kept. */
+static const float *warp_seen(perlin_voice *v, warp_oct *o, double fx, double fy)
+{
+	const unsigned e = (unsigned)((uint64_t)(int64_t)fy & 7U);
+	perlin_stream *s = &v->stream[o->k][0];
+	int m;
+	if ((o->seen >> e & 1U) && o->seen_fx[e] == fx && o->seen_fy[e] == fy)
+		return o->seen_c[e];
+	warp_cell_ramps(v, o, fx, fy);
+	voice_coef(v, s, o->k, 2);
+	for (m = 0; m < 12; ++m)
+		o->seen_c[e][m] = (float)s->coefd[m];
+	o->seen |= 1U << e;
+	o->seen_fx[e] = fx;
+	o->seen_fy[e] = fy;
+	return o->seen_c[e];
+}
+
+/* Octave o's cell, fx and fy cells on from its anchor's: its ramps' cells
+   and, for each layer heard, that cell's coefficients into o->c[l] (1D:
+   the line's 4; 2D: the 12 corner sums). */
+static void warp_cell(perlin_voice *v, warp_oct *o, double fx, double fy, const int dims)
+{
+	int l, m;
+	if (dims == 2 && (o->heard & 1U))
+		memcpy(o->c[0], warp_seen(v, o, fx, fy), sizeof o->c[0]);
+	warp_cell_ramps(v, o, fx, fy);
+	for (l = 0; l < v->layers; ++l) {
+		perlin_stream *s = &v->stream[o->k][l];
+		if (!(o->heard >> l & 1U) || (dims == 2 && l == 0))
+			continue;
+		voice_coef(v, s, o->k, dims);
+		if (dims == 1)
+			for (m = 0; m < 4; ++m)
+				o->c[l][m] = s->line[m];
+		else
+			for (m = 0; m < 12; ++m)
+				o->c[l][m] = (float)s->coefd[m];
+	}
+}
 
 /* Octave o in cells fx, fy from here (warp_cell), and the starts of its
    u's there. A lane's u is ((anchor - cell) - 1/2) + the moves, in one
@@ -581,7 +632,8 @@ static void warp_oct_cell(perlin_voice *v, warp_oct *o, double fx, double fy)
 	o->fy = fy;
 	o->ux0 = (o->xa - fx) - 0.5;
 	o->uy0 = (o->ya - fy) - 0.5;
-	warp_cell(v, o->k, fx, fy, o->heard, o->c);
+	o->uym = o->uy0 + o->my * o->mc;
+	warp_cell(v, o, fx, fy, v->shape.dims);
 	o->lanes_stale = 1; /* (made where a group of lanes takes them: a cell a
 	                       morph CV swings through is often left sample by
 	                       sample) */
@@ -600,17 +652,15 @@ static void warp_oct_cell(perlin_voice *v, warp_oct *o, double fx, double fy)
 	}
 }
 
-/* Octave o's ux0 and layer 0's coefficients in every lane, for its cell
-   now (dims: 1 or 2). */
-static inline __attribute__((always_inline)) void warp_oct_lanes(warp_oct *o, const int dims)
+/* Octave o (2D, layer 0 alone heard) into cell fy of its x's cell: what
+   warp_oct_cell does where x stays (its wlim stays). */
+static void warp_oct_y(perlin_voice *v, warp_oct *o, double fy)
 {
-	const wd zero = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
-	const wf zerof = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
-	int m;
-	o->ux0v = zero + o->ux0;
-	for (m = 0; m < (dims == 1 ? 4 : 12); ++m)
-		o->cv[m] = zerof + o->c[0][m];
-	o->lanes_stale = 0;
+	o->fy = fy;
+	o->uy0 = (o->ya - fy) - 0.5;
+	o->uym = o->uy0 + o->my * o->mc;
+	memcpy(o->c[0], warp_seen(v, o, o->fx, fy), sizeof o->c[0]);
+	o->lanes_stale = 1;
 }
 
 /* The fold along the sums (1D, one output, its gains still): the first n
@@ -626,7 +676,6 @@ typedef struct {
 	perlin_warp_fold *vf; /* the voice's (d->wfold) */
 	unsigned n;  /* octaves folded: oct[0 .. n - 1] */
 	double wlim; /* the least wlim of the octaves folded */
-	wf cv[7];    /* the top level's coefficients in every lane */
 } warp_fold;
 
 /* The fold's polynomial at t (one sample, T float, or eight, T wf) */
@@ -634,13 +683,11 @@ typedef struct {
 	((((((c)[6] * (t) + (c)[5]) * (t) + (c)[4]) * (t) + (c)[3]) * (t) + (c)[2]) * (t) +     \
 	 (c)[1]) * (t) + (c)[0]
 
-/* The loop's fold from the voice's: its coefficients in lanes, wlim. */
+/* The loop's fold from the voice's: its wlim. */
 static void warp_fold_top(warp_fold *f, const perlin_warp_fold *vf, const warp_oct *oct)
 {
-	const wf zerof = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
 	unsigned i;
-	for (i = 0; i < 7; ++i)
-		f->cv[i] = zerof + vf->c[i];
+	(void)vf;
 	f->wlim = oct[0].wlim;
 	for (i = 1; i < f->n; ++i)
 		f->wlim = oct[i].wlim < f->wlim ? oct[i].wlim : f->wlim;
@@ -766,22 +813,75 @@ warp_sample(const perlin_dsp *d, perlin_voice *v, warp_oct *o, uint32_t i, uint3
 			WARP_VALUE(float, o->c[l], dims, ux, uy, o->g0[l > 0] + o->dg[l > 0] * at, val[l]);
 }
 
-static inline __attribute__((always_inline)) int
-warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], uint32_t len,
-             uint32_t t0, const int dims, const int nl)
+/* Octave o's lanes for its cell now: layer 0's coefficients and ux0
+   (and, the span's first, its gain line and moves). */
+static void warp_oct_lanes(warp_oct *o, const int dims)
 {
-	static const wi iota = { 0, 1, 2, 3, 4, 5, 6, 7 };
-	const double aw = v->anchor.w, am = v->anchor.m;
-	const double n0 = (double)(d->warp_n0 - v->anchor.n), mc = d->warp_M0 - am;
+	int j, k, l;
+	if (o->moves_stale) {
+		for (j = 0; j < 8; ++j) {
+			o->lg[0][j] = o->g0[0];
+			o->lg[1][j] = o->dg[0];
+			o->lg[2][j] = o->g0[1];
+			o->lg[3][j] = o->dg[1];
+		}
+		for (j = 0; j < 4; ++j) {
+			o->lx[WARP_SX][j] = o->sx;
+			o->lx[WARP_MY][j] = o->my;
+			o->lx[WARP_PY][j] = o->py;
+			o->lx[WARP_QY][j] = o->qy;
+		}
+		o->moves_stale = 0;
+	}
+	for (j = 0; j < 4; ++j)
+		o->lx[WARP_UX0][j] = o->ux0;
+	for (l = 0; l < PERLIN_LAYERS; ++l)
+		if (o->heard >> l & 1U)
+			for (k = 0; k < (dims == 1 ? 4 : 12); ++k)
+				for (j = 0; j < 8; ++j)
+					o->lc[l][k][j] = o->c[l][k];
+	o->lanes_stale = 0;
+}
+
+#define WW 4
+#define WN(name) warp_##name##_4
+#define WATTR
+#include "warp_lanes.h"
+#undef WW
+#undef WN
+#undef WATTR
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define WW 8
+#define WN(name) warp_##name##_8
+#define WATTR __attribute__((target("avx2")))
+#include "warp_lanes.h"
+#undef WW
+#undef WN
+#undef WATTR
+#endif
+
+int warp_voice(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], uint32_t len,
+               uint32_t t0)
+{
+	const int dims = v->shape.dims, nl = v->layers;
+	double aw, am, n0;
 	warp_oct oct[NOISE_MAX_OCTAVES];
 	warp_fold fold;
-	unsigned k, nh = 0, layers = 0, h;
-	uint32_t i;
-	int l;
+	unsigned k, nh = 0, layers = 0;
+	int l, wide = 0;
+	warp_anchor(d, v); /* (before the loop reads it) */
+	aw = v->anchor.w;
+	am = v->anchor.m;
+	n0 = (double)(d->warp_n0 - v->anchor.n);
+#if defined(__x86_64__) && defined(__GNUC__)
+	wide = d->path == PERLIN_PATH_AVX2;
+#endif
 	fold.n = 0;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) { /* the octaves heard, in order */
 		warp_oct *o = &oct[nh];
 		o->heard = 0;
+		o->seen = 0;
 		for (l = 0; l < nl; ++l)
 			if (l ? v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0
 			      : v->gain[0][k] != 0.0 || v->gain[1][k] != 0.0)
@@ -800,13 +900,8 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 		o->dg[0] = (float)((v->gain[1][k] - v->gain[0][k]) / (double)d->grid);
 		o->g0[1] = (float)v->alt[0][k];
 		o->dg[1] = (float)((v->alt[1][k] - v->alt[0][k]) / (double)d->grid);
-		{
-			const wd zero = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
-			const wf zerof = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
-			o->sxv = zero + o->sx;
-			o->g0v = zerof + o->g0[0];
-			o->dgv = zerof + o->dg[0];
-		}
+		o->moves_stale = 1;
+		o->mc = 0.0 + (d->warp_M0 - am); /* (as the lanes have it) */
 		/* in the fold: 1D, one output, every octave heard before it in
 		   it, its cells PERLIN_FOLD_CELL samples or more, its gain still */
 		o->folded = dims == 1 && nl == 1 && fold.n == nh && o->sx != 0.0 &&
@@ -824,163 +919,18 @@ warp_voice_n(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], ui
 	}
 	if (fold.n)
 		warp_fold_begin(d, &fold, v, oct);
-	for (i = 0; i + WARP_LANES <= len; i += WARP_LANES) {
-		const wf zero = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
-		wf at = zero;
-		wf sum[PERLIN_LAYERS];
-		wd w, n = { 0 }, m = { 0 };
-		double w7;
-		memcpy(&w, d->warp_w + i, sizeof w);
-		w -= aw;
-		w7 = d->warp_w[i + WARP_LANES - 1U] - aw; /* (w's last lane) */
-		if (dims == 2) {
-			n = n0 + __builtin_convertvector(iota + (int32_t)i, wd);
-			if (d->warp_dy_on) {
-				memcpy(&m, d->warp_m + i, sizeof m);
-				m -= am;
-			} else {
-				m = n * 0.0 + mc;
-			}
-		}
-		for (l = 0; l < nl; ++l)
-			sum[l] = zero;
-		if (fold.n) { /* (1D, one output) */
-			if (w7 < fold.wlim) {
-				const wf t = __builtin_convertvector((w - fold.vf->o) * fold.vf->inv, wf);
-				sum[0] += WARP_FOLD(fold.cv, t);
-			} else { /* a crossing among them: a sample at a time */
-				unsigned j;
-				wf lane;
-				for (j = 0; j < WARP_LANES; ++j)
-					lane[j] = warp_fold_sample(d, v, oct, &fold, i + j);
-				sum[0] += lane;
-			}
-		}
-		if (fold.n < nh) /* (the gains' lines: the octaves not folded) */
-			at = __builtin_convertvector(iota + (int32_t)(t0 + i), wf);
-		for (h = fold.n; h < nh; ++h) {
-			warp_oct *o = &oct[h];
-			/* every lane in its cell? x moves one way: its last lane says */
-			int inside = w7 < o->wlim;
-			wf ux, uy = zero;
-			wd y = { 0 };
-			if (dims == 2 && inside) {
-				/* a hair inside at both ends where y moves one way, else
-				   every lane (no sign bit among y - lo and hi - y) */
-				const double lo = -0.5 + 1e-9, hi = 0.5 - 1e-9;
-				y = ((o->uy0 + o->my * m) + o->py * n) + o->qy * w;
-				if (o->y_one_way) {
-					inside = y[0] >= lo && y[0] <= hi && y[7] >= lo && y[7] <= hi;
-				} else {
-					const wd below = y - lo, above = hi - y;
-					wl a, b;
-					wl4 q;
-					memcpy(&a, &below, sizeof a);
-					memcpy(&b, &above, sizeof b);
-					a |= b;
-					q = __builtin_shufflevector(a, a, 0, 1, 2, 3) |
-					    __builtin_shufflevector(a, a, 4, 5, 6, 7);
-					inside = ((q[0] | q[1]) | (q[2] | q[3])) >= 0;
-				}
-			}
-			if (inside) {
-				if (o->lanes_stale)
-					warp_oct_lanes(o, dims);
-				ux = __builtin_convertvector(o->ux0v + o->sxv * w, wf);
-				if (dims == 2)
-					uy = __builtin_convertvector(y, wf);
-				if (o->heard & 1U) { /* (layer 0: its lanes made ready) */
-					wf val;
-					WARP_VALUE(wf, o->cv, dims, ux, uy, o->g0v + o->dgv * at, val);
-					sum[0] += val;
-				}
-				for (l = 1; l < nl; ++l) {
-					wf val;
-					if (!(o->heard >> l & 1U))
-						continue;
-					WARP_VALUE(wf, o->c[l], dims, ux, uy, o->g0[1] + o->dg[1] * at, val);
-					sum[l] += val;
-				}
-			} else { /* a cell begins among them: a sample at a time */
-				float val[WARP_LANES][PERLIN_LAYERS];
-				unsigned j;
-				for (j = 0; j < WARP_LANES; ++j)
-					warp_sample(d, v, o, i + j, t0, dims, nl, val[j]);
-				for (l = 0; l < nl; ++l) {
-					wf lane;
-					if (!(o->heard >> l & 1U))
-						continue;
-					for (j = 0; j < WARP_LANES; ++j)
-						lane[j] = val[j][l];
-					sum[l] += lane;
-				}
-			}
-		}
-		for (l = 0; l < nl; ++l)
-			if (layers >> l & 1U)
-				memcpy(acc[l] + i, &sum[l], sizeof sum[l]);
-	}
-	for (; i < len; ++i) { /* the last few */
-		float sum[PERLIN_LAYERS] = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
-		if (fold.n)
-			sum[0] += warp_fold_sample(d, v, oct, &fold, i);
-		for (h = fold.n; h < nh; ++h) {
-			float val[PERLIN_LAYERS];
-			warp_sample(d, v, &oct[h], i, t0, dims, nl, val);
-			for (l = 0; l < nl; ++l)
-				if (oct[h].heard >> l & 1U)
-					sum[l] += val[l];
-		}
-		for (l = 0; l < nl; ++l)
-			if (layers >> l & 1U)
-				acc[l][i] = sum[l];
-	}
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (wide)
+		warp_voice_8(d, v, oct, nh, &fold, acc, len, t0);
+	else
+#endif
+		warp_voice_4(d, v, oct, nh, &fold, acc, len, t0);
+	(void)wide;
 	for (l = 0; l < nl; ++l)
 		if (layers >> l & 1U)
 			fresh[l] = 0;
 	warp_end(d, v);
 	return (layers & ~1U) != 0U;
-}
-
-/* (dims and the layers constants in each: 1D does nothing of y's, one
-   output has one layer) */
-static inline __attribute__((always_inline)) int
-warp_voice_any(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], uint32_t len,
-               uint32_t t0)
-{
-	if (v->layers == 1)
-		return v->shape.dims == 1 ? warp_voice_n(d, v, acc, fresh, len, t0, 1, 1)
-		                          : warp_voice_n(d, v, acc, fresh, len, t0, 2, 1);
-	return v->shape.dims == 1 ? warp_voice_n(d, v, acc, fresh, len, t0, 1, PERLIN_LAYERS)
-	                          : warp_voice_n(d, v, acc, fresh, len, t0, 2, PERLIN_LAYERS);
-}
-
-static int warp_voice_base(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[],
-                           uint32_t len, uint32_t t0)
-{
-	return warp_voice_any(d, v, acc, fresh, len, t0);
-}
-
-#if defined(__x86_64__) && defined(__GNUC__)
-/* The same loop for AVX2 (the AVX2 path's): the same operations in the
-   same order, in wider registers, so the same bits. */
-static __attribute__((target("avx2"))) int warp_voice_avx2(perlin_dsp *d, perlin_voice *v,
-                                                           float *const acc[], int fresh[],
-                                                           uint32_t len, uint32_t t0)
-{
-	return warp_voice_any(d, v, acc, fresh, len, t0);
-}
-#endif
-
-int warp_voice(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], uint32_t len,
-               uint32_t t0)
-{
-	warp_anchor(d, v); /* (before the loop reads it) */
-#if defined(__x86_64__) && defined(__GNUC__)
-	if (d->path == PERLIN_PATH_AVX2)
-		return warp_voice_avx2(d, v, acc, fresh, len, t0);
-#endif
-	return warp_voice_base(d, v, acc, fresh, len, t0);
 }
 
 void warp_ride(perlin_dsp *d, uint32_t len)
