@@ -18,7 +18,7 @@ void cell_table(const perlin_voice *v, int l, unsigned k, uint32_t cell, int32_t
 {
 	double P[DENSE_CELLS + 1], Q[DENSE_CELLS + 1];
 	int32_t c;
-	noise_octave_columns(&v->stream[k][l].oct, v->shape.dims, cell, (unsigned)n + 1U, P, Q);
+	noise_octave_columns(&v->stream[l][k].oct, v->shape.dims, cell, (unsigned)n + 1U, P, Q);
 	for (c = 0; c < n; ++c) {
 		double cl[4];
 		unsigned m;

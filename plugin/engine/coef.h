@@ -7,7 +7,7 @@
 
 /* The scale of noise_octave_2d/1d (noise/noise.h) */
 double dims_scale(const perlin_voice *v);
-/* The coefficients of octave k of a layer (y: its stream, v->stream[k][l])
+/* The coefficients of octave k of a layer (y: its stream, v->stream[l][k])
    for the octave's current cell along axes 1 (x) or 2 (x and y), gain
    1; kept if still for the same cell. */
 void voice_coef(const perlin_voice *v, perlin_stream *stream, unsigned k, int axes);

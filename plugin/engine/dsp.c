@@ -42,10 +42,27 @@ void perlin_dsp_init(perlin_dsp *d, double sr)
 	perlin_dsp_init_outputs(d, sr, 1U);
 }
 
+/* d's state (not the scratch: state.h) zeroed, where it is not zero
+   already: of a new instance's (zeroed pages), what its plugin never uses
+   (the second voice until a crossfade, the other outputs' streams) is
+   never touched, so never resident. */
+static void zero_state(perlin_dsp *d)
+{
+	unsigned char *const p = (unsigned char *)d;
+	size_t at, i;
+	for (at = 0; at < PERLIN_DSP_SCRATCH; at += 4096U) {
+		const size_t len = PERLIN_DSP_SCRATCH - at < 4096U ? PERLIN_DSP_SCRATCH - at : 4096U;
+		for (i = 0; i < len && !p[at + i]; ++i)
+			;
+		if (i < len)
+			memset(p + at, 0, len);
+	}
+}
+
 void perlin_dsp_init_outputs(perlin_dsp *d, double sr, unsigned outputs)
 {
 	unsigned i;
-	memset(d, 0, PERLIN_DSP_SCRATCH); /* (the scratch as it is: state.h) */
+	zero_state(d);
 	d->outputs = outputs > 1U ? PERLIN_OUTPUTS : 1U;
 	d->spread = d->outputs > 1U ? perlin_spread_param.def : 0.0f;
 	d->sr = dsp_clamp_finite(sr, 8000.0, 768000.0, 48000.0);

@@ -59,7 +59,7 @@ typedef struct {
 /* Each output layer's folded coefficients of octave k (see layer_gains):
    the float of gs[0] c0 + gs[l] cl, c the layers' line (axes 1) or path
    (axes 2: lines, alpha and beta copied), kept while they hold (in
-   v->stream[k][l].fold). */
+   v->stream[l][k].fold). */
 static inline __attribute__((always_inline)) void
 fold_update(perlin_voice *v, unsigned k, const layer_gains *g, int axes)
 {
@@ -70,13 +70,13 @@ fold_update(perlin_voice *v, unsigned k, const layer_gains *g, int axes)
 		/* in float: within 2e-7 of each coefficient; loops of a fixed
 		   length, which the compiler turns into vector operations */
 		for (l = 1; l < PERLIN_LAYERS; ++l) {
-			float *f = v->stream[k][l].fold;
+			float *f = v->stream[l][k].fold;
 			if (axes == 1) {
-				const float *c0 = v->stream[k][0].line, *cl = v->stream[k][l].line;
+				const float *c0 = v->stream[0][k].line, *cl = v->stream[l][k].line;
 				for (m = 0; m < 4; ++m)
 					f[m] = w0 * c0[m] + wl * cl[m];
 			} else {
-				const float *c0 = v->stream[k][0].path, *cl = v->stream[k][l].path;
+				const float *c0 = v->stream[0][k].path, *cl = v->stream[l][k].path;
 				for (m = 0; m < 8; ++m)
 					f[m] = w0 * c0[m] + wl * cl[m];
 				for (m = 8; m < 12; ++m) /* alpha and beta, then nothing */
@@ -106,7 +106,7 @@ heard_coef(perlin_voice *v, unsigned k, const layer_gains *g, const int nl)
 		v->fold_axes[k] = 0; /* folded coefficients of the old cell */
 	for (l = 0; l < nl; ++l)
 		if (g->heard[LK(l)])
-			voice_coef(v, &v->stream[k][l], k, axes);
+			voice_coef(v, &v->stream[l][k], k, axes);
 }
 
 /* Octave k's path segment now (`left` samples to the next crossing):
@@ -180,16 +180,16 @@ path_prepare(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains
 	}
 	if (nl == 1) { /* (layer 0, heard) */
 		if (!(v->path_ok[k] & 1U)) {
-			path_coef(&v->stream[k][0], along_y, alpha, beta, v->path_uc[k], v->path_lines[k],
-			          v->stream[k][0].path);
+			path_coef(&v->stream[0][k], along_y, alpha, beta, v->path_uc[k], v->path_lines[k],
+			          v->stream[0][k].path);
 			v->path_ok[k] |= 1U;
 			v->fold_axes[k] = 0;
 		}
 	} else if ((v->path_ok[k] & heard_bits(g, nl)) != heard_bits(g, nl)) {
 		for (l = 0; l < nl; ++l) {
 			if (g->heard[LK(l)] && !(v->path_ok[k] & 1U << l)) {
-				path_coef(&v->stream[k][l], along_y, alpha, beta, v->path_uc[k],
-				          v->path_lines[k], v->stream[k][l].path);
+				path_coef(&v->stream[l][k], along_y, alpha, beta, v->path_uc[k],
+				          v->path_lines[k], v->stream[l][k].path);
 				v->path_ok[k] |= 1U << l;
 				v->fold_axes[k] = 0;
 			}
@@ -238,7 +238,7 @@ octave_begin(perlin_dsp *d, perlin_voice *v, unsigned k, int fresh[], uint32_t l
              layer_gains *g, int *on_path_, const int nl)
 {
 	perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
-	const uint32_t period = v->stream[k][0].oct.period;
+	const uint32_t period = v->stream[0][k].oct.period;
 	const int ref = d->path == PERLIN_PATH_REFERENCE;
 	int on_path = 0, behind = 0, dense, dense2, l;
 	if (v->gain[0][k] == 0.0 && v->gain[1][k] == 0.0 &&
@@ -246,7 +246,7 @@ octave_begin(perlin_dsp *d, perlin_voice *v, unsigned k, int fresh[], uint32_t l
 		/* silent (an octave above the count): only the phases move, and
 		   its cells and coefficients go out of date */
 		for (l = 0; l < nl; ++l)
-			v->stream[k][l].axes = 0;
+			v->stream[l][k].axes = 0;
 		v->path_ok[k] &= ~LAYER_BITS(nl);
 		ramp_ride(rx, period, len);
 		ramp_ride(ry, 0U, len);
@@ -260,15 +260,15 @@ octave_begin(perlin_dsp *d, perlin_voice *v, unsigned k, int fresh[], uint32_t l
 		int m;
 		if (!g->heard[l]) {
 			for (m = from; m < to; ++m)
-				v->stream[k][m].axes = 0;
+				v->stream[m][k].axes = 0;
 			v->path_ok[k] &= ~(LAYER_BITS(to) & ~LAYER_BITS(from));
 		} else {
 			for (m = from; m < to; ++m)
-				behind |= !v->stream[k][m].axes;
+				behind |= !v->stream[m][k].axes;
 		}
 	}
 	/* (the heard layers' forms are one, made together, unless behind) */
-	on_path = v->stream[k][g->heard[0] ? 0 : 1].axes == 2;
+	on_path = v->stream[g->heard[0] ? 0 : 1][k].axes == 2;
 	/* a silent octave returned above: some layer is heard (the hint spares
 	   the compiler the case) */
 	if (!g->heard[0] && (nl == 1 || !g->heard[1]))

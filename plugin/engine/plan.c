@@ -94,7 +94,7 @@ static inline void plan_move(perlin_voice *v, unsigned k, perlin_plan_oct *o, ui
 		else if (ry->step != 0.0) /* (ramp_ride leaves a still one) */
 			ramp_ride(ry, 0U, (uint32_t)n); /* (PLAN_RIDE at most) */
 	} else {
-		ramp_ride(rx, v->stream[k][0].oct.period, (uint32_t)n);
+		ramp_ride(rx, v->stream[0][k].oct.period, (uint32_t)n);
 		ramp_ride(ry, 0U, (uint32_t)n);
 	}
 	o->sync = T;
@@ -149,7 +149,7 @@ static void fold_make(perlin_plan *f, const perlin_voice *v, int from)
 	for (i = from; i < f->nfold; ++i) {
 		const unsigned k = (unsigned)f->fold_k[i];
 		const perlin_plan_oct *oc = &f->oct[k];
-		const float *const c0 = n == FOLD_MAX_COEF ? oc->poly : v->stream[k][0].coef;
+		const float *const c0 = n == FOLD_MAX_COEF ? oc->poly : v->stream[0][k].coef;
 		uint64_t first = oc->first, next = oc->cross_at;
 		double L, mid, u0, du, *const S = f->fold_s[i];
 		if (i > 0) {
@@ -198,7 +198,7 @@ static void plan_segment2(const perlin_voice *v, unsigned k, perlin_plan_oct *o,
 	const uint64_t lx = rx->cross - rx->j, ly = ry->cross - ry->j, left = lx < ly ? lx : ly;
 	const path_geometry pg = path_geometry_of(v, k, left);
 	const uint64_t jq = pg.along_y ? rx->j : ry->j;
-	path_coef(&v->stream[k][0], pg.along_y, pg.alpha, pg.beta, pg.uc, 0, o->poly);
+	path_coef(&v->stream[0][k], pg.along_y, pg.alpha, pg.beta, pg.uc, 0, o->poly);
 	o->anchor = T - pg.p->j;
 	o->first = T - (pg.p->j < jq ? pg.p->j : jq); /* (the later anchor) */
 	o->ua = (pg.p->a - 0.5) - pg.uc;
@@ -269,12 +269,12 @@ plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 			e->kind = PERLIN_PLAN_SEG2LN;
 			for (l = 0; l < PERLIN_OUTPUTS; ++l)
 				for (m = 0; m < 8; ++m)
-					splat(e->coef[8 * l + m], v->stream[k][1 + l].fold[m]);
-			splat(e->coef[32], v->stream[k][1].fold[8]);
-			splat(e->coef[33], v->stream[k][1].fold[9]);
+					splat(e->coef[8 * l + m], v->stream[1 + l][k].fold[m]);
+			splat(e->coef[32], v->stream[1][k].fold[8]);
+			splat(e->coef[33], v->stream[1][k].fold[9]);
 			a = p->a - 0.5;
 		} else { /* seg2l or seg2x, layer 0 (seg1_body's coefficients) */
-			plan_path_coef(e, v->stream[k][0].path, g->gain[0].v0, v->path_lines[k]);
+			plan_path_coef(e, v->stream[0][k].path, g->gain[0].v0, v->path_lines[k]);
 			a = p->a - 0.5 - v->path_uc[k];
 		}
 	} else if (all) { /* seg1n, folded */
@@ -282,14 +282,14 @@ plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 		e->kind = PERLIN_PLAN_SEG1N;
 		for (l = 0; l < PERLIN_OUTPUTS; ++l)
 			for (m = 0; m < 4; ++m)
-				splat(e->coef[4 * l + m], v->stream[k][1 + l].fold[m]);
+				splat(e->coef[4 * l + m], v->stream[1 + l][k].fold[m]);
 		a = rx->a - 0.5;
 	} else { /* seg1 (seg_x), layer 0 */
 		const float gk = g->gain[0].v0;
 		e->kind = PERLIN_PLAN_SEG1;
 #pragma GCC unroll 7
 		for (m = 0; m < 7; ++m)
-			splat(e->coef[m], v->stream[k][0].coef[m] * gk);
+			splat(e->coef[m], v->stream[0][k].coef[m] * gk);
 		a = rx->a - 0.5;
 	}
 	{
@@ -325,7 +325,7 @@ static inline void plan_seg1(const perlin_voice *v, unsigned k, perlin_plan_oct 
                              perlin_plan_entry *e, uint64_t T)
 {
 	const perlin_ramp *rx = &v->rx[k];
-	const float gk = o->gk, *const c0 = v->stream[k][0].coef;
+	const float gk = o->gk, *const c0 = v->stream[0][k].coef;
 	int m;
 #pragma GCC unroll 7
 	for (m = 0; m < 7; ++m)
@@ -344,7 +344,7 @@ static inline void plan_path1(const perlin_dsp *d, perlin_voice *v, unsigned k,
 {
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k], *p;
 	const uint64_t lx = rx->cross - rx->j, ly = ry->cross - ry->j;
-	const float gk = o->gk, *const c0 = v->stream[k][0].path;
+	const float gk = o->gk, *const c0 = v->stream[0][k].path;
 	p = path_prepare(d, v, k, g, lx < ly ? lx : ly, 1) ? ry : rx;
 	plan_path_coef(e, c0, gk, v->path_lines[k]);
 	plan_anchor(e, p, T, p->a - 0.5 - v->path_uc[k]);
@@ -433,7 +433,7 @@ int plan_build(perlin_dsp *d)
 				nl = PERLIN_LAYERS;
 			} else if (!(v->own_stale & bit)) {
 				for (l = 1; l < PERLIN_LAYERS; ++l)
-					v->stream[k][l].axes = 0;
+					v->stream[l][k].axes = 0;
 				v->path_ok[k] &= 1U;
 				v->own_stale |= bit;
 			}
@@ -508,8 +508,8 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 		if (o->entry >= 0 && v->shape.dims == 1 && o->nl == 1 && rx->j == rx->cross) {
 			/* (1D, layer 0 alone: octave_span_n's ramp_next_cell and
 			   heard_coef, and the seg1 entry) */
-			ramp_next_cell(rx, v->stream[k][0].oct.period);
-			voice_coef(v, &v->stream[k][0], k, 1);
+			ramp_next_cell(rx, v->stream[0][k].oct.period);
+			voice_coef(v, &v->stream[0][k], k, 1);
 			if (o->entry < f->nfold) {
 				plan_segment1(v, k, o, T);
 				if (o->entry < fold)
@@ -524,10 +524,10 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 			   path's entry) */
 			was = f->e[o->entry].kind;
 			if (rx->j == rx->cross)
-				ramp_next_cell(rx, v->stream[k][0].oct.period);
+				ramp_next_cell(rx, v->stream[0][k].oct.period);
 			if (ry->j == ry->cross)
 				ramp_next_cell(ry, 0U);
-			voice_coef(v, &v->stream[k][0], k, 2);
+			voice_coef(v, &v->stream[0][k], k, 2);
 			if (o->entry < f->nfold) { /* (folded: the kernel reads the fold) */
 				plan_segment2(v, k, o, T);
 				if (o->entry < fold)
@@ -544,7 +544,7 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 			memcpy(&g, o->g, sizeof g);
 			was = f->e[o->entry].kind;
 			if (rx->j == rx->cross)
-				ramp_next_cell(rx, v->stream[k][0].oct.period);
+				ramp_next_cell(rx, v->stream[0][k].oct.period);
 			if (v->shape.dims == 2 && ry->j == ry->cross)
 				ramp_next_cell(ry, 0U);
 			if (o->nl > 1) {

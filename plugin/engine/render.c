@@ -30,7 +30,7 @@ fold_coef(perlin_voice *v, unsigned k, const layer_gains *g, int axes, float *co
 	fold_update(v, k, g, axes);
 	for (l = 1; l < PERLIN_LAYERS; ++l) {
 		to[l - 1] = acc[l] + i;
-		cs[l - 1] = v->stream[k][l].fold;
+		cs[l - 1] = v->stream[l][k].fold;
 	}
 }
 
@@ -54,7 +54,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 	int l;
 	if (!on_path)
 		for (l = 0; l < nl; ++l)
-			v->stream[k][l].oct.y = ramp_pos(ry, 0U); /* still, or unheard (1D) */
+			v->stream[l][k].oct.y = ramp_pos(ry, 0U); /* still, or unheard (1D) */
 	while (i < len) {
 		const uint32_t room = RAMP_REBASE - (uint32_t)(on_path && ry->j > r->j ? ry->j : r->j);
 		uint32_t seg = room < len - i ? room : len - i;
@@ -63,7 +63,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 		if (on_path) {
 			if (seg > DENSE2_SPAN)
 				seg = DENSE2_SPAN;
-			dense_cells(r, ry, v->stream[k][0].oct.period, seg + DENSE2_LANES - 1U, stair);
+			dense_cells(r, ry, v->stream[0][k].oct.period, seg + DENSE2_LANES - 1U, stair);
 			d->kernels->places(stair);
 			count = stair->n;
 		} else {
@@ -79,7 +79,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			if (!g->heard[LK(l)])
 				continue;
 			if (on_path) { /* corners, then lines */
-				d->kernels->table2(v->stream[k][l].oct.seed_hash, v->stream[k][l].oct.period, stair->x,
+				d->kernels->table2(v->stream[l][k].oct.seed_hash, v->stream[l][k].oct.period, stair->x,
 				                   stair->y, count, sc, d->grads, d->corners);
 				d->kernels->lines2(count, stair->along_y, stair->alphaf, stair->beta,
 				                   d->corners, line);
@@ -107,7 +107,7 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 		r->j += seg;
 		i += seg;
 		if (r->j >= RAMP_REBASE)
-			ramp_rebase(r, v->stream[k][0].oct.period);
+			ramp_rebase(r, v->stream[0][k].oct.period);
 		if (on_path) {
 			ry->j += seg;
 			if (ry->j >= RAMP_REBASE)
@@ -129,7 +129,7 @@ static inline void seg_x(const perlin_dsp *d, float *acc, uint32_t seg, const pe
 static void seg_reference(perlin_voice *v, int l, unsigned k, float *acc, uint32_t seg,
                           double g0, double dg, uint32_t t0, int first)
 {
-	noise_octave *o = &v->stream[k][l].oct;
+	noise_octave *o = &v->stream[l][k].oct;
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
 	uint32_t i;
 	for (i = 0; i < seg; ++i) {
@@ -163,10 +163,10 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 		else
 			for (l = 1; l < nl; ++l) {
 				to[l - 1] = acc[l] + i;
-				cs[l - 1] = v->stream[k][l].path;
+				cs[l - 1] = v->stream[l][k].path;
 			}
 		d->kernels->seg2ln(to, (kernel_span){ seg, t0 + i }, p, cs,
-		                   g->fold ? NULL : v->stream[k][0].path, g->gain, g->first[1]);
+		                   g->fold ? NULL : v->stream[0][k].path, g->gain, g->first[1]);
 		return;
 	}
 	for (l = 0; l < nl; ++l)
@@ -175,7 +175,7 @@ octave_path(const perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[]
 			           g->first[l])(
 				acc[l] + i, (kernel_span){ seg, t0 + i },
 				(kernel_ramp){ p->j, p->a - 0.5 - v->path_uc[k], p->step, p->mf },
-				v->stream[k][l].path, g->gain[LK(l)]);
+				v->stream[l][k].path, g->gain[LK(l)]);
 }
 
 /* Octave k's share of len samples (t0: the first one's place in its
@@ -187,7 +187,7 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
               int fresh[], uint32_t len, uint32_t t0, const int nl)
 {
 	perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
-	const uint32_t period = v->stream[k][0].oct.period;
+	const uint32_t period = v->stream[0][k].oct.period;
 	const int ref = d->path == PERLIN_PATH_REFERENCE;
 	layer_gains g;
 	int on_path = 0, l;
@@ -226,14 +226,14 @@ octave_span_n(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			else
 				for (l = 1; l < nl; ++l) {
 					to[l - 1] = acc[l] + i;
-					cs[l - 1] = v->stream[k][l].line;
+					cs[l - 1] = v->stream[l][k].line;
 				}
 			d->kernels->seg1n(to, (kernel_span){ seg, t0 + i }, rx, cs,
-			                  g.fold ? NULL : v->stream[k][0].line, g.gain, g.first[1]);
+			                  g.fold ? NULL : v->stream[0][k].line, g.gain, g.first[1]);
 		} else {
 			for (l = 0; l < nl; ++l)
 				if (g.heard[LK(l)])
-					seg_x(d, acc[l] + i, seg, rx, v->stream[k][l].coef, g.gain[LK(l)],
+					seg_x(d, acc[l] + i, seg, rx, v->stream[l][k].coef, g.gain[LK(l)],
 					      t0 + i, g.first[l]);
 		}
 		rx->j += seg;
@@ -277,7 +277,7 @@ static int voice_span(perlin_dsp *d, perlin_voice *v, float *const acc[], int fr
 			   sets them again) */
 			if (!(v->own_stale & bit)) {
 				for (l = 1; l < PERLIN_LAYERS; ++l)
-					v->stream[k][l].axes = 0;
+					v->stream[l][k].axes = 0;
 				v->path_ok[k] &= 1U;
 				v->own_stale |= bit;
 			}
@@ -457,9 +457,9 @@ void render_ride(perlin_dsp *d, uint32_t len)
 		if (w != d->cur && d->fade >= d->xfade_n)
 			continue; /* (not live) */
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-			const uint32_t period = v->stream[k][0].oct.period;
+			const uint32_t period = v->stream[0][k].oct.period;
 			for (l = 0; l < v->layers; ++l)
-				v->stream[k][l].axes = 0;
+				v->stream[l][k].axes = 0;
 			v->path_ok[k] = 0;
 			v->fold_axes[k] = 0;
 			ramp_ride(&v->rx[k], period, len);

@@ -158,7 +158,6 @@ typedef struct {
 typedef struct {
 	perlin_shape shape;
 	perlin_ramp rx[NOISE_MAX_OCTAVES], ry[NOISE_MAX_OCTAVES];
-	perlin_stream stream[NOISE_MAX_OCTAVES][PERLIN_LAYERS]; /* octave k of layer l */
 	int layers; /* how many are rendered: 1, or PERLIN_LAYERS */
 	/* the ramps' anchors the layers' paths are for (kept across blocks
 	   while they hold: x's and y's anchor counts, and 1 if the path is on
@@ -204,6 +203,9 @@ typedef struct {
 	/* (warping, 1D, one output: warp.c) the anchor whose fold along W
 	   the scratch's wfold (perlin_dsp) holds for this voice; 0: none */
 	uint64_t wfold_for;
+	/* octave k of layer l, last: one output's (layer 0's) in a page, the
+	   others' beyond it, never touched there */
+	perlin_stream stream[PERLIN_LAYERS][NOISE_MAX_OCTAVES];
 } perlin_voice;
 
 /* Samples rendered at a time (render.c). */

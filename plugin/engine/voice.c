@@ -207,14 +207,14 @@ static void voice_steps(perlin_dsp *d, perlin_voice *v)
 			continue; /* the same cells and axes: the coefficients hold */
 		d->gen++; /* (a steady plan holds no more) */
 		if (sx != v->rx[k].step)
-			ramp_restep(&v->rx[k], sx, v->stream[k][0].oct.period);
+			ramp_restep(&v->rx[k], sx, v->stream[0][k].oct.period);
 		if (sy != v->ry[k].step)
 			ramp_restep(&v->ry[k], sy, 0U);
 		axes = axes_of(v, k);
 		v->fold_axes[k] = 0; /* the coefficients may change with the axes */
 		for (l = 0; l < v->layers; ++l)
-			if (v->stream[k][l].axes) /* heard: the coefficients of its cell (kept if the same) */
-				voice_coef(v, &v->stream[k][l], k, axes);
+			if (v->stream[l][k].axes) /* heard: the coefficients of its cell (kept if the same) */
+				voice_coef(v, &v->stream[l][k], k, axes);
 	}
 }
 
@@ -277,7 +277,7 @@ static int phases_there(const perlin_voice *v, const dsp_place *at)
 {
 	unsigned k;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-		const uint32_t per = v->stream[k][0].oct.period;
+		const uint32_t per = v->stream[0][k].oct.period;
 		noise_pos x, y;
 		place_octave(at, v->mult[0][k], per, v->shape.slant, &x, &y);
 		if (!pos_close(ramp_pos(&v->rx[k], per), x) ||
@@ -385,7 +385,7 @@ static void start_voice(perlin_dsp *d)
 		memset(v->path_for[k], 0, sizeof v->path_for[k]); /* no path yet (anchors count from 1) */
 		v->fold_axes[k] = 0;
 		for (l = 0; l < v->layers; ++l) {
-			perlin_stream *stream = &v->stream[k][l];
+			perlin_stream *stream = &v->stream[l][k];
 			noise_octave_init(&stream->oct, xk, yk, noise_octave_seed(layer_seed(v->shape.seed, l), k),
 			                  per);
 			stream->axes = 0;

@@ -190,7 +190,7 @@ void warp_grid(perlin_dsp *d)
 			   the steps) are not what the render loop takes: made anew */
 			for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 				for (l = 0; l < PERLIN_LAYERS; ++l)
-					v->stream[k][l].axes = 0;
+					v->stream[l][k].axes = 0;
 				v->path_ok[k] = 0;
 				v->fold_axes[k] = 0;
 			}
@@ -200,7 +200,7 @@ void warp_grid(perlin_dsp *d)
 			for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 				const double sx = v->rx[k].step * ratio;
 				const double sy = v->ry[k].step + v->shape.slant * (sx - v->rx[k].step);
-				ramp_restep(&v->rx[k], sx, v->stream[k][0].oct.period);
+				ramp_restep(&v->rx[k], sx, v->stream[0][k].oct.period);
 				ramp_restep(&v->ry[k], sy, 0U);
 			}
 		}
@@ -450,7 +450,7 @@ static void warp_at(const perlin_voice *v, unsigned k, double w, double m, doubl
 {
 	px->cell = v->anchor.cx[k];
 	px->frac = v->anchor.x[k] + v->anchor.sx[k] * w;
-	warp_cross(&px->frac, &px->cell, v->stream[k][0].oct.period);
+	warp_cross(&px->frac, &px->cell, v->stream[0][k].oct.period);
 	py->cell = v->anchor.cy[k];
 	py->frac = ((v->anchor.y[k] + warp_py(v, k) * n) + warp_qy(v, k) * w) + v->mult[0][k] * m;
 	warp_cross(&py->frac, &py->cell, 0U);
@@ -476,7 +476,7 @@ static void warp_anchor(const perlin_dsp *d, perlin_voice *v)
 		    d->warp_M0 == v->anchor.end_m && d->warp_n0 == v->anchor.end_n)
 			return;
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-			const uint32_t per = v->stream[k][0].oct.period;
+			const uint32_t per = v->stream[0][k].oct.period;
 			const noise_pos rx = ramp_pos(&v->rx[k], per), ry = ramp_pos(&v->ry[k], 0U);
 			noise_pos px, py;
 			if (v->rx[k].step != v->anchor.sx[k] || v->ry[k].step != v->anchor.sy[k])
@@ -495,7 +495,7 @@ static void warp_anchor(const perlin_dsp *d, perlin_voice *v)
 	v->anchor.m = d->warp_M0;
 	v->anchor.n = d->warp_n0;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-		const noise_pos px = ramp_pos(&v->rx[k], v->stream[k][0].oct.period);
+		const noise_pos px = ramp_pos(&v->rx[k], v->stream[0][k].oct.period);
 		const noise_pos py = ramp_pos(&v->ry[k], 0U);
 		v->anchor.x[k] = px.frac;
 		v->anchor.cx[k] = px.cell;
@@ -568,7 +568,7 @@ enum { WARP_UX0, WARP_SX, WARP_MY, WARP_PY, WARP_QY };
    voice_coef reads). */
 static void warp_cell_ramps(perlin_voice *v, const warp_oct *o, double fx, double fy)
 {
-	const uint32_t per = v->stream[o->k][0].oct.period;
+	const uint32_t per = v->stream[0][o->k].oct.period;
 	int64_t cx = (int64_t)v->anchor.cx[o->k] + (int64_t)fx;
 	if (per) {
 		cx %= (int64_t)per;
@@ -584,7 +584,7 @@ static void warp_cell_ramps(perlin_voice *v, const warp_oct *o, double fx, doubl
 static const float *warp_seen(perlin_voice *v, warp_oct *o, double fx, double fy)
 {
 	const unsigned e = (unsigned)((uint64_t)(int64_t)fy & 7U);
-	perlin_stream *s = &v->stream[o->k][0];
+	perlin_stream *s = &v->stream[0][o->k];
 	int m;
 	if ((o->seen >> e & 1U) && o->seen_fx[e] == fx && o->seen_fy[e] == fy)
 		return o->seen_c[e];
@@ -608,7 +608,7 @@ static void warp_cell(perlin_voice *v, warp_oct *o, double fx, double fy, const 
 		memcpy(o->c[0], warp_seen(v, o, fx, fy), sizeof o->c[0]);
 	warp_cell_ramps(v, o, fx, fy);
 	for (l = 0; l < v->layers; ++l) {
-		perlin_stream *s = &v->stream[o->k][l];
+		perlin_stream *s = &v->stream[l][o->k];
 		if (!(o->heard >> l & 1U) || (dims == 2 && l == 0))
 			continue;
 		voice_coef(v, s, o->k, dims);
@@ -702,7 +702,7 @@ static void warp_fold_make(warp_fold *lf, perlin_voice *v, const warp_oct *oct, 
 	unsigned i;
 	for (i = from; i < lf->n; ++i) {
 		const warp_oct *o = &oct[i];
-		const float *c0 = v->stream[o->k][0].coef;
+		const float *c0 = v->stream[0][o->k].coef;
 		const double a = (o->fx - o->xa) / o->sx, b = ((o->fx + 1.0) - o->xa) / o->sx;
 		double lo = o->sx > 0.0 ? a : b, hi = o->sx > 0.0 ? b : a, L, mid;
 		if (i > 0) {
@@ -746,7 +746,7 @@ static void warp_fold_begin(perlin_dsp *d, warp_fold *lf, perlin_voice *v, const
 		for (; i < lf->n; ++i) {
 			const unsigned k = oct[i].k;
 			if (f->k[i] != k || f->fx[i] != oct[i].fx || f->g[i] != v->gain[0][k] ||
-			    memcmp(f->coef[i], v->stream[k][0].coef, sizeof f->coef[i]))
+			    memcmp(f->coef[i], v->stream[0][k].coef, sizeof f->coef[i]))
 				break;
 		}
 	if (i < lf->n)
@@ -947,6 +947,6 @@ void warp_ride(perlin_dsp *d, uint32_t len)
 		warp_end(d, v);
 		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
 			for (l = 0; l < v->layers; ++l)
-				v->stream[k][l].axes = 0;
+				v->stream[l][k].axes = 0;
 	}
 }
