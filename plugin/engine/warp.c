@@ -99,11 +99,12 @@ static inline __attribute__((always_inline)) void warp_pick4(warp_i4 mask, const
 	memcpy(out, &ab, sizeof *out);
 }
 
-/* Four CV samples as warp_volts gives them: NaN and -0 as 0, clamped. */
-static inline __attribute__((always_inline)) void warp_volts4(const float *at, warp_f4 *out)
+/* Four CV samples clamped to +-bound, NaN and -0 as 0 (as warp_volts
+   and morph_volts). */
+static inline __attribute__((always_inline)) void warp_volts4_in(const float *at, float bound,
+                                                               warp_f4 *out)
 {
-	const warp_f4 zero = { 0.0f, 0.0f, 0.0f, 0.0f }, lo = zero - PERLIN_WARP_VOLTS,
-	              hi = zero + PERLIN_WARP_VOLTS;
+	const warp_f4 zero = { 0.0f, 0.0f, 0.0f, 0.0f }, lo = zero - bound, hi = zero + bound;
 	warp_f4 v;
 	memcpy(&v, at, sizeof v);
 	warp_pick4(v == v, &v, &zero, &v); /* (NaN: 0 V) */
@@ -112,6 +113,13 @@ static inline __attribute__((always_inline)) void warp_volts4(const float *at, w
 	warp_pick4(v > hi, &hi, &v, &v);
 	*out = v;
 }
+
+/* Four CV samples as warp_volts gives them: NaN and -0 as 0, clamped. */
+static inline __attribute__((always_inline)) void warp_volts4(const float *at, warp_f4 *out)
+{
+	warp_volts4_in(at, PERLIN_WARP_VOLTS, out);
+}
+
 
 /* Each of len CV samples' factor over the fold (inv: 1 / warp) into r,
    four at a time (the last four padded with the last sample); the
@@ -337,26 +345,27 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 		d->warp_dy_on = 0;
 		if (morph) { /* the morph CV's sums, each sample's move with it */
 			double path = d->morph_path, jump = d->morph_jump, m = d->warp_M;
-			double *const ms = d->warp_m;
-			float was = d->morph_v;
-			uint32_t was_bits = d->morph_bits;
+			double *const ms = d->warp_m, was = (double)d->morph_v;
+			for (i = 0; i + 4U <= len; i += 4U) { /* (each sample's volts first) */
+				warp_f4 v;
+				warp_d4 vd;
+				warp_volts4_in(morph + i, PERLIN_MORPH_VOLTS, &v);
+				vd = __builtin_convertvector(v, warp_d4);
+				memcpy(ms + i, &vd, sizeof vd);
+			}
+			for (; i < len; ++i)
+				ms[i] = (double)morph_volts(morph[i]);
 			for (i = 0; i < len; ++i) {
-				uint32_t mb;
-				float v;
-				double dy;
-				memcpy(&mb, morph + i, sizeof mb);
-				v = mb == was_bits ? was : morph_volts(morph[i]);
-				dy = (double)v - (double)was;
+				const double v = ms[i], dy = v - was;
 				moved_at = dy != 0.0 ? i + 1U : moved_at;
 				was = v;
-				was_bits = mb;
 				m += dy;
 				ms[i] = m;
 				path += fabs(dy);
 				jump = fabs(dy) > jump ? fabs(dy) : jump;
 			}
-			d->morph_v = was;
-			d->morph_bits = was_bits;
+			d->morph_v = (float)was;
+			memcpy(&d->morph_bits, morph + len - 1U, sizeof d->morph_bits);
 			d->warp_M = m;
 			d->morph_path = path;
 			d->morph_jump = jump;
