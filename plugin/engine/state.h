@@ -155,8 +155,16 @@ typedef struct {
    phase per octave (x and y ramps) that all its layers share, and its
    octaves' frequency multipliers and gains at both ends of the current
    chunk. */
+/* A 2D cell's coefficients (coef.c's corner sums, as floats) kept for a
+   voice's start: its cells x and y, and the start (gen). */
+typedef struct {
+	uint32_t gen, cx, cy;
+	float c[12];
+} perlin_seen_cell;
+
 typedef struct {
 	perlin_shape shape;
+	uint32_t seen_gen; /* counts the voice's starts (seen, below; 0: none) */
 	perlin_ramp rx[NOISE_MAX_OCTAVES], ry[NOISE_MAX_OCTAVES];
 	int layers; /* how many are rendered: 1, or PERLIN_LAYERS */
 	/* the ramps' anchors the layers' paths are for (kept across blocks
@@ -206,6 +214,11 @@ typedef struct {
 	/* octave k of layer l, last: one output's (layer 0's) in a page, the
 	   others' beyond it, never touched there */
 	perlin_stream stream[PERLIN_LAYERS][NOISE_MAX_OCTAVES];
+	/* (warping, 2D: warp.c's warp_seen) layer 0's coefficients of the
+	   last cells each octave met, by their y's last three bits, for the
+	   voice's start (seen_gen): a morph CV swings y back and forth over
+	   the same few; last, touched only there */
+	perlin_seen_cell seen[NOISE_MAX_OCTAVES][8];
 } perlin_voice;
 
 /* Samples rendered at a time (render.c). */

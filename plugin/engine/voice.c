@@ -365,6 +365,7 @@ static void start_voice(perlin_dsp *d)
 	}
 	v->shape = want;
 	v->layers = d->outputs > 1U ? PERLIN_LAYERS : 1;
+	v->seen_gen = v->seen_gen + 1U ? v->seen_gen + 1U : 1U; /* (new streams: none kept) */
 	voice_end(d, v, 0, &d->at[0]);
 	voice_end(d, v, 1, &d->at[1]);
 	memcpy(v->mult_was, v->mult[0], sizeof v->mult_was);

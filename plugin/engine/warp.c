@@ -549,6 +549,7 @@ typedef struct {
 	double wlim;             /* the sum since the anchor (W) where x may leave its cell */
 	int y_one_way;           /* y moves one way (no morph CV, its two moves alike) */
 	int folded;              /* in the fold (warp_fold): no lanes of its own */
+	perlin_seen_cell *seen;  /* the cells its voice keeps (warp_seen) */
 	double mc, uym;          /* m where the morph CV stands (0.0 + M0 - the anchor's);
 	                            uy0 + my mc there, else uy0 */
 	int lanes_stale;         /* its cell moved on: the loop's lanes to be made anew
@@ -562,49 +563,56 @@ typedef struct {
 	float lc[PERLIN_LAYERS][12][8] __attribute__((aligned(32)));
 	float lg[4][8] __attribute__((aligned(32))); /* g0, dg: layer 0's, the others' */
 	double lx[5][4] __attribute__((aligned(32)));
-	/* layer 0's coefficients of the last 2D cells met, by fy's last
-	   three bits (bit e of seen: entry e holds one): a morph CV swings y
-	   back and forth over the same few */
-	unsigned seen;
-	double seen_fx[8], seen_fy[8];
-	float seen_c[8][12];
 } warp_oct;
 
 /* The doubles of an octave's lanes: ux0, sx, my, py, qy */
 enum { WARP_UX0, WARP_SX, WARP_MY, WARP_PY, WARP_QY };
 
-/* Octave o's cells fx, fy on from its anchor's into its ramps (what
-   voice_coef reads). */
-static void warp_cell_ramps(perlin_voice *v, const warp_oct *o, double fx, double fy)
+/* Octave o's cells fx, fy on from its anchor's, as its ramps count them
+   (x within its period). */
+static void warp_cells(const perlin_voice *v, const warp_oct *o, double fx, double fy,
+                       uint32_t *cx, uint32_t *cy)
 {
 	const uint32_t per = v->stream[0][o->k].oct.period;
-	int64_t cx = (int64_t)v->anchor.cx[o->k] + (int64_t)fx;
+	int64_t x = (int64_t)v->anchor.cx[o->k] + (int64_t)fx;
 	if (per) {
-		cx %= (int64_t)per;
-		if (cx < 0)
-			cx += (int64_t)per;
+		x %= (int64_t)per;
+		if (x < 0)
+			x += (int64_t)per;
 	}
-	v->rx[o->k].cell = (uint32_t)(uint64_t)cx;
-	v->ry[o->k].cell = (uint32_t)(uint64_t)((int64_t)v->anchor.cy[o->k] + (int64_t)fy);
+	*cx = (uint32_t)(uint64_t)x;
+	*cy = (uint32_t)(uint64_t)((int64_t)v->anchor.cy[o->k] + (int64_t)fy);
 }
 
-/* Layer 0's 12 coefficients (2D) of octave o's cell fx, fy: kept, or
-   made (voice_coef's, as floats) and kept. */
+/* Octave o's cells fx, fy into its ramps (what voice_coef reads). */
+static void warp_cell_ramps(perlin_voice *v, const warp_oct *o, double fx, double fy)
+{
+	warp_cells(v, o, fx, fy, &v->rx[o->k].cell, &v->ry[o->k].cell);
+}
+
+/* Layer 0's 12 coefficients (2D) of octave o's cell fx, fy: as its voice
+   keeps them (o->seen, v->seen's: the last 8 cells of an octave whose y's
+   differ in their last three bits), or made (voice_coef's, as floats)
+   and kept. */
 static const float *warp_seen(perlin_voice *v, warp_oct *o, double fx, double fy)
 {
-	const unsigned e = (unsigned)((uint64_t)(int64_t)fy & 7U);
 	perlin_stream *s = &v->stream[0][o->k];
+	perlin_seen_cell *e;
+	uint32_t cx, cy;
 	int m;
-	if ((o->seen >> e & 1U) && o->seen_fx[e] == fx && o->seen_fy[e] == fy)
-		return o->seen_c[e];
-	warp_cell_ramps(v, o, fx, fy);
+	warp_cells(v, o, fx, fy, &cx, &cy);
+	e = &o->seen[cy & 7U];
+	if (e->gen == v->seen_gen && e->cx == cx && e->cy == cy)
+		return e->c;
+	v->rx[o->k].cell = cx;
+	v->ry[o->k].cell = cy;
 	voice_coef(v, s, o->k, 2);
 	for (m = 0; m < 12; ++m)
-		o->seen_c[e][m] = (float)s->coefd[m];
-	o->seen |= 1U << e;
-	o->seen_fx[e] = fx;
-	o->seen_fy[e] = fy;
-	return o->seen_c[e];
+		e->c[m] = (float)s->coefd[m];
+	e->gen = v->seen_gen;
+	e->cx = cx;
+	e->cy = cy;
+	return e->c;
 }
 
 /* Octave o's cell, fx and fy cells on from its anchor's: its ramps' cells
@@ -890,7 +898,7 @@ int warp_voice(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], 
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) { /* the octaves heard, in order */
 		warp_oct *o = &oct[nh];
 		o->heard = 0;
-		o->seen = 0;
+		o->seen = v->seen[k];
 		for (l = 0; l < nl; ++l)
 			if (l ? v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0
 			      : v->gain[0][k] != 0.0 || v->gain[1][k] != 0.0)
