@@ -700,11 +700,10 @@ typedef struct {
 	((((((c)[6] * (t) + (c)[5]) * (t) + (c)[4]) * (t) + (c)[3]) * (t) + (c)[2]) * (t) +     \
 	 (c)[1]) * (t) + (c)[0]
 
-/* The loop's fold from the voice's: its wlim. */
-static void warp_fold_top(warp_fold *f, const perlin_warp_fold *vf, const warp_oct *oct)
+/* The loop's fold's wlim: the least of its octaves'. */
+static void warp_fold_top(warp_fold *f, const warp_oct *oct)
 {
 	unsigned i;
-	(void)vf;
 	f->wlim = oct[0].wlim;
 	for (i = 1; i < f->n; ++i)
 		f->wlim = oct[i].wlim < f->wlim ? oct[i].wlim : f->wlim;
@@ -749,7 +748,7 @@ static void warp_fold_make(warp_fold *lf, perlin_voice *v, const warp_oct *oct, 
 	f->inv = 1.0 / f->len[lf->n - 1U];
 	for (i = 0; i < 7; ++i)
 		f->c[i] = (float)f->s[lf->n - 1U][i];
-	warp_fold_top(lf, f, oct);
+	warp_fold_top(lf, oct);
 }
 
 /* The loop's fold over a span from here: the voice's, its levels kept
@@ -769,7 +768,7 @@ static void warp_fold_begin(perlin_dsp *d, warp_fold *lf, perlin_voice *v, const
 	if (i < lf->n)
 		warp_fold_make(lf, v, oct, i);
 	else
-		warp_fold_top(lf, f, oct);
+		warp_fold_top(lf, oct);
 }
 
 /* The fold at sample i of the span, its octaves' cells moved on where
