@@ -54,7 +54,7 @@
    Perlin Noise MIDI), N
    samples measured after SKIP blocks of 512, in blocks of BLOCK (512
    unless given; for callgrind). bench --memory: the resident memory
-   alone.
+   alone; bench --turns: the many instances' table alone.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #define STB_PERLIN_IMPLEMENTATION
 #include <stb/stb_perlin.h>
@@ -498,53 +498,58 @@ static int cmp(const void *a, const void *b)
 	return x < y ? -1 : (x > y);
 }
 
-/* The median time (us) of one instance's block when n instances of
-   scenario c's plugin (one output) take turns, as a host runs its
-   plugins in one period: each runs a block, then the next, `rounds`
-   times over after 20 blocks each; every block timed on its own, the
-   least median of 3 passes. Each instance writes its own output buffer
-   (as a host gives each plugin its own); the controls' and the input
-   sequence's buffers are one state's. */
-static double turns_us(scenario c, int n, int rounds)
+/* The median time (us) of one instance's block when 1, 100 and 400
+   instances of scenario c's plugin (one output) take turns, as a host
+   runs its plugins in one period: each runs a block, then the next, over
+   4000 blocks in all (after 20 blocks each); every block timed on its
+   own. The three counts take turns too, pass after pass, each keeping
+   its least median, so that a machine's slower minutes meet all three
+   alike. Each instance writes its own output buffer (as a host gives
+   each plugin its own); the controls' and the input sequence's buffers
+   are one state's. */
+#define TURNS_MAX 400
+#define TURNS_BLOCKS 4000
+#define TURNS_PASSES 15
+static void turns_us(scenario c, double us[3])
 {
+	static const int counts[3] = { 1, 100, TURNS_MAX };
 	static bench_state s;
 	const LV2_Feature map_feature = { LV2_URID__map, &urid_map };
 	const LV2_Feature *features[] = { &map_feature, NULL };
-	LV2_Handle *h = calloc((size_t)n, sizeof *h);
-	double *bt = calloc((size_t)n * (size_t)rounds, sizeof *bt);
-	float *outs = calloc((size_t)n * BLOCK, sizeof *outs);
+	LV2_Handle *h = calloc(TURNS_MAX, sizeof *h);
+	double *bt = calloc(TURNS_BLOCKS, sizeof *bt);
+	float *outs = calloc((size_t)TURNS_MAX * BLOCK, sizeof *outs);
 	const LV2_Descriptor *desc;
-	double best = 1e30;
-	int i, r, pass;
+	int i, k, b, pass;
+	us[0] = us[1] = us[2] = 1e30;
 	setup(&s, c, perlin_dsp_best_path(), 0);
 	desc = bench_desc(&s);
-	for (i = 0; h && bt && outs && i < n; ++i) {
+	for (i = 0; h && bt && outs && i < TURNS_MAX; ++i) {
 		h[i] = desc->instantiate(desc, SR, "", features);
 		connect_ports(&s, h[i]);
 		desc->connect_port(h[i], 16, outs + (size_t)i * BLOCK);
 		desc->activate(h[i]);
-		for (r = 0; r < 20; ++r)
+		for (b = 0; b < 20; ++b)
 			desc->run(h[i], BLOCK);
 	}
-	for (pass = 0; h && bt && outs && pass < 3; ++pass) {
-		for (r = 0; r < rounds; ++r)
-			for (i = 0; i < n; ++i) {
+	for (pass = 0; h && bt && outs && pass < TURNS_PASSES; ++pass)
+		for (k = 0; k < 3; ++k) {
+			for (b = 0; b < TURNS_BLOCKS; ++b) {
 				const double t0 = now();
-				desc->run(h[i], BLOCK);
-				bt[r * n + i] = (now() - t0) * 1e6;
+				desc->run(h[b % counts[k]], BLOCK);
+				bt[b] = (now() - t0) * 1e6;
 			}
-		qsort(bt, (size_t)n * (size_t)rounds, sizeof bt[0], cmp);
-		if (bt[(size_t)n * (size_t)rounds / 2] < best)
-			best = bt[(size_t)n * (size_t)rounds / 2];
-	}
-	for (i = 0; h && i < n; ++i)
+			qsort(bt, TURNS_BLOCKS, sizeof bt[0], cmp);
+			if (bt[TURNS_BLOCKS / 2] < us[k])
+				us[k] = bt[TURNS_BLOCKS / 2];
+		}
+	for (i = 0; h && i < TURNS_MAX; ++i)
 		if (h[i])
 			desc->cleanup(h[i]);
 	free(h);
 	free(bt);
 	free(outs);
 	teardown(&s);
-	return best;
 }
 
 /* Each block's time (us) by the clock, the least over TIMED_PASSES
@@ -790,6 +795,26 @@ static void print_memory(void)
 		       resident_kib(scenarios[rows[i].row], rows[i].four, 200));
 }
 
+/* Many instances taking turns (issue 57): the time of one's block
+   against one instance alone; their caches' share of it. */
+static void print_turns(void)
+{
+	static const struct { int row; const char *name; } rows[] = {
+		{ 0, "Perlin Noise, 1D steady" },
+		{ 3, "Perlin Noise, 2D drift 0.3" },
+	};
+	int i;
+	printf("\nmany instances taking turns, a block each (median us of one instance's block;\n"
+	       "%s path):\n%-34s %8s %8s %8s %7s %7s\n", path_name(perlin_dsp_best_path()),
+	       "scenario", "1", "100", "400", "100/1", "400/1");
+	for (i = 0; i < (int)(sizeof rows / sizeof rows[0]); ++i) {
+		double us[3];
+		turns_us(scenarios[rows[i].row], us);
+		printf("%-34s %8.2f %8.2f %8.2f %7.2f %7.2f\n", rows[i].name, us[0], us[1], us[2],
+		       us[1] / us[0], us[2] / us[0]);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const int best = (int)perlin_dsp_best_path();
@@ -805,6 +830,10 @@ int main(int argc, char **argv)
 		one[i][0] = one[i][1] = -1.0;
 	if (argc == 2 && !strcmp(argv[1], "--memory")) {
 		print_memory();
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--turns")) {
+		print_turns();
 		return 0;
 	}
 	if (argc >= 5 && argc <= 8 && !strcmp(argv[1], "--one")) {
@@ -948,24 +977,7 @@ int main(int argc, char **argv)
 	}
 	block_table(argv[0], paths, best, cg);
 	print_memory();
-	{
-		/* many instances taking turns (issue 57): the time of one's block
-		   against one instance alone; their caches' share of it */
-		static const struct { int row; const char *name; } rows[] = {
-			{ 0, "Perlin Noise, 1D steady" },
-			{ 3, "Perlin Noise, 2D drift 0.3" },
-		};
-		printf("\nmany instances taking turns, a block each (median us of one instance's block;\n"
-		       "%s path):\n%-34s %8s %8s %8s %7s %7s\n", path_name(perlin_dsp_best_path()),
-		       "scenario", "1", "100", "400", "100/1", "400/1");
-		for (i = 0; i < (int)(sizeof rows / sizeof rows[0]); ++i) {
-			const scenario c = scenarios[rows[i].row];
-			const double t1 = turns_us(c, 1, 4000), t100 = turns_us(c, 100, 40),
-			             t400 = turns_us(c, 400, 10);
-			printf("%-34s %8.2f %8.2f %8.2f %7.2f %7.2f\n", rows[i].name, t1, t100, t400,
-			       t100 / t1, t400 / t1);
-		}
-	}
+	print_turns();
 	/* context: the same steady rows on the scalar reference and stb */
 	printf("\nfor comparison, instr/sample of the steady rows: ");
 	for (i = 0; i < 4; i += 3) {
