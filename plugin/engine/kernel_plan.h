@@ -55,7 +55,7 @@ KF(plan_u)(const perlin_plan_entry *e, KF(v2d) g2, KF(vf) u[8 / KW])
 		const KF(vi) lo = (KF(vi))_mm_shuffle_ps(f, f, 0x00), hi = (KF(vi))_mm_shuffle_ps(f, f, 0x55);
 #else
 		const KF(vf) zero = { 0 };
-		const KF(vi) lo = (KF(vi))(zero + (float)b[0]), hi = (KF(vi))(zero + (float)b[1]);
+		const KF(vi) lo = (KF(vi))((float)b[0] - zero), hi = (KF(vi))((float)b[1] - zero);
 #endif
 		const KF(vi) x = lo ^ hi;
 		int h;
@@ -109,17 +109,24 @@ enum { KA_NONE, KA_SEG1, KA_MIX2, KA_ANY, KA_FOLD /* seg1, the first nfold folde
 enum { KB_SEG1N = 1, KB_SEG2LN, KB_ANY };
 #endif
 
-/* The fold's t (perlin_plan's fold) at the clock's group G (gd): lane l's
+/* The fold's t (perlin_plan's fold) at the clock's group G: lane l's
    sample less fold_o, exact in float (|8 G + l - fold_o| stays under L,
    at most 65536: whole or half numbers), times (float)(1 / L). Each
    sample's t from its own sample alone, so that it does not depend on
-   how the clock groups the samples (how long the plugin ran before). */
+   how the clock groups the samples (how long the plugin ran before).
+   fold_base: 8 G - fold_o; fold_t takes it, or a group's further on
+   (fold_base's plus 8 a group: whole or half numbers still, exact). */
+static KATTR inline float KF(fold_base)(const perlin_plan *f, uint64_t g)
+{
+	return (float)((double)(int64_t)g * 8.0 - f->fold_o);
+}
+
 static KATTR inline __attribute__((always_inline)) void
-KF(fold_t)(const perlin_plan *f, double gd, KF(vf) t[8 / KW])
+KF(fold_t)(const perlin_plan *f, float fb, KF(vf) t[8 / KW])
 {
 	static const float lanes[8] __attribute__((aligned(16))) = { 0, 1, 2, 3, 4, 5, 6, 7 };
 	const KF(vf) zero = { 0 };
-	const KF(vf) b = zero + (float)(gd * 8.0 - f->fold_o), inv = zero + f->fold_invf;
+	const KF(vf) b = fb - zero, inv = f->fold_invf - zero; /* (x - +0 is x: a splat) */
 	int h;
 #pragma GCC unroll 2
 	for (h = 0; h < 8 / KW; ++h)
@@ -147,7 +154,8 @@ KF(fold_t)(const perlin_plan *f, double gd, KF(vf) t[8 / KW])
    each a memory operand), added onto s0 in octave order (ka: what they
    are; flags: see KKEEP, KRESUME). */
 static KATTR inline __attribute__((always_inline)) void
-KF(plan_a)(perlin_plan *f, KF(v2d) g2, KF(vf) s0[8 / KW], const int ka, const int flags)
+KF(plan_a)(perlin_plan *f, KF(v2d) g2, float fb, KF(vf) s0[8 / KW], const int ka,
+           const int flags)
 {
 	const perlin_plan_entry *e = f->e, *const end = f->e + f->na;
 	float (*kv)[PERLIN_OUTPUTS][8] = f->kv;
@@ -166,7 +174,7 @@ KF(plan_a)(perlin_plan *f, KF(v2d) g2, KF(vf) s0[8 / KW], const int ka, const in
 				a[h] += KF(load)(f->kf + h * KW);
 		} else {
 			KF(vf) t[8 / KW];
-			KF(fold_t)(f, g2[1], t);
+			KF(fold_t)(f, fb, t);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h) {
 				const KF(vf) v = ka == KA_FOLD2 ? KV_FOLD2(t[h]) : KV_FOLD(t[h]);
@@ -284,7 +292,7 @@ KF(plan_b)(perlin_plan *f, KF(v2d) g2, KF(vf) s[PERLIN_OUTPUTS][8 / KW], const i
    kept). The sums start at 0, not at their first octave: 0 + v is v but
    for a zero's sign, which the shape keeps and the flush masks. */
 static KATTR inline __attribute__((always_inline)) void
-KF(plan_group)(perlin_plan *f, uint64_t g, KF(vf) w[PERLIN_OUTPUTS][8 / KW], KF(vf) dv,
+KF(plan_group)(perlin_plan *f, uint64_t g, float fb, KF(vf) w[PERLIN_OUTPUTS][8 / KW], KF(vf) dv,
                KF(vf) ov, int unit, const int sums, const int ka, const int kb,
                const int flags)
 {
@@ -312,7 +320,7 @@ KF(plan_group)(perlin_plan *f, uint64_t g, KF(vf) w[PERLIN_OUTPUTS][8 / KW], KF(
 	if (sums > 1)
 		KF(plan_b)(f, g2, s, kb, flags);
 	if (ka != KA_NONE)
-		KF(plan_a)(f, g2, s0, ka, flags);
+		KF(plan_a)(f, g2, fb, s0, ka, flags);
 	(void)dv;
 	(void)ov;
 	(void)one;
@@ -346,7 +354,7 @@ KF(plan_group)(perlin_plan *f, uint64_t g, KF(vf) w[PERLIN_OUTPUTS][8 / KW], KF(
    groups: each entry's data loaded and its loop run once for both, the
    same values as plan_a and plan_b make for each. */
 static KATTR inline __attribute__((always_inline)) void
-KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, KF(vf) s0[2][8 / KW], const int ka)
+KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, float fb, KF(vf) s0[2][8 / KW], const int ka)
 {
 	const perlin_plan_entry *e = f->e, *const end = f->e + f->na;
 	const KF(v2d) one = { 1.0, 1.0 }, g2b = g2 + one; /* (whole numbers: exact) */
@@ -370,8 +378,8 @@ KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, KF(vf) s0[2][8 / KW], const int ka
 			a[q][h] = s0[q][h];
 	if (ka == KA_FOLD) {
 		KF(vf) t[2][8 / KW];
-		KF(fold_t)(f, g2[1], t[0]);
-		KF(fold_t)(f, g2b[1], t[1]);
+		KF(fold_t)(f, fb, t[0]);
+		KF(fold_t)(f, fb + 8.0f, t[1]);
 		KADD2(KV_FOLD_T);
 		e += f->nfold;
 	}
@@ -449,8 +457,8 @@ KF(plan_b2)(const perlin_plan *f, KF(v2d) g2, KF(vf) s[2][PERLIN_OUTPUTS][8 / KW
 /* plan_group for groups G and G + 1 (whole, plans of one kind: ka
    KA_SEG1 or KA_MIX2 and kb KB_SEG1N or KB_SEG2LN, or no such part). */
 static KATTR inline __attribute__((always_inline)) void
-KF(plan_group2)(perlin_plan *f, uint64_t g, KF(vf) w[2][PERLIN_OUTPUTS][8 / KW], KF(vf) dv,
-                KF(vf) ov, int unit, const int sums, const int ka, const int kb)
+KF(plan_group2)(perlin_plan *f, uint64_t g, float fb, KF(vf) w[2][PERLIN_OUTPUTS][8 / KW],
+                KF(vf) dv, KF(vf) ov, int unit, const int sums, const int ka, const int kb)
 {
 	const KF(vf) zero = { 0 };
 	const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
@@ -469,7 +477,7 @@ KF(plan_group2)(perlin_plan *f, uint64_t g, KF(vf) w[2][PERLIN_OUTPUTS][8 / KW],
 	if (sums > 1)
 		KF(plan_b2)(f, g2, s, kb);
 	if (ka != KA_NONE)
-		KF(plan_a2)(f, g2, s0, ka);
+		KF(plan_a2)(f, g2, fb, s0, ka);
 #pragma GCC unroll 2
 	for (r = 0; r < 2; ++r)
 		for (q = 0; q < (sums > 1 ? PERLIN_OUTPUTS : 1); ++q)
@@ -498,30 +506,31 @@ KF(plan_whole_body)(perlin_plan *f, float *const *out, int64_t i0, uint64_t g, u
 	   seg2x and seg2l, with four the eight sums of two groups, spill and
 	   cost more than it saves) */
 	const int pairs = sums == 1 && (ka == KA_SEG1 || ka == KA_FOLD);
+	float fb = ka == KA_FOLD || ka == KA_FOLD2 ? KF(fold_base)(f, g) : 0.0f;
 	if (sums == 1 && f->outs == 1 && out[0]) { /* (one output) */
 		float *const o0 = out[0];
-		for (; pairs && g + 1U < gfull; g += 2, i0 += 16) {
+		for (; pairs && g + 1U < gfull; g += 2, i0 += 16, fb += 16.0f) {
 			KF(vf) w[2][PERLIN_OUTPUTS][8 / KW];
-			KF(plan_group2)(f, g, w, dv, ov, unit, sums, ka, kb);
+			KF(plan_group2)(f, g, fb, w, dv, ov, unit, sums, ka, kb);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h) {
 				KF(storeu)(o0 + i0 + h * KW, w[0][0][h]);
 				KF(storeu)(o0 + i0 + 8 + h * KW, w[1][0][h]);
 			}
 		}
-		for (; g < gfull; ++g, i0 += 8) {
+		for (; g < gfull; ++g, i0 += 8, fb += 8.0f) {
 			KF(vf) w[PERLIN_OUTPUTS][8 / KW];
-			KF(plan_group)(f, g, w, dv, ov, unit, sums, ka, kb, 0);
+			KF(plan_group)(f, g, fb, w, dv, ov, unit, sums, ka, kb, 0);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h)
 				KF(storeu)(o0 + i0 + h * KW, w[0][h]);
 		}
 	} else if (o4) { /* every output of the four */
 		float *const o0 = out[0], *const o1 = out[1], *const o2 = out[2], *const o3 = out[3];
-		for (; pairs && g + 1U < gfull; g += 2, i0 += 16) {
+		for (; pairs && g + 1U < gfull; g += 2, i0 += 16, fb += 16.0f) {
 			KF(vf) w[2][PERLIN_OUTPUTS][8 / KW];
 			int r;
-			KF(plan_group2)(f, g, w, dv, ov, unit, sums, ka, kb);
+			KF(plan_group2)(f, g, fb, w, dv, ov, unit, sums, ka, kb);
 #pragma GCC unroll 2
 			for (r = 0; r < 2; ++r)
 #pragma GCC unroll 2
@@ -532,9 +541,9 @@ KF(plan_whole_body)(perlin_plan *f, float *const *out, int64_t i0, uint64_t g, u
 					KF(storeu)(o3 + i0 + 8 * r + h * KW, w[r][sums > 1 ? 3 : 0][h]);
 				}
 		}
-		for (; g < gfull; ++g, i0 += 8) {
+		for (; g < gfull; ++g, i0 += 8, fb += 8.0f) {
 			KF(vf) w[PERLIN_OUTPUTS][8 / KW];
-			KF(plan_group)(f, g, w, dv, ov, unit, sums, ka, kb, 0);
+			KF(plan_group)(f, g, fb, w, dv, ov, unit, sums, ka, kb, 0);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h) {
 				KF(storeu)(o0 + i0 + h * KW, w[0][h]);
@@ -544,10 +553,10 @@ KF(plan_whole_body)(perlin_plan *f, float *const *out, int64_t i0, uint64_t g, u
 			}
 		}
 	} else {
-		for (; g < gfull; ++g, i0 += 8) { /* any outputs */
+		for (; g < gfull; ++g, i0 += 8, fb += 8.0f) { /* any outputs */
 			KF(vf) w[PERLIN_OUTPUTS][8 / KW];
 			unsigned o;
-			KF(plan_group)(f, g, w, dv, ov, unit, sums, ka, kb, 0);
+			KF(plan_group)(f, g, fb, w, dv, ov, unit, sums, ka, kb, 0);
 			for (o = 0; o < f->outs; ++o)
 				for (h = 0; h < 8 / KW; ++h)
 					KF(storeu)(out[o] ? out[o] + i0 + h * KW : f->sink[o] + h * KW,
@@ -607,12 +616,13 @@ static KATTR inline int KF(plan_shape)(const perlin_plan *f, float *const *out)
 	{ \
 		const KF(vf) zero = { 0 }; \
 		const KF(vf) dv = zero + f->depth, ov = zero + f->offset; \
+		const float fb = ka == KA_FOLD || ka == KA_FOLD2 ? KF(fold_base)(f, g) : 0.0f; \
 		if (flags == (KKEEP | KRESUME)) \
-			KF(plan_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KKEEP | KRESUME); \
+			KF(plan_group)(f, g, fb, w, dv, ov, f->unit, sums, ka, kb, KKEEP | KRESUME); \
 		else if (flags == KRESUME) \
-			KF(plan_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KRESUME); \
+			KF(plan_group)(f, g, fb, w, dv, ov, f->unit, sums, ka, kb, KRESUME); \
 		else \
-			KF(plan_group)(f, g, w, dv, ov, f->unit, sums, ka, kb, KKEEP); \
+			KF(plan_group)(f, g, fb, w, dv, ov, f->unit, sums, ka, kb, KKEEP); \
 	}
 KSHAPE(1_fold, 1, KA_FOLD, KB_ANY, 0)
 KSHAPE(1_fold2, 1, KA_FOLD2, KB_ANY, 0)
