@@ -108,6 +108,7 @@ void perlin_dsp_activate(perlin_dsp *d)
 	d->morph_v = 0.0f;
 	d->morph_bits = 0U;
 	d->morph_path = d->morph_jump = d->morph_band = 0.0;
+	d->warp_kept = 0;
 	d->want_reset = 0;
 	d->want_locate = 1;
 	d->want_band = 0;
@@ -362,9 +363,15 @@ static void advance(perlin_dsp *d, uint32_t len)
    waited for the crossfade starts its voice there. */
 static void run_spans(perlin_dsp *d, float *const out[], uint32_t n, uint32_t done);
 
+static void run_plain(perlin_dsp *d, float *const out[], uint32_t n);
+static void run_any(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv);
+
 void perlin_dsp_run_outputs(perlin_dsp *d, float *const out[], uint32_t n)
 {
-	perlin_dsp_run_cv(d, out, n, NULL);
+	if (!(d->cv_on | d->warp_kept | d->ext.on))
+		run_plain(d, out, n);
+	else
+		run_any(d, out, n, NULL);
 }
 
 /* A CV's volts while it is not connected: a span of 0 V. */
@@ -383,8 +390,7 @@ static const float *morph_in(const perlin_dsp *d, uint32_t done)
    a factor folded, a CV moving or a morph CV left where it moved. */
 static int warp_on(const perlin_dsp *d)
 {
-	return d->cv_in.rate || d->cv_in.morph || d->warping || d->warp != 1.0 ||
-	       d->morph_v != 0.0f || d->morph_band != 0.0;
+	return d->cv_in.rate || d->cv_in.morph || d->warp_kept;
 }
 
 /* len samples (at most SPAN) of the CV inputs from sample `at` of the
@@ -452,12 +458,38 @@ static __attribute__((noinline)) void run_held(perlin_dsp *d, float *const out[]
 	}
 }
 
+/* (perlin_dsp_run_cv) No CV input, nothing of warp.c's and no clock
+   (most blocks of most hosts): run_block's plain case, without its
+   checks. */
+static __attribute__((noinline)) void run_plain(perlin_dsp *d, float *const out[], uint32_t n)
+{
+	const uint32_t done = plan_render(d, out, n, 0); /* (cv_in: none, as run_any left it) */
+	if (done)
+		advance(d, done);
+	if (done < n)
+		run_spans(d, out, n - done, done);
+}
+
 void perlin_dsp_run_cv(perlin_dsp *d, float *const out[], uint32_t n, const perlin_cv *cv)
 {
-	if (!d->ext.on || d->ext.hold_at - d->clock > n) /* (no clock hold due: most blocks) */
+	const uintptr_t ports = cv ? (uintptr_t)cv->depth | (uintptr_t)cv->offset |
+	                                 (uintptr_t)cv->rate | (uintptr_t)cv->morph
+	                           : 0U;
+	if (!ports && !(d->cv_on | d->warp_kept | d->ext.on))
+		run_plain(d, out, n);
+	else
+		run_any(d, out, n, cv);
+}
+
+/* (perlin_dsp_run_cv) A block with CV inputs, warp.c's work or a clock. */
+static __attribute__((noinline)) void run_any(perlin_dsp *d, float *const out[], uint32_t n,
+                                              const perlin_cv *cv)
+{
+	if (!d->ext.on || d->ext.hold_at - d->clock > n) /* (no clock hold due) */
 		run_block(d, out, n, cv);
 	else
 		run_held(d, out, n, cv);
+	memset(&d->cv_in, 0, sizeof d->cv_in); /* (the run's alone) */
 }
 
 static inline __attribute__((always_inline)) void

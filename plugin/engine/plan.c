@@ -582,8 +582,10 @@ static void plan_kept(const perlin_plan *f, float *const out[], unsigned outs, u
 	unsigned o;
 	for (o = 0; o < outs; ++o) {
 		const float *const w = f->kw[f->sums > 1 ? o : 0] + l;
+		uint32_t i;
 		if (out[o])
-			memcpy(out[o] + at, w, len * sizeof w[0]);
+			for (i = 0; i < len; ++i) /* (at most 8: no memcpy call) */
+				out[o][at + i] = w[i];
 		level[o] = w[len - 1U];
 	}
 }

@@ -554,8 +554,9 @@ typedef struct {
 	float spread;     /* the spread control, clamped */
 	uint32_t spread_raw; /* and its bits as given last */
 	int spread_valid;
-	/* the CV inputs (perlin_dsp_run_cv): the run's (cv_in), and whether
-	   any is connected (cv_on); a span's are in cv_buf, below */
+	/* the CV inputs (perlin_dsp_run_cv): the run's (cv_in: none between
+	   runs), and whether any is connected (cv_on); a span's are in
+	   cv_buf, below */
 	perlin_cv cv_in;
 	int cv_on;
 	/* the rate CV (warp.c): while it stands still, its factor 2^V (of
@@ -570,6 +571,10 @@ typedef struct {
 	uint32_t warp_bits; /* the bits of a CV sample that gives warp_v */
 	int warping;
 	uint32_t warp_still;
+	/* whether warp.c has anything to follow without a CV connected:
+	   warping, a factor folded, the morph CV's volts or speed left
+	   (made anew wherever warp.c changes those) */
+	int warp_kept;
 	/* the morph CV (warp.c): morph_v, the volts the voices' y has moved
 	   by up to the span being rendered (a voice placed anew takes it as
 	   morph's); while it moves, the sums of its moves (warp_M) move the

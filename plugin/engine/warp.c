@@ -179,6 +179,12 @@ static void warp_restart(perlin_dsp *d)
 	d->warp_gen++;
 }
 
+/* warp_kept anew, after warping, warp, morph_v or morph_band changed */
+static void warp_keep(perlin_dsp *d)
+{
+	d->warp_kept = d->warping || d->warp != 1.0 || d->morph_v != 0.0f || d->morph_band != 0.0;
+}
+
 /* A grid point: the CV folded again if it has stood still a whole chunk;
    the band-limit's factor for the chunk from here. */
 void warp_grid(perlin_dsp *d)
@@ -231,6 +237,7 @@ void warp_grid(perlin_dsp *d)
 		d->morph_band = band;
 		d->moving = 1;
 	}
+	warp_keep(d);
 }
 
 /* How many of n volts from the first leave the phases as folded: the
@@ -290,6 +297,7 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 		if (i > 0)
 			return i; /* (as folded, up to the first change) */
 		d->warping = 1; /* the CV moves from here */
+		d->warp_kept = 1;
 		d->warp_still = 0;
 		d->gen++;
 		warp_restart(d);
@@ -365,6 +373,7 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 				jump = fabs(dy) > jump ? fabs(dy) : jump;
 			}
 			d->morph_v = (float)was;
+			warp_keep(d);
 			memcpy(&d->morph_bits, morph + len - 1U, sizeof d->morph_bits);
 			d->warp_M = m;
 			d->morph_path = path;
