@@ -46,16 +46,16 @@ typedef struct {
 	const LV2_Atom_Sequence *control;
 	const float *spread;
 	const float *trigger_in; /* (the CV plugins') */
-	const float *depth_cv, *offset_cv; /* (the CV plugins') in volts */
-	const float *clock_in, *pulses;    /* (the CV plugins') the clock */
-	const float *rate_cv;              /* (the CV plugins') 1 V an octave */
-	const float *morph_cv;             /* (the CV plugins') 1 V a cell */
+	perlin_cv cv_in; /* (the CV plugins') depth, offset, rate and morph CVs */
+	const float *clock_in, *pulses; /* (the CV plugins') the clock */
 	float *level[PERLIN_OUTPUTS];
 	float *out[PERLIN_OUTPUTS];
 	float *volts[PERLIN_OUTPUTS][2]; /* (the CV plugins') +-5 V, 0..10 V */
 	float *sig[PERLIN_OUTPUTS]; /* where run() renders each output: out, or
 	                               a volts port when out is unconnected */
 	unsigned outputs; /* 1 or PERLIN_OUTPUTS */
+	int sig_stale;    /* an output's or volts port's buffer changed since
+	                     unalias_sig looked */
 	int cv;           /* a CV plugin */
 
 	/* state */
@@ -88,11 +88,16 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 }
 
 /* Where run() renders output o: its port, or a volts port when that is
-   unconnected (connect_port, whenever one of them changes). */
-static void route_sig(Perlin *self, unsigned o)
+   unconnected (connect_port, whenever one of them changes: *port, now
+   data); with several outputs unalias_sig looks again at the next run. */
+static void route_sig(Perlin *self, unsigned o, float **port, void *data)
 {
+	if (*port == (float *)data)
+		return; /* (a host may connect every port before every run) */
+	*port = (float *)data;
 	self->sig[o] = self->out[o] ? self->out[o]
 	             : self->volts[o][0] ? self->volts[o][0] : self->volts[o][1];
+	self->sig_stale = 1;
 }
 
 /* Audio class (as the spec allows); stores the pointers only. */
@@ -109,8 +114,7 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 	if (self->cv && port >= PORT_VOLTS(self->outputs) &&
 	    port < PORT_VOLTS(self->outputs) + 2U * self->outputs) {
 		const unsigned v = port - PORT_VOLTS(self->outputs);
-		self->volts[v / 2U][v % 2U] = (float *)data;
-		route_sig(self, v / 2U);
+		route_sig(self, v / 2U, &self->volts[v / 2U][v % 2U], data);
 		return;
 	}
 	if (self->cv && port == PORT_TRIGGER_IN(self->outputs)) {
@@ -119,16 +123,15 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 	}
 	if (self->cv && port >= PORT_DEPTH_CV(self->outputs) && port <= PORT_MORPH_CV(self->outputs)) {
 		/* the inputs after the volts, in their order (ports.h) */
-		const float **const in[6] = { &self->depth_cv, &self->offset_cv, &self->clock_in,
-			                          &self->pulses, &self->rate_cv, &self->morph_cv };
+		const float **const in[6] = { &self->cv_in.depth, &self->cv_in.offset, &self->clock_in,
+			                          &self->pulses, &self->cv_in.rate, &self->cv_in.morph };
 		*in[port - PORT_DEPTH_CV(self->outputs)] = (const float *)data;
 		return;
 	}
 	if (self->outputs > 1U && port >= PORT_OUT_2 && port < PORT_LEVEL_2 + 3U) {
-		if (port < PORT_LEVEL_2) {
-			self->out[1 + port - PORT_OUT_2] = (float *)data;
-			route_sig(self, 1 + port - PORT_OUT_2);
-		} else
+		if (port < PORT_LEVEL_2)
+			route_sig(self, 1 + port - PORT_OUT_2, &self->out[1 + port - PORT_OUT_2], data);
+		else
 			self->level[1 + port - PORT_LEVEL_2] = (float *)data;
 		return;
 	}
@@ -144,8 +147,7 @@ static void connect_port(LV2_Handle instance, uint32_t port, void *data)
 		self->level[0] = (float *)data;
 		break;
 	case PORT_OUT:
-		self->out[0] = (float *)data;
-		route_sig(self, 0);
+		route_sig(self, 0, &self->out[0], data);
 		break;
 	case PORT_SPREAD: /* (a trigger control of the one-output plugins: above) */
 		if (self->outputs > 1U)
@@ -169,12 +171,16 @@ static void render(Perlin *self, uint32_t at, uint32_t n)
 	float *o[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
 	perlin_cv cv;
 	unsigned i;
+	if (!at) { /* (the whole block: the ports as they are) */
+		perlin_dsp_run_cv(&self->dsp, self->sig, n, &self->cv_in);
+		return;
+	}
 	for (i = 0; i < self->outputs; ++i)
 		o[i] = self->sig[i] ? self->sig[i] + at : NULL;
-	cv.depth = self->depth_cv ? self->depth_cv + at : NULL;
-	cv.offset = self->offset_cv ? self->offset_cv + at : NULL;
-	cv.rate = self->rate_cv ? self->rate_cv + at : NULL;
-	cv.morph = self->morph_cv ? self->morph_cv + at : NULL;
+	cv.depth = self->cv_in.depth ? self->cv_in.depth + at : NULL;
+	cv.offset = self->cv_in.offset ? self->cv_in.offset + at : NULL;
+	cv.rate = self->cv_in.rate ? self->cv_in.rate + at : NULL;
+	cv.morph = self->cv_in.morph ? self->cv_in.morph + at : NULL;
 	perlin_dsp_run_cv(&self->dsp, o, n, &cv);
 }
 
@@ -311,8 +317,10 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 {
 	Perlin *self = (Perlin *)instance;
 	unsigned i;
-	if (self->outputs > 1U)
+	if (self->outputs > 1U && self->sig_stale) {
 		unalias_sig(self);
+		self->sig_stale = 0;
+	}
 	perlin_dsp_controls_ports(&self->dsp, self->controls);
 	if (self->spread) { /* (most blocks: as before, told here without a call) */
 		uint32_t bits;
