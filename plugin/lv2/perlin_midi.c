@@ -93,6 +93,7 @@ typedef struct {
 	int have_map;
 	perlin_uris uris;
 	float buf[LANES][CHUNK];
+	float *lane_buf[LANES]; /* buf's rows, as run() hands them on */
 } PerlinMidi;
 
 static void activate(LV2_Handle instance);
@@ -115,6 +116,8 @@ static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate,
 		self->mdflt[i] = perlin_midi_params[i].def;
 		self->mctl[i] = &self->mdflt[i];
 	}
+	for (i = 0; i < LANES; ++i)
+		self->lane_buf[i] = self->buf[i];
 	perlin_dsp_init_outputs(&self->dsp, rate, PERLIN_OUTPUTS);
 	perlin_display_init(&self->display, rate, LANES, perlin_display_host_of(features));
 	activate((LV2_Handle)self); /* (the lanes' state, should a host run first) */
@@ -202,13 +205,19 @@ static int setting(const PerlinMidi *self, perlin_midi_param p)
 static void read_settings(PerlinMidi *self)
 {
 	float given[MIDI_N_PARAMS];
+	uint32_t diff = 0U;
 	int l, mode;
 	unsigned ch;
 	double ms;
 	uint32_t iv;
-	for (l = 0; l < MIDI_N_PARAMS; ++l)
+	for (l = 0; l < MIDI_N_PARAMS; ++l) { /* (their bits against mgiven's) */
+		uint32_t a, b;
 		given[l] = *self->mctl[l];
-	if (self->mvalid && !memcmp(given, self->mgiven, sizeof given))
+		memcpy(&a, &given[l], sizeof a);
+		memcpy(&b, &self->mgiven[l], sizeof b);
+		diff |= a ^ b;
+	}
+	if (self->mvalid && !diff)
 		return; /* (most blocks: as before) */
 	memcpy(self->mgiven, given, sizeof given);
 	self->mvalid = 1;
@@ -343,15 +352,12 @@ static void lane_at(PerlinMidi *self, unsigned l, float y, uint32_t frame, uint6
    render the lanes, then send at the grid points among them. */
 static void render_chunk(PerlinMidi *self, uint32_t at, uint32_t n)
 {
-	float *o[LANES];
 	const uint64_t t0 = self->clock;
 	const uint32_t iv = self->interval;
 	uint64_t g;
 	unsigned l;
-	for (l = 0; l < LANES; ++l)
-		o[l] = self->buf[l];
-	perlin_dsp_run_outputs(&self->dsp, o, n);
-	perlin_display_record(&self->display, o, self->dsp.level, n);
+	perlin_dsp_run_outputs(&self->dsp, self->lane_buf, n);
+	perlin_display_record(&self->display, self->lane_buf, self->dsp.level, n);
 	for (g = self->next_g; g < t0 + n; g += iv) {
 		const uint32_t j = (uint32_t)(g - t0);
 		for (l = 0; l < LANES; ++l)
@@ -431,8 +437,12 @@ static void run(LV2_Handle instance, uint32_t n_samples)
 	PerlinMidi *self = (PerlinMidi *)instance;
 	unsigned l;
 	perlin_dsp_controls_ports(&self->dsp, self->controls);
-	if (self->spread)
-		perlin_dsp_spread(&self->dsp, *self->spread);
+	if (self->spread) { /* (most blocks: as before, told here without a call) */
+		uint32_t bits;
+		memcpy(&bits, self->spread, sizeof bits);
+		if (!self->dsp.spread_valid || bits != self->dsp.spread_raw)
+			perlin_dsp_spread(&self->dsp, *self->spread);
+	}
 	read_settings(self);
 	out_begin(self);
 	if (self->have_map && self->control && self->control->atom.size > sizeof(LV2_Atom_Sequence_Body))
