@@ -45,10 +45,13 @@
    (the same samples at every size), their ratio to blocks of 512, and the
    median and 99th percentile block time by the clock.
 
-   Then what an instance adds to the resident memory (200 instances),
-   and the median time of one instance's block when 1, 100 or 400
-   instances take turns (a block each, as a host's period runs them),
-   and its ratio to one instance alone.
+   Then what an instance adds to the resident memory (200 instances);
+   every row's instr/sample against issue 57's figure for it (this bench
+   on the build before the fold, commit 4c9e7c6; "above" where now is
+   more than the figure's last digit); and the median time of one
+   instance's block when 1, 100 or 400 instances take turns (a block
+   each, as a host's period runs them), and its ratio to one instance
+   alone.
 
    bench --one SCENARIO PATH N [1|4|5 [SKIP [BLOCK]]]: run only that (5:
    Perlin Noise MIDI), N
@@ -681,6 +684,8 @@ static const struct {
 #define N_ROWS ((int)(sizeof block_rows / sizeof block_rows[0]))
 /* each block's time (us), the least of the passes: [row][size][path][block] */
 static double size_us[N_ROWS][N_SIZES][2][TIMED_BLOCKS];
+/* the block table's instr/sample: [row][size][path] */
+static double sized_in[N_ROWS][N_SIZES][2];
 
 /* One pass of a row in blocks of `block`: each timed on its own, kept if
    the least. */
@@ -709,7 +714,7 @@ static void print_cell(double v, const char *fmt);
 static void block_table(const char *self, const int paths[2], int best, int cg)
 {
 	static double bt[TIMED_BLOCKS];
-	double in[N_ROWS][N_SIZES][2];
+	double (*const in)[N_SIZES][2] = sized_in;
 	int pass, r, z, p, b;
 	for (r = 0; r < N_ROWS; ++r)
 		for (z = 0; z < N_SIZES; ++z)
@@ -795,6 +800,149 @@ static void print_memory(void)
 		       resident_kib(scenarios[rows[i].row], rows[i].four, 200));
 }
 
+/* instr/sample of the three tables' rows: [four][scenario][path] */
+static double table_in[3][N_SCENARIOS][2];
+
+/* Issue 57's figures: this bench's instr/sample on the build before the
+   fold (commit 4c9e7c6, where the issue set its goals), by row name and
+   table (0 one output, 1 Perlin Noise x4, 2 Perlin Noise MIDI) and by
+   block size, { SSE2, AVX2 }. */
+static const struct { const char *name; int four; double in[2]; } then57[] = {
+	{ "1D steady", 0, { 57.5, 33.3 } },
+	{ "1D steady, 1 octave", 0, { 12.4, 7.5 } },
+	{ "1D steady, 4 octaves", 0, { 30.0, 16.9 } },
+	{ "2D drift 0.3", 0, { 91.3, 54.0 } },
+	{ "2D drift 0.3, 1 octave", 0, { 15.5, 9.4 } },
+	{ "2D drift 0.3, 4 octaves", 0, { 41.2, 23.3 } },
+	{ "2D drift 0 (a fixed line)", 0, { 89.9, 52.7 } },
+	{ "2D drift, rate 1000", 0, { 179.4, 78.4 } },
+	{ "1D rate new every block", 0, { 75.2, 50.9 } },
+	{ "2D drift, rate new every block", 0, { 139.2, 83.1 } },
+	{ "1D lacunarity moving", 0, { 76.7, 52.4 } },
+	{ "2D morph moving", 0, { 139.8, 83.6 } },
+	{ "2D everything moving", 0, { 169.2, 99.2 } },
+	{ "1D seed every 8 blocks", 0, { 117.1, 67.9 } },
+	{ "2D seed every 8 blocks", 0, { 184.4, 109.4 } },
+	{ "1D locate every 8 blocks", 0, { 68.9, 41.5 } },
+	{ "2D locate every 8 blocks", 0, { 108.7, 66.4 } },
+	{ "1D restart every 8 blocks", 0, { 68.1, 40.8 } },
+	{ "2D new shape every 8 blocks", 0, { 106.7, 64.6 } },
+	{ "1D step every 8 blocks", 0, { 18.7, 10.7 } },
+	{ "2D step every 8 blocks", 0, { 20.1, 12.1 } },
+	{ "1D steady", 1, { 95.8, 49.3 } },
+	{ "1D steady, 1 octave", 1, { 31.0, 16.0 } },
+	{ "1D steady, 4 octaves", 1, { 68.2, 32.8 } },
+	{ "2D drift 0.3", 1, { 161.8, 81.2 } },
+	{ "2D drift 0.3, 1 octave", 1, { 44.7, 21.5 } },
+	{ "2D drift 0.3, 4 octaves", 1, { 111.7, 50.4 } },
+	{ "2D drift 0 (a fixed line)", 1, { 160.3, 79.8 } },
+	{ "2D drift, rate 1000", 1, { 426.0, 160.8 } },
+	{ "1D rate new every block", 1, { 120.4, 73.7 } },
+	{ "2D drift, rate new every block", 1, { 215.2, 123.6 } },
+	{ "1D lacunarity moving", 1, { 120.5, 73.8 } },
+	{ "2D morph moving", 1, { 216.1, 124.3 } },
+	{ "2D everything moving", 1, { 273.2, 149.4 } },
+	{ "1D seed every 8 blocks", 1, { 229.0, 119.0 } },
+	{ "2D seed every 8 blocks", 1, { 360.3, 183.2 } },
+	{ "1D locate every 8 blocks", 1, { 118.2, 63.5 } },
+	{ "2D locate every 8 blocks", 1, { 194.7, 101.7 } },
+	{ "1D restart every 8 blocks", 1, { 116.9, 62.6 } },
+	{ "2D new shape every 8 blocks", 1, { 191.6, 98.9 } },
+	{ "1D step every 8 blocks", 1, { 39.7, 22.7 } },
+	{ "2D step every 8 blocks", 1, { 41.6, 24.6 } },
+	{ "1D spread new every block", 1, { 130.0, 71.4 } },
+	{ "2D spread new every block", 1, { 217.4, 108.1 } },
+	{ "1D steady", 2, { 97.2, 50.6 } },
+	{ "2D drift 0.3", 2, { 163.2, 82.5 } },
+	{ "1D rate new every block", 2, { 121.7, 75.0 } },
+	{ "1D locate every 8 blocks", 2, { 119.5, 64.9 } },
+};
+static const struct { const char *row; unsigned block; double in[2]; } then57_sized[] = {
+	{ "1D", 1, { 374.9, 335.4 } },
+	{ "1D", 16, { 83.5, 52.3 } },
+	{ "1D", 32, { 74.3, 43.0 } },
+	{ "1D", 64, { 69.7, 38.4 } },
+	{ "1D", 128, { 67.4, 36.0 } },
+	{ "1D", 512, { 57.5, 33.2 } },
+	{ "2D", 1, { 418.4, 361.5 } },
+	{ "2D", 16, { 124.2, 79.0 } },
+	{ "2D", 32, { 115.6, 70.4 } },
+	{ "2D", 64, { 111.3, 66.0 } },
+	{ "2D", 128, { 109.1, 63.7 } },
+	{ "2D", 512, { 91.3, 53.9 } },
+	{ "x4 1D", 1, { 789.0, 693.0 } },
+	{ "x4 1D", 16, { 150.1, 86.6 } },
+	{ "x4 1D", 32, { 133.6, 69.9 } },
+	{ "x4 1D", 64, { 125.4, 61.5 } },
+	{ "x4 1D", 128, { 121.3, 57.3 } },
+	{ "x4 1D", 512, { 95.8, 49.2 } },
+	{ "x4 2D", 1, { 863.3, 728.9 } },
+	{ "x4 2D", 16, { 224.1, 123.0 } },
+	{ "x4 2D", 32, { 207.5, 106.3 } },
+	{ "x4 2D", 64, { 199.2, 97.9 } },
+	{ "x4 2D", 128, { 195.0, 93.6 } },
+	{ "x4 2D", 512, { 161.7, 81.1 } },
+	{ "MIDI 1D", 1, { 753.4, 657.4 } },
+	{ "MIDI 1D", 16, { 149.1, 85.7 } },
+	{ "MIDI 1D", 32, { 133.9, 70.1 } },
+	{ "MIDI 1D", 64, { 126.2, 62.3 } },
+	{ "MIDI 1D", 128, { 122.4, 58.4 } },
+	{ "MIDI 1D", 512, { 97.1, 50.6 } },
+	{ "MIDI 2D", 1, { 827.8, 693.3 } },
+	{ "MIDI 2D", 16, { 223.2, 122.1 } },
+	{ "MIDI 2D", 32, { 207.8, 106.5 } },
+	{ "MIDI 2D", 64, { 200.0, 98.7 } },
+	{ "MIDI 2D", 128, { 196.1, 94.8 } },
+	{ "MIDI 2D", 512, { 163.1, 82.4 } },
+};
+
+static void print_then_row(const char *table, const char *name, int path, double then,
+                           double now, int *above)
+{
+	if (then <= 0 || now <= 0)
+		return;
+	/* (then: a figure printed to 0.1) */
+	printf("%-7s %-31s | %-4s %8.1f %8.2f %6.3f%s\n", table, name, path_name(path), then, now,
+	       now / then, now >= then + 0.05 ? "  above" : "");
+	*above += now >= then + 0.05;
+}
+
+/* Every row issue 57 measured against its figure then (issue 57: no row
+   more expensive). */
+static void print_then57(const int paths[2], int best)
+{
+	static const char *const tables[3] = { "one", "x4", "MIDI" };
+	int k, i, p, z, r, above = 0, rows = 0;
+	printf("\nagainst issue 57's figures (instr/sample on the build before the fold, "
+	       "4c9e7c6):\n%-7s %-31s | %-4s %8s %8s %6s\n", "table", "scenario", "path", "then",
+	       "now", "ratio");
+	for (k = 0; k < (int)(sizeof then57 / sizeof then57[0]); ++k)
+		for (i = 0; i < N_SCENARIOS; ++i)
+			if (!strcmp(scenarios[i].name, then57[k].name))
+				for (p = 0; p < 2; ++p)
+					if (paths[p] != PERLIN_PATH_AVX2 || best == PERLIN_PATH_AVX2) {
+						print_then_row(tables[then57[k].four], then57[k].name, paths[p],
+						               then57[k].in[p], table_in[then57[k].four][i][p],
+						               &above);
+						++rows;
+					}
+	for (k = 0; k < (int)(sizeof then57_sized / sizeof then57_sized[0]); ++k)
+		for (r = 0; r < N_ROWS; ++r)
+			for (z = 0; z < N_SIZES; ++z)
+				if (!strcmp(block_rows[r].name, then57_sized[k].row) &&
+				    block_sizes[z] == then57_sized[k].block)
+					for (p = 0; p < 2; ++p)
+						if (paths[p] != PERLIN_PATH_AVX2 || best == PERLIN_PATH_AVX2) {
+							char name[32];
+							snprintf(name, sizeof name, "%s, blocks of %u", block_rows[r].name,
+							         (unsigned)block_sizes[z]);
+							print_then_row("blocks", name, paths[p], then57_sized[k].in[p],
+							               sized_in[r][z][p], &above);
+							++rows;
+						}
+	printf("%d of %d rows above their figure then\n", above, rows);
+}
+
 /* Many instances taking turns (issue 57): the time of one's block
    against one instance alone; their caches' share of it. */
 static void print_turns(void)
@@ -865,6 +1013,7 @@ int main(int argc, char **argv)
 			if (paths[p] == PERLIN_PATH_AVX2 && best != PERLIN_PATH_AVX2)
 				continue;
 			in = cg ? instructions(argv[0], i, paths[p], 0) : -1.0;
+			table_in[0][i][p] = in;
 			one[i][p] = in;
 			block_times(i, p, 0, t);
 			if (i == 0 || i == 3) /* the steady rows of each dimension */
@@ -923,6 +1072,7 @@ int main(int argc, char **argv)
 			if (paths[p] == PERLIN_PATH_AVX2 && best != PERLIN_PATH_AVX2)
 				continue;
 			in = cg ? instructions(argv[0], i, paths[p], 1) : -1.0;
+			table_in[1][i][p] = in;
 			block_times(i, p, 1, t);
 			block_times(base, p, 0, t1);
 			if (in > 0 && one[base][p] > 0)
@@ -965,6 +1115,7 @@ int main(int argc, char **argv)
 			if (paths[p] == PERLIN_PATH_AVX2 && best != PERLIN_PATH_AVX2)
 				continue;
 			in = cg ? instructions(argv[0], i, paths[p], 2) : -1.0;
+			table_in[2][i][p] = in;
 			in4 = cg ? instructions(argv[0], i, paths[p], 1) : -1.0;
 			block_times(i, p, 2, t);
 			block_times(i, p, 1, t4);
@@ -977,6 +1128,7 @@ int main(int argc, char **argv)
 	}
 	block_table(argv[0], paths, best, cg);
 	print_memory();
+	print_then57(paths, best);
 	print_turns();
 	/* context: the same steady rows on the scalar reference and stb */
 	printf("\nfor comparison, instr/sample of the steady rows: ");
