@@ -699,7 +699,7 @@ static __attribute__((noinline)) uint32_t plan_made(perlin_dsp *d, float *const 
 uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n, int in_chunk)
 {
 	const perlin_plan *const f = &d->plan;
-	if (d->warping || !takes(d, n, in_chunk)) /* (the rate CV moving: warp.c) */
+	if (!takes(d, n, in_chunk))
 		return 0;
 	if (!f->valid || f->gen != d->gen)
 		return plan_made(d, out, n, in_chunk);

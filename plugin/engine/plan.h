@@ -9,7 +9,7 @@
    state.h) from the clock on, where it holds (made here if it is
    missing: the one place that decides plan or loop): how many (all, or
    up to where it stopped; 0: it does not hold, render_span's loop it
-   is). */
+   is). Never while the rate CV moves (d->warping): the callers know. */
 uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n, int in_chunk);
 /* Plan or loop, decided here alone: whether the plan may render n
    samples (it may still not hold). Never sample and hold's (its noise

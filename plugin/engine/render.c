@@ -348,7 +348,8 @@ static void render_noise(perlin_dsp *d, float *const out[], uint32_t len, uint32
 {
 	const perlin_smooth *a = &d->at[0], *b = &d->at[1];
 	const int fading = d->fade < d->xfade_n;
-	const uint32_t done = plan_render(d, out, len, 1);
+	/* (the rate CV moving: warp.c's, no plan) */
+	const uint32_t done = d->warping ? 0U : plan_render(d, out, len, 1);
 	if (done) { /* the steady plan (plan.c decides) */
 		float *rest[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
 		unsigned o;
