@@ -674,6 +674,18 @@ static int gains_still(const perlin_dsp *d)
 	return 1;
 }
 
+/* Whether an octave of voice v has layers of its own (the outputs'
+   sums apart: plan_build's `own`, so no fold). */
+static int layers_own(const perlin_voice *v)
+{
+	unsigned k;
+	if (v->layers > 1)
+		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+			if (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0)
+				return 1;
+	return 0;
+}
+
 /* Where the plan may render but none holds: one made while nothing moves (no crossfade, the
    kernels' paths), once a gen (one that can't be made is not tried
    again for it), and its samples. */
@@ -684,6 +696,12 @@ static __attribute__((noinline)) uint32_t plan_made(perlin_dsp *d, float *const 
 	if (d->fade < d->xfade_n || (d->moving && (!in_chunk || !gains_still(d))) ||
 	    d->path == PERLIN_PATH_REFERENCE || f->tried == d->gen + 1U)
 		return 0;
+	if (n >= d->kernels->plan_below && layers_own(&d->voice[d->cur])) {
+		/* (outputs with layers of their own: no fold, the loop's, and
+		   no plan made to find it out) */
+		f->nofold = d->gen + 1U;
+		return 0;
+	}
 	plan_sync(d);
 	if (!plan_build(d)) {
 		f->tried = d->gen + 1U;
