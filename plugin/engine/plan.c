@@ -635,15 +635,15 @@ static inline uint32_t plan_go(perlin_dsp *d, float *const out[], uint32_t n)
    what rules a plan out anyway (a crossfade, controls moving). */
 static inline int takes(perlin_dsp *d, uint32_t n, int in_chunk)
 {
-	if (d->moving && !in_chunk)
+	if (d->step_busy || d->restep || (d->moving && !in_chunk))
 		return 0; /* (a whole block: its grid points must be taken) */
 	if (n < d->kernels->plan_below)
-		return !d->step_busy && !d->restep;
+		return 1;
 	if ((d->moving && (d->at[0].xrate != d->at[1].xrate ||
 	                   d->at[0].lacunarity != d->at[1].lacunarity)) ||
 	    d->plan.nofold == d->gen + 1U)
 		return 0;
-	return d->fade >= d->xfade_n && !d->step_busy && !d->restep;
+	return d->fade >= d->xfade_n;
 }
 
 int plan_takes(perlin_dsp *d, uint32_t n)

@@ -172,7 +172,10 @@ static void render(Perlin *self, uint32_t at, uint32_t n)
 	perlin_cv cv;
 	unsigned i;
 	if (!at) { /* (the whole block: the ports as they are) */
-		perlin_dsp_run_cv(&self->dsp, self->sig, n, &self->cv_in);
+		if (self->cv)
+			perlin_dsp_run_cv(&self->dsp, self->sig, n, &self->cv_in);
+		else
+			perlin_dsp_run_outputs(&self->dsp, self->sig, n);
 		return;
 	}
 	for (i = 0; i < self->outputs; ++i)
