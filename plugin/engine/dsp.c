@@ -475,10 +475,10 @@ void perlin_dsp_run_cv(perlin_dsp *d, float *const out[], uint32_t n, const perl
 	const uintptr_t ports = cv ? (uintptr_t)cv->depth | (uintptr_t)cv->offset |
 	                                 (uintptr_t)cv->rate | (uintptr_t)cv->morph
 	                           : 0U;
-	if (!ports && !(d->cv_on | d->warp_kept | d->ext.on))
-		run_plain(d, out, n);
-	else
+	if (ports)
 		run_any(d, out, n, cv);
+	else /* (as with no CV port: run_block takes none as NULLs) */
+		perlin_dsp_run_outputs(d, out, n);
 }
 
 /* (perlin_dsp_run_cv) A block with CV inputs, warp.c's work or a clock. */

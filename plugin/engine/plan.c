@@ -394,6 +394,13 @@ void plan_sync(perlin_dsp *d)
 		plan_stop(d, d->clock);
 }
 
+/* Whether octave k of voice v has layers of its own (the outputs' sums
+   apart: no fold). */
+static int octave_own(const perlin_voice *v, unsigned k)
+{
+	return v->layers > 1 && (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0);
+}
+
 /* The plan of the current voice from the clock on (a span that
    render_span renders steadily: no crossfade, nothing moving): each
    octave taken up as voice_span and octave_begin would (own_stale, the
@@ -415,7 +422,7 @@ int plan_build(perlin_dsp *d)
 	/* layer 0's entries first: the octaves heard in it alone */
 	f->na = 0;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
-		if (v->layers > 1 && (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0))
+		if (octave_own(v, k))
 			continue;
 		f->na += v->gain[0][k] != 0.0 || v->gain[1][k] != 0.0;
 	}
@@ -427,7 +434,7 @@ int plan_build(perlin_dsp *d)
 		int on_path = 0, nl = 1, how, l, ok;
 		if (v->layers > 1) { /* as voice_span */
 			const unsigned bit = 1U << k;
-			if (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0) {
+			if (octave_own(v, k)) {
 				v->own_stale &= ~bit;
 				own = 1;
 				nl = PERLIN_LAYERS;
@@ -674,15 +681,14 @@ static int gains_still(const perlin_dsp *d)
 	return 1;
 }
 
-/* Whether an octave of voice v has layers of its own (the outputs'
-   sums apart: plan_build's `own`, so no fold). */
+/* Whether an octave of voice v has layers of its own (plan_build's
+   `own`: no fold). */
 static int layers_own(const perlin_voice *v)
 {
 	unsigned k;
-	if (v->layers > 1)
-		for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
-			if (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0)
-				return 1;
+	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
+		if (octave_own(v, k))
+			return 1;
 	return 0;
 }
 

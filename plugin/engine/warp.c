@@ -297,7 +297,7 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 		if (i > 0)
 			return i; /* (as folded, up to the first change) */
 		d->warping = 1; /* the CV moves from here */
-		d->warp_kept = 1;
+		warp_keep(d);
 		d->warp_still = 0;
 		d->gen++;
 		warp_restart(d);
