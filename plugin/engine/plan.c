@@ -192,7 +192,8 @@ static void fold_make(perlin_plan *f, const perlin_voice *v, int from)
    made): its segment as the fold reads it, its polynomial along the path
    (path_coef's, centred as path_prepare centres it, whichever kernel its
    entry would take), where it ends. */
-static void plan_segment2(const perlin_voice *v, unsigned k, perlin_plan_oct *o, uint64_t T)
+static void plan_segment2(const perlin_voice *v, unsigned k, perlin_plan_oct *o, uint64_t T,
+                          uint64_t *until)
 {
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k];
 	const uint64_t lx = rx->cross - rx->j, ly = ry->cross - ry->j, left = lx < ly ? lx : ly;
@@ -205,7 +206,7 @@ static void plan_segment2(const perlin_voice *v, unsigned k, perlin_plan_oct *o,
 	o->ustep = pg.p->step;
 	o->cross_at = T + left;
 	o->sync = T;
-	o->until = T + left;
+	*until = T + left;
 }
 
 /* The fold of a plan just made at clock T, of one sum (one output, or
@@ -234,7 +235,7 @@ static void fold_begin(perlin_plan *f, const perlin_voice *v, uint64_t T)
 			    !(fabs(v->rx[k].step) * PERLIN_FOLD_CELL <= 1.0) ||
 			    !(fabs(v->ry[k].step) * PERLIN_FOLD_CELL <= 1.0))
 				break;
-			plan_segment2(v, k, oc, T);
+			plan_segment2(v, k, oc, T, &f->until_k[k]);
 		}
 		f->fold_k[f->nfold++] = (int32_t)k;
 	}
@@ -246,12 +247,12 @@ static void fold_begin(perlin_plan *f, const perlin_voice *v, uint64_t T)
    there, its layers' coefficients for their cell; g, on_path and nl as
    octave_begin found them): the kernel octave_span_n would call and
    its arguments (fold_update and path_prepare done as it does them), and
-   the segment's end. 0 where the plan has no kernel for it: gains that
+   the segment's end (*until). 0 where the plan has no kernel for it: gains that
    move, an unfolded four (cells under 32 samples), or outputs' own
    layers without layer 0 (spread 1): then the render loop renders. */
 static inline __attribute__((always_inline)) int
 plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *g, int on_path,
-           uint64_t T, perlin_plan_oct *o, perlin_plan_entry *e, const int nl)
+           uint64_t T, perlin_plan_oct *o, perlin_plan_entry *e, const int nl, uint64_t *until)
 {
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k], *p = rx;
 	const int all = nl > 1 && g->all;
@@ -298,7 +299,7 @@ plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
 			fold_segment(o, rx, c, a);
 	}
 	o->sync = T;
-	o->until = plan_until(v, k, o, T);
+	*until = plan_until(v, k, o, T);
 	return 1;
 }
 
@@ -307,22 +308,22 @@ plan_entry(const perlin_dsp *d, perlin_voice *v, unsigned k, const layer_gains *
    and, for the fold, where it lies. All a folded octave needs (the
    kernel reads the fold, not its entry). */
 static inline void plan_segment1(const perlin_voice *v, unsigned k, perlin_plan_oct *o,
-                                 uint64_t T)
+                                 uint64_t T, uint64_t *until)
 {
 	const perlin_ramp *rx = &v->rx[k];
 	const uint64_t c = T - rx->j;
 	fold_segment(o, rx, c, rx->a - 0.5);
 	o->sync = T;
-	o->until = c + rx->cross;
-	if (v->ry[k].step != 0.0 && T + PLAN_RIDE < o->until)
-		o->until = T + PLAN_RIDE; /* (y rides) */
+	*until = c + rx->cross;
+	if (v->ry[k].step != 0.0 && T + PLAN_RIDE < *until)
+		*until = T + PLAN_RIDE; /* (y rides) */
 }
 
 /* plan_entry's for a 1D octave of layer 0 alone (seg1), at a crossing:
    its cell's coefficients times its gain, its ramp's new anchor, and its
    segment. */
 static inline void plan_seg1(const perlin_voice *v, unsigned k, perlin_plan_oct *o,
-                             perlin_plan_entry *e, uint64_t T)
+                             perlin_plan_entry *e, uint64_t T, uint64_t *until)
 {
 	const perlin_ramp *rx = &v->rx[k];
 	const float gk = o->gk, *const c0 = v->stream[0][k].coef;
@@ -331,7 +332,7 @@ static inline void plan_seg1(const perlin_voice *v, unsigned k, perlin_plan_oct 
 	for (m = 0; m < 7; ++m)
 		splat(e->coef[m], c0[m] * gk);
 	plan_anchor(e, rx, T, rx->a - 0.5);
-	plan_segment1(v, k, o, T);
+	plan_segment1(v, k, o, T, until);
 }
 
 /* The same for a 2D octave of layer 0 alone along its path (seg2x or
@@ -340,7 +341,7 @@ static inline void plan_seg1(const perlin_voice *v, unsigned k, perlin_plan_oct 
    ramp's anchor. (g: unused with one layer.) */
 static inline void plan_path1(const perlin_dsp *d, perlin_voice *v, unsigned k,
                               perlin_plan_oct *o, perlin_plan_entry *e, uint64_t T,
-                              const layer_gains *g)
+                              const layer_gains *g, uint64_t *until)
 {
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k], *p;
 	const uint64_t lx = rx->cross - rx->j, ly = ry->cross - ry->j;
@@ -349,17 +350,17 @@ static inline void plan_path1(const perlin_dsp *d, perlin_voice *v, unsigned k,
 	plan_path_coef(e, c0, gk, v->path_lines[k]);
 	plan_anchor(e, p, T, p->a - 0.5 - v->path_uc[k]);
 	o->sync = T;
-	o->until = T + (lx < ly ? lx : ly);
+	*until = T + (lx < ly ? lx : ly);
 }
 
 /* The plan's next `until`. */
 static void plan_min(perlin_plan *f)
 {
-	uint64_t m = f->oct[0].until;
+	uint64_t m = f->until_k[0];
 	unsigned k;
 #pragma GCC unroll 8
 	for (k = 1; k < NOISE_MAX_OCTAVES; ++k)
-		m = f->oct[k].until < m ? f->oct[k].until : m;
+		m = f->until_k[k] < m ? f->until_k[k] : m;
 	f->until = m;
 }
 
@@ -452,7 +453,7 @@ int plan_build(perlin_dsp *d)
 		o->sync = T;
 		if (how == OCT_SILENT) {
 			o->entry = -1;
-			o->until = plan_until(v, k, o, T);
+			f->until_k[k] = plan_until(v, k, o, T);
 			continue;
 		}
 		if (how != OCT_SEG)
@@ -460,8 +461,10 @@ int plan_build(perlin_dsp *d)
 		memcpy(o->g, &g, sizeof g);
 		o->gk = g.gain[0].v0;
 		o->entry = nl > 1 ? f->na + nb++ : f->n - nb;
-		ok = nl > 1 ? plan_entry(d, v, k, &g, on_path, T, o, &f->e[o->entry], PERLIN_LAYERS)
-		            : plan_entry(d, v, k, &g, on_path, T, o, &f->e[o->entry], 1);
+		ok = nl > 1 ? plan_entry(d, v, k, &g, on_path, T, o, &f->e[o->entry], PERLIN_LAYERS,
+		                         &f->until_k[k])
+		            : plan_entry(d, v, k, &g, on_path, T, o, &f->e[o->entry], 1,
+		                         &f->until_k[k]);
 		if (!ok)
 			return 0;
 		f->n++;
@@ -502,7 +505,7 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 	int kinds = 0, fold = NOISE_MAX_OCTAVES; /* (the first fold level to make anew) */
 #pragma GCC unroll 8
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) /* the octaves whose until it is */
-		due |= f->oct[k].until == T ? 1U << k : 0U;
+		due |= f->until_k[k] == T ? 1U << k : 0U;
 	for (; due; due &= due - 1U) {
 		perlin_plan_oct *o;
 		perlin_ramp *rx, *ry;
@@ -518,11 +521,11 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 			ramp_next_cell(rx, v->stream[0][k].oct.period);
 			voice_coef(v, &v->stream[0][k], k, 1);
 			if (o->entry < f->nfold) {
-				plan_segment1(v, k, o, T);
+				plan_segment1(v, k, o, T, &f->until_k[k]);
 				if (o->entry < fold)
 					fold = o->entry;
 			} else {
-				plan_seg1(v, k, o, &f->e[o->entry], T);
+				plan_seg1(v, k, o, &f->e[o->entry], T, &f->until_k[k]);
 			}
 			f->dirty |= 1U << o->entry;
 		} else if (o->entry >= 0 && o->on_path && o->nl == 1 &&
@@ -536,11 +539,12 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 				ramp_next_cell(ry, 0U);
 			voice_coef(v, &v->stream[0][k], k, 2);
 			if (o->entry < f->nfold) { /* (folded: the kernel reads the fold) */
-				plan_segment2(v, k, o, T);
+				plan_segment2(v, k, o, T, &f->until_k[k]);
 				if (o->entry < fold)
 					fold = o->entry;
 			} else {
-				plan_path1(d, v, k, o, &f->e[o->entry], T, (const layer_gains *)NULL);
+				plan_path1(d, v, k, o, &f->e[o->entry], T, (const layer_gains *)NULL,
+			           &f->until_k[k]);
 				kinds |= f->e[o->entry].kind != was;
 			}
 			f->dirty |= 1U << o->entry;
@@ -556,10 +560,12 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 				ramp_next_cell(ry, 0U);
 			if (o->nl > 1) {
 				heard_coef(v, k, &g, PERLIN_LAYERS);
-				ok = plan_entry(d, v, k, &g, o->on_path, T, o, &f->e[o->entry], PERLIN_LAYERS);
+				ok = plan_entry(d, v, k, &g, o->on_path, T, o, &f->e[o->entry], PERLIN_LAYERS,
+				                &f->until_k[k]);
 			} else {
 				heard_coef(v, k, &g, 1);
-				ok = plan_entry(d, v, k, &g, o->on_path, T, o, &f->e[o->entry], 1);
+				ok = plan_entry(d, v, k, &g, o->on_path, T, o, &f->e[o->entry], 1,
+				                &f->until_k[k]);
 			}
 			if (!ok) {
 				plan_stop(d, T);
@@ -569,7 +575,7 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 			kinds |= f->e[o->entry].kind != was;
 			f->dirty |= 1U << o->entry;
 		} else {
-			o->until = plan_until(v, k, o, T);
+			f->until_k[k] = plan_until(v, k, o, T);
 		}
 	}
 	plan_min(f);

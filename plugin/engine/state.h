@@ -318,11 +318,9 @@ typedef struct {
 	int32_t kind;    /* PERLIN_PLAN_* */
 } perlin_plan_entry;
 /* An octave in the plan. Its ramps' j lag while the plan runs (are as of
-   sync); it needs render.c at `until`: its segment's end (a crossing of
-   either ramp, as the render loop finds it), or where a ramp that only
-   rides (an unheard one) should move on (so a ride is never long). */
+   sync); where it needs render.c next is the plan's until_k. */
 typedef struct {
-	uint64_t until, sync;
+	uint64_t sync;
 	int32_t entry; /* its entry, or -1: unheard, its ramps ride */
 	int32_t nl;    /* its layers as voice_span renders it: 1, or PERLIN_LAYERS */
 	int32_t on_path; /* along a 2D path (axes 2) */
@@ -335,7 +333,7 @@ typedef struct {
 	uint64_t anchor, first, cross_at;
 	double ua, ustep;
 	float poly[12];
-} perlin_plan_oct;
+} __attribute__((aligned(64))) perlin_plan_oct;
 typedef struct {
 	uint64_t gen;  /* the perlin_dsp gen it is for */
 	uint64_t tried; /* a gen no plan could be made for, plus 1 (0: none) */
@@ -355,7 +353,12 @@ typedef struct {
 	float shape_lanes[6][8] __attribute__((aligned(16)));
 	int unit;      /* depth 1, offset 0 */
 	unsigned outs; /* the outputs (perlin_dsp's) */
-	uint64_t until; /* the least of oct[].until */
+	uint64_t until; /* the least of until_k */
+	/* where octave k needs render.c: its segment's end (a crossing of
+	   either ramp, as the render loop finds it), or where a ramp that
+	   only rides (an unheard one) should move on (so a ride is never
+	   long); side by side, so a block's events read one line */
+	uint64_t until_k[NOISE_MAX_OCTAVES];
 	/* the group a block or a piece of one last ended inside (the kernel
 	   keeps it; UINT64_MAX: none): each entry's values there (kv[i][o]:
 	   its sum o's, layer 0's or each output's), and the outputs' shaped
