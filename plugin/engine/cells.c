@@ -74,7 +74,7 @@ static inline double enter_at(const walk *w, int64_t c)
    phase, moved where rounding disagrees). */
 static int64_t cell_now(const perlin_ramp *r, const walk *w)
 {
-	const double j = (double)r->j;
+	const double j = (double)(int64_t)r->j;
 	int64_t c = (int64_t)floor(r->a + j * r->step);
 	if (r->step == 0.0)
 		return c;
@@ -113,7 +113,7 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
                  dense_stair *s)
 {
 	const int32_t n = (int32_t)n_;
-	const double jx = (double)rx->j, jy = (double)ry->j;
+	const double jx = (double)(int64_t)rx->j, jy = (double)(int64_t)ry->j;
 	/* the lead: the ramp that moves faster */
 	const int along_y = fabs(ry->step) > fabs(rx->step);
 	const double alpha = along_y ? rx->step / ry->step : ry->step / rx->step;

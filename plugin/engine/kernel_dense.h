@@ -102,7 +102,7 @@ static KATTR void KF(dense)(float *acc, kernel_span s, const kernel_ramp *r, int
 	uint32_t i;
 	unsigned l;
 	for (l = 0; l < KW; ++l)
-		vj[l] = (double)(j + l);
+		vj[l] = (double)(int64_t)(j + l);
 	for (i = 0; i < len; i += KW) { /* the last vector under a mask */
 		const KF(vd) t = a + vj * step;
 		const KF(vf) v = KF(line_at)(&t, c0, line) * KF(gain)(g0, dg, (float)(t0 + i));

@@ -60,7 +60,7 @@ KF(seg1_body)(float *acc, kernel_span s, kernel_ramp r, const float *c, kernel_l
 #if KW == 4
 	const KF(vf) m1 = KF(load)(mf + 4);
 #endif
-	double qd = (double)(j >> 3); /* the group: exact below 2^53 */
+	double qd = (double)(int64_t)(j >> 3); /* the group: exact below 2^53 */
 	const uint32_t m = (uint32_t)(j & 7U);
 	float *p = acc - m, *end;
 	KF(vf) atv;
@@ -159,7 +159,7 @@ KF(segn_body)(float *const *acc_, kernel_span s, kernel_ramp r, const float *con
 #if KW == 4
 	const KF(vf) m1 = KF(load)(mf + 4);
 #endif
-	double qd = (double)(j >> 3);
+	double qd = (double)(int64_t)(j >> 3);
 	const uint32_t m = (uint32_t)(j & 7U);
 	int64_t o = -(int64_t)m; /* the group's lane 0, from acc[l] */
 	int64_t end;

@@ -137,8 +137,8 @@ static inline __attribute__((always_inline)) path_geometry path_geometry_of(cons
 	   anchors to the next crossing or rebase of either ramp, which the
 	   anchors alone fix, so it is the same whatever splits the blocks,
 	   and kept across them */
-	pg.start = pg.p->j > q->j ? (double)(pg.p->j - q->j) : 0.0;
-	pg.end = (double)(pg.p->j + left - 1U);
+	pg.start = pg.p->j > q->j ? (double)(int64_t)(pg.p->j - q->j) : 0.0;
+	pg.end = (double)(int64_t)(pg.p->j + left - 1U);
 	pg.uc = (pg.p->a - 0.5) + 0.5 * (pg.start + pg.end) * pg.p->step;
 	return pg;
 }

@@ -156,10 +156,11 @@ static void fold_make(perlin_plan *f, const perlin_voice *v, int from)
 			first = f->fold_first[i - 1] > first ? f->fold_first[i - 1] : first;
 			next = f->fold_next[i - 1] < next ? f->fold_next[i - 1] : next;
 		}
-		L = (double)(next - first); /* (a segment is at least a sample) */
-		mid = 0.5 * ((double)first + (double)next);
+		/* (clocks below 2^63: a signed convert, one instruction) */
+		L = (double)(int64_t)(next - first); /* (a segment is at least a sample) */
+		mid = 0.5 * ((double)(int64_t)first + (double)(int64_t)next);
 		/* octave k's u at mid, and its move over L */
-		u0 = oc->ua + (mid - (double)oc->anchor) * oc->ustep;
+		u0 = oc->ua + (mid - (double)(int64_t)oc->anchor) * oc->ustep;
 		du = L * oc->ustep;
 		{
 			const double *const below = i > 0 ? f->fold_s[i - 1] : zero;

@@ -11,7 +11,8 @@
 
 /* The first j >= 1 at which a + j step reaches 1, or RAMP_REBASE (inv:
    1 / step, so the estimate needs no division, nor ceil: the loops make
-   it exact). */
+   it exact; j, at most RAMP_REBASE, converted as signed: one instruction,
+   where an unsigned 64-bit one takes a dozen on x86-64). */
 static uint64_t ramp_cross(double a, double step, double inv)
 {
 	uint64_t j;
@@ -19,10 +20,10 @@ static uint64_t ramp_cross(double a, double step, double inv)
 		const double e = a * -inv;
 		if (!(e < (double)(RAMP_REBASE - 1U)))
 			return RAMP_REBASE;
-		j = (uint64_t)e + 1U;
-		while (j > 1U && a + (double)(j - 1U) * step < 0.0)
+		j = (uint64_t)(int64_t)e + 1U;
+		while (j > 1U && a + (double)(int64_t)(j - 1U) * step < 0.0)
 			--j;
-		while (j < RAMP_REBASE && a + (double)j * step >= 0.0)
+		while (j < RAMP_REBASE && a + (double)(int64_t)j * step >= 0.0)
 			++j;
 		return j;
 	}
@@ -30,10 +31,10 @@ static uint64_t ramp_cross(double a, double step, double inv)
 		const double e = (1.0 - a) * inv; /* a < 1, so e >= 0 */
 		if (!(step > 0.0) || !(e < (double)(RAMP_REBASE - 1U)))
 			return RAMP_REBASE;
-		j = (uint64_t)e + 1U;
-		while (j > 1U && a + (double)(j - 1U) * step >= 1.0)
+		j = (uint64_t)(int64_t)e + 1U;
+		while (j > 1U && a + (double)(int64_t)(j - 1U) * step >= 1.0)
 			--j;
-		while (j < RAMP_REBASE && a + (double)j * step < 1.0)
+		while (j < RAMP_REBASE && a + (double)(int64_t)j * step < 1.0)
 			++j;
 		return j;
 	}
@@ -68,7 +69,7 @@ static inline double ramp_floor(double t)
 /* The position the ramp is at. */
 noise_pos ramp_pos(const perlin_ramp *r, uint32_t period)
 {
-	const double t = r->a + (double)r->j * r->step;
+	const double t = r->a + (double)(int64_t)r->j * r->step;
 	const double fl = ramp_floor(t);
 	noise_pos p;
 	int64_t c = (int64_t)r->cell + (int64_t)fl; /* fl may be negative */
@@ -94,7 +95,7 @@ void ramp_rebase(perlin_ramp *r, uint32_t period);
    where the phase is. */
 void ramp_next_cell(perlin_ramp *r, uint32_t period)
 {
-	const double t = r->a + (double)r->j * r->step;
+	const double t = r->a + (double)(int64_t)r->j * r->step;
 	if (t >= 1.0 && t < 2.0) {
 		r->a = t - 1.0;
 		r->cell = period && r->cell + 1U >= period ? 0U : r->cell + 1U;

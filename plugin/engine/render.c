@@ -67,8 +67,8 @@ octave_dense(perlin_dsp *d, perlin_voice *v, unsigned k, float *const acc[],
 			d->kernels->places(stair);
 			count = stair->n;
 		} else {
-			const double ta = r->a + (double)r->j * r->step;
-			const double t1 = r->a + (double)(r->j + seg - 1U) * r->step;
+			const double ta = r->a + (double)(int64_t)r->j * r->step;
+			const double t1 = r->a + (double)(int64_t)(r->j + seg - 1U) * r->step;
 			c0 = (int32_t)ta;
 			count = (int32_t)t1 - c0 + 1 + 4;
 		}
@@ -135,9 +135,9 @@ static void seg_reference(perlin_voice *v, int l, unsigned k, float *acc, uint32
 	for (i = 0; i < seg; ++i) {
 		double n;
 		o->x.cell = rx->cell;
-		o->x.frac = rx->a + (double)(rx->j + i) * rx->step;
+		o->x.frac = rx->a + (double)(int64_t)(rx->j + i) * rx->step;
 		o->y.cell = ry->cell;
-		o->y.frac = ry->a + (double)(ry->j + i) * ry->step;
+		o->y.frac = ry->a + (double)(int64_t)(ry->j + i) * ry->step;
 		n = v->shape.dims == 2 ? noise_octave_2d(o) : noise_octave_1d(o);
 		acc[i] = (first ? 0.0f : acc[i]) + (float)((g0 + dg * (double)(t0 + i)) * n);
 	}

@@ -25,23 +25,23 @@ int dsp_runs_free(const perlin_dsp *d)
    last message (one product, so it does not depend on how blocks split). */
 static double host_frame_now(const perlin_dsp *d)
 {
-	return d->tp_frame + (double)d->tp_count * d->tp_speed;
+	return d->tp_frame + (double)(int64_t)d->tp_count * d->tp_speed;
 }
 
 static double host_beat_now(const perlin_dsp *d)
 {
-	return d->tp_beat + (double)d->tp_count * (d->tp_speed * d->tp_bpm / (60.0 * d->sr));
+	return d->tp_beat + (double)(int64_t)d->tp_count * (d->tp_speed * d->tp_bpm / (60.0 * d->sr));
 }
 
 /* The external clock's the same (state.h, perlin_clock). */
 static double clock_frame_now(const perlin_clock *c)
 {
-	return c->frame + (double)c->count * c->speed;
+	return c->frame + (double)(int64_t)c->count * c->speed;
 }
 
 static double clock_beat_now(const perlin_clock *c, double sr)
 {
-	return c->beat + (double)c->count * (c->speed * c->bpm / (60.0 * sr));
+	return c->beat + (double)(int64_t)c->count * (c->speed * c->bpm / (60.0 * sr));
 }
 
 /* The transport's frame and beat now: the clock's while it places the
