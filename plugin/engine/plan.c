@@ -677,10 +677,10 @@ static int gains_still(const perlin_dsp *d)
 	const perlin_smooth *w = &d->was, *a = &d->at[0], *b = &d->at[1];
 	const perlin_voice *v = &d->voice[d->cur];
 	unsigned k;
-	if (a->xrate != b->xrate || w->xrate != a->xrate || a->lacunarity != b->lacunarity ||
-	    w->lacunarity != a->lacunarity || a->drift != b->drift || w->drift != a->drift ||
-	    a->morph != b->morph || w->morph != a->morph || a->spread != b->spread ||
-	    a->depth != b->depth || a->offset != b->offset)
+	if (a->spread != b->spread || a->xrate != b->xrate || w->xrate != a->xrate ||
+	    a->lacunarity != b->lacunarity || w->lacunarity != a->lacunarity ||
+	    a->drift != b->drift || w->drift != a->drift || a->morph != b->morph ||
+	    w->morph != a->morph || a->depth != b->depth || a->offset != b->offset)
 		return 0;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
 		if (v->gain[0][k] != v->gain[1][k] || v->alt[0][k] != v->alt[1][k])
@@ -707,7 +707,7 @@ static __attribute__((noinline)) uint32_t plan_made(perlin_dsp *d, float *const 
 {
 	perlin_plan *const f = &d->plan;
 	if (d->fade < d->xfade_n || (d->moving && (!in_chunk || !gains_still(d))) ||
-	    d->path == PERLIN_PATH_REFERENCE || f->tried == d->gen + 1U)
+	    d->path == PERLIN_PATH_REFERENCE)
 		return 0;
 	if (n >= d->kernels->plan_below && layers_own(&d->voice[d->cur])) {
 		/* (outputs with layers of their own: no fold, the loop's, and
@@ -732,8 +732,8 @@ uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n, int in_chunk
 	const perlin_plan *const f = &d->plan;
 	if (!takes(d, n, in_chunk))
 		return 0;
-	if (!f->valid || f->gen != d->gen)
-		return plan_made(d, out, n, in_chunk);
+	if (!f->valid || f->gen != d->gen) /* (not tried again for a gen it failed for) */
+		return f->tried == d->gen + 1U ? 0U : plan_made(d, out, n, in_chunk);
 	if (n >= d->kernels->plan_below && !f->nfold)
 		return 0;
 	return plan_go(d, out, n);
