@@ -105,16 +105,22 @@ xruns() { grep -c "XRun" "$1"; }
 # recording during which the server missed a cycle (the machine's, not the
 # plugin's: its gap would fail the continuity checks) is made again, up to
 # 6 tries (on this project's VM, quiet but for its neighbours, three tries
-# in a row have each missed a cycle)
+# in a row have each missed a cycle). jack_rec's ring holds the whole
+# recording (-B, frames): with its default of 16384 frames, its writer
+# thread kept off the cores for 0.8 s (realtime busy loops) dropped
+# samples one channel at a time, and the four channels stepped and
+# rotated; a recording that still overran is made again.
 record() {
 	rec_wav=$1
 	shift
+	rec_frames=$(((${REC_SECONDS:-2} + 1) * 48000))
 	for rec_try in 1 2 3 4 5 6; do
 		rec_before=$(xruns "$OUT/jackd.log")
-		jack_rec -f "$rec_wav" -d "${REC_SECONDS:-2}" -b 32 "$@" > "$rec_wav.log" 2>&1
+		jack_rec -f "$rec_wav" -d "${REC_SECONDS:-2}" -b 32 -B "$rec_frames" "$@" > "$rec_wav.log" 2>&1
 		rec_xruns=$(($(xruns "$OUT/jackd.log") - rec_before))
-		[ "$rec_xruns" -eq 0 ] && return
-		echo "     $(basename "$rec_wav") (try $rec_try): $rec_xruns xruns (JACK missed cycles): recorded again"
+		rec_overruns=$(sed -n 's/^jackrec failed with \([0-9]*\) overruns.*/\1/p' "$rec_wav.log")
+		[ "$rec_xruns" -eq 0 ] && [ -z "$rec_overruns" ] && return
+		echo "     $(basename "$rec_wav") (try $rec_try): $rec_xruns xruns (JACK missed cycles), ${rec_overruns:-0} samples jack_rec dropped: recorded again"
 	done
 }
 
@@ -238,6 +244,7 @@ jalv_tests() {
 		check "jalv recorded the four CV outputs" test "$(figure "$OUT/jalv4.stats" channels)" -eq 4
 		for ch in 0 1 2 3; do
 			"$W" stats "$OUT/jalv4.wav" $ch > "$OUT/jalv4-$ch.stats"
+			echo "     jalv cv_$((ch + 1)): $(tr '\n' ' ' < "$OUT/jalv4-$ch.stats")(step bound $bound4)"
 			check "jalv cv_$((ch + 1)): 2 s, finite, in [-1, 1], moving, continuous" \
 				cv_ok "$OUT/jalv4-$ch.stats" "$bound4"
 		done

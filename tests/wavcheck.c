@@ -84,6 +84,14 @@ static int load(const char *path, int channel, wav *w)
 		channel = 0;
 	for (i = 0; i < w->n; ++i)
 		w->x[i] = all[i * info.channels + channel];
+	/* jack_rec writes integer PCM without clipping: libsndfile turns a
+	   sample of +1.0 (the saturator's flat top) into the format's most
+	   negative integer, read back as -1.0. After a positive sample it is
+	   taken as the +1.0 it was. */
+	if ((info.format & SF_FORMAT_SUBMASK) <= SF_FORMAT_PCM_U8)
+		for (i = 1; i < w->n; ++i)
+			if (w->x[i] == -1.0f && w->x[i - 1] > 0.5f)
+				w->x[i] = 1.0f;
 	free(all);
 	sf_close(f);
 	return 1;
