@@ -28,10 +28,14 @@ typedef struct { uint64_t j; double a, step; const float *mf; } kernel_ramp;
 /* Sample and hold's lines, in doubles (plugin/engine/step.c): a line v0 +
    dv x; a fade, smoothstep((at + i) / len) at a piece's sample i (len 0:
    none); the piece's buffers, a value a sample each: the glide's and
-   the leaving's weights, depth and offset. */
+   the leaving's weights, depth and offset (depth NULL: depth and offset
+   still, depth0 and offset0 throughout, no lines made). */
 typedef struct { double v0, dv; } kernel_dline;
 typedef struct { double at, len; } kernel_fade;
-typedef struct { double *glide, *leave, *depth, *offset; } kernel_hold;
+typedef struct {
+	double *glide, *leave, *depth, *offset;
+	double depth0, offset0;
+} kernel_hold;
 
 /* A segment kernel: acc += gain line g x the octave over s's samples of
    ramp r, from coefficients c of its kind (first, see seg below: acc =). */

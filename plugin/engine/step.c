@@ -165,11 +165,14 @@ void step_out(perlin_dsp *d, float *const out[], float *const live[], uint32_t l
 	const double od = (b->offset - a->offset) / (double)d->grid;
 	const struct perlin_kernels *kern = d->kernels;
 	double *const lw = d->step_lines[1];
-	const kernel_hold h = { d->step_lines[0], lw, d->step_lines[2], d->step_lines[3] };
+	/* depth and offset still (no CV): no lines, their values */
+	const int still = dd == 0.0 && od == 0.0 && !d->cv_on;
+	const kernel_hold h = { d->step_lines[0], lw, still ? NULL : d->step_lines[2],
+		                    still ? NULL : d->step_lines[3], a->depth, a->offset };
 	const kernel_dline depth = { a->depth, dd }, offset = { a->offset, od };
 	unsigned o;
 	uint32_t p, n;
-	if (!live && d->glide_at >= d->glide_len && dd == 0.0 && od == 0.0 && !d->cv_on && len) {
+	if (!live && d->glide_at >= d->glide_len && still && len) {
 		/* held, depth and offset still: one value (the same as below but
 		   for a zero's sign, which the flush makes +0) */
 		for (o = 0; o < d->outputs; ++o) {
