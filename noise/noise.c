@@ -449,7 +449,7 @@ unsigned noise_fbm_gains(noise_fbm p, const double *extra, int dims,
 	const double rms = NOISE_FBM_RMS /
 		(dims == 2 ? NOISE_OCTAVE_RMS_2D : NOISE_OCTAVE_RMS_1D);
 	unsigned k, active;
-	double amp = 1.0, sum2 = 0.0, whole, part;
+	double amp = 1.0, sum2 = 0.0, whole, part, root;
 	p = noise_fbm_clamp(p);
 	part = modf(p.octaves, &whole);
 	active = (unsigned)whole + (part > 0.0 ? 1U : 0U);
@@ -467,8 +467,9 @@ unsigned noise_fbm_gains(noise_fbm p, const double *extra, int dims,
 		sum2 += a * a;
 		amp *= p.persistence;
 	}
+	root = sqrt(sum2);
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
-		gains[k] = sum2 > 0.0 ? gains[k] * rms / sqrt(sum2) : 0.0;
+		gains[k] = sum2 > 0.0 ? gains[k] * rms / root : 0.0;
 	return active;
 }
 

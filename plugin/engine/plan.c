@@ -732,8 +732,11 @@ uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n, int in_chunk
 	const perlin_plan *const f = &d->plan;
 	if (!takes(d, n, in_chunk))
 		return 0;
-	if (!f->valid || f->gen != d->gen) /* (not tried again for a gen it failed for) */
-		return f->tried == d->gen + 1U ? 0U : plan_made(d, out, n, in_chunk);
+	if (__builtin_expect(!f->valid || f->gen != d->gen, 0)) /* (not tried again for a gen it failed for; none
+		made while spread moves: gains_still) */
+		return f->tried == d->gen + 1U || (d->moving && d->at[0].spread != d->at[1].spread)
+		           ? 0U
+		           : plan_made(d, out, n, in_chunk);
 	if (n >= d->kernels->plan_below && !f->nfold)
 		return 0;
 	return plan_go(d, out, n);

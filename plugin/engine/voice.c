@@ -90,7 +90,8 @@ static void blend(double g[NOISE_MAX_OCTAVES], double s, double alt[NOISE_MAX_OC
 		const double b = rs * w < 1e-5 ? 0.0 : rs * w;
 		below += g[k] * g[k];
 		alt[k] = g[k] * b;
-		g[k] *= sqrt(1.0 - b * b);
+		if (b != 0.0) /* (else sqrt(1) = 1: g as it is) */
+			g[k] *= sqrt(1.0 - b * b);
 	}
 }
 
