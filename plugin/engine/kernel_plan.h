@@ -597,6 +597,58 @@ static KATTR inline int KF(plan_shape)(const perlin_plan *f, float *const *out)
 	return KS_4_ANY;
 }
 
+/* Fold polynomial c (n coefficients, 8 lanes each) at t, half h: the
+   operations of KV_FOLD and KV_FOLD2 (Horner from the highest). */
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(fold_at)(const float (*c)[8], const int n, int h, KF(vf) t)
+{
+	KF(vf) v = KF(ldk)(c[n - 1] + h * KW);
+	int i;
+#pragma GCC unroll 11
+	for (i = n - 2; i >= 0; --i)
+		v = v * t + KF(ldk)(c[i] + h * KW);
+	return v;
+}
+
+static KATTR inline __attribute__((always_inline)) void
+KF(fold_split_n)(const perlin_plan *f, uint64_t g, uint32_t e, float w[8], const int n)
+{
+	static const float lanes[8] __attribute__((aligned(16))) = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	const KF(vf) zero = { 0 };
+	const KF(vf) bw = (float)((double)(int64_t)g * 8.0 - f->fold_was_o) - zero,
+	             invw = f->fold_was_invf - zero, ef = (float)e - zero;
+	KF(vf) t[8 / KW];
+	int h;
+	KF(fold_t)(f, KF(fold_base)(f, g), t);
+#pragma GCC unroll 2
+	for (h = 0; h < 8 / KW; ++h) {
+		const KF(vf) l = KF(ldk)(lanes + h * KW), tw = (bw + l) * invw;
+		const KF(vi) before = l < ef;
+		const KF(vf) was = zero + KF(fold_at)(f->fold_was, n, h, tw);
+		const KF(vf) now = zero + KF(fold_at)(f->fold_c, n, h, t[h]);
+		const KF(vf) s = (KF(vf))(((KF(vi))was & before) | ((KF(vi))now & ~before));
+		/* (plan_group's shape, sums 1) */
+		const KF(vf) cdepth = KF(ldk)(f->shape_lanes[0]);
+		const KF(vf) coffset = KF(ldk)(f->shape_lanes[1]);
+		const KF(vf) clo = KF(ldk)(f->shape_lanes[2]), chi = KF(ldk)(f->shape_lanes[3]);
+		const KF(vf) c15 = KF(ldk)(f->shape_lanes[4]), c05 = KF(ldk)(f->shape_lanes[5]);
+		const KF(vf) z = KCLAMPK(s, clo, chi);
+		const KF(vf) sh = z * (c15 - c05 * z * z);
+		KF(store)(w + h * KW, KF(flush)(f->unit ? sh : KCLAMPK(coffset + cdepth * sh, clo, chi)));
+	}
+}
+
+/* (kernel_types.h) The split group: the same values, lane by lane, as
+   the part groups either side of the event (plan_group: 0 plus the
+   fold, shaped). */
+static KATTR void KF(fold_split)(const perlin_plan *f, uint64_t g, uint32_t e, float w[8])
+{
+	if (f->fold_n == 12)
+		KF(fold_split_n)(f, g, e, w, 12);
+	else
+		KF(fold_split_n)(f, g, e, w, 7);
+}
+
 /* For each plan: its whole groups (plan_whole_body), and a group a block
    or piece starts or ends inside (flags: KRESUME, taken up from what was
    kept there; KKEEP, kept, where the block ends inside it) */

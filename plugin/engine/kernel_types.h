@@ -123,6 +123,10 @@ struct perlin_kernels {
 	   group it ends inside kept (f->kgroup), and taken up from there */
 	void (*plan)(perlin_plan *f, float *const *out, uint32_t at, uint32_t len, uint64_t clock,
 	             float *level);
+	/* group g of a plan whose entries are all folded (one sum), an event
+	   at lane e having made the fold anew: lanes before e by the fold as
+	   it was (f->fold_was), the others by the fold now, shaped into w */
+	void (*fold_split)(const perlin_plan *f, uint64_t g, uint32_t e, float w[8]);
 	/* sample and hold (step.c), in doubles: the lines the outputs share
 	   over len samples into h's buffers (rounded up to whole groups: they
 	   have room), depth and offset at x0 + i, the glide's and the

@@ -604,8 +604,39 @@ static void plan_kept(const perlin_plan *f, float *const out[], unsigned outs, u
 	}
 }
 
+/* (plan_pieces) The group of 8 from clock T (its first sample), with
+   events inside it, of a plan whose entries are all folded: each event
+   taken up at its sample (it makes the fold anew and nothing else heard,
+   so the plan goes on), the lanes from it on by the fold it made (the
+   kernels' fold_split), into out[o] + done; the levels its last lane. */
+static void plan_fold_group(perlin_dsp *d, float *const out[], uint32_t done, uint64_t T)
+{
+	perlin_plan *const f = &d->plan;
+	float w[8], now[8];
+	uint32_t l;
+	unsigned o;
+	int first = 1;
+	while (f->until < T + 8U) {
+		const uint32_t e = (uint32_t)(f->until - T);
+		memcpy(f->fold_was, f->fold_c, (size_t)f->fold_n * sizeof f->fold_c[0]);
+		f->fold_was_o = f->fold_o;
+		f->fold_was_invf = f->fold_invf;
+		plan_events(d, f->until);
+		d->kernels->fold_split(f, T >> 3, e, first ? w : now);
+		for (l = e; !first && l < 8U; ++l)
+			w[l] = now[l];
+		first = 0;
+	}
+	for (o = 0; o < f->outs; ++o) {
+		if (out[o])
+			memcpy(out[o] + done, w, sizeof w);
+		d->level[o] = w[7];
+	}
+}
+
 /* plan_render's samples where a piece ends at an event or more: piece by
-   piece, each octave's event taken up where it is due. */
+   piece, each octave's event taken up where it is due (inside a group
+   the call renders whole, every entry folded: plan_fold_group). */
 static __attribute__((noinline)) uint32_t plan_pieces(perlin_dsp *d, float *const out[],
                                                       uint32_t n)
 {
@@ -616,6 +647,19 @@ static __attribute__((noinline)) uint32_t plan_pieces(perlin_dsp *d, float *cons
 		uint32_t len = n - done;
 		if (f->until - T < len)
 			len = (uint32_t)(f->until - T);
+		if (!(T & 7U) && f->until & 7U && (f->until | 7U) + 1U - T <= n - done && f->nfold &&
+		    f->na == f->nfold && f->sums == 1) {
+			if (len >= 8U) { /* (the groups before the event's) */
+				len = (uint32_t)((f->until & ~(uint64_t)7U) - T);
+			} else {
+				plan_fold_group(d, out, done, T);
+				T += 8U;
+				done += 8U;
+				if (T == f->until && !plan_events(d, T))
+					break;
+				continue;
+			}
+		}
 		if (f->kgroup == T >> 3 && !f->dirty && (T & 7U) + len <= 8U)
 			plan_kept(f, out, f->outs, done, len, T, d->level);
 		else

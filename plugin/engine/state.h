@@ -388,6 +388,11 @@ typedef struct {
 	double fold_o;
 	float fold_invf;
 	float fold_c[12][8] __attribute__((aligned(16)));
+	/* the fold before an event inside a group (plan.c's plan_fold_group:
+	   the lanes before it; the kernels' fold_split) */
+	float fold_was[12][8] __attribute__((aligned(16)));
+	double fold_was_o;
+	float fold_was_invf;
 	float kf[8];
 	uint64_t nofold;
 	float kv[NOISE_MAX_OCTAVES][PERLIN_OUTPUTS][8];
