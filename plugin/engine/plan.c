@@ -358,11 +358,16 @@ static inline void plan_path1(const perlin_dsp *d, perlin_voice *v, unsigned k,
 static void plan_min(perlin_plan *f)
 {
 	uint64_t m = f->until_k[0];
+	uint32_t due = 1U;
 	unsigned k;
 #pragma GCC unroll 8
-	for (k = 1; k < NOISE_MAX_OCTAVES; ++k)
-		m = f->until_k[k] < m ? f->until_k[k] : m;
+	for (k = 1; k < NOISE_MAX_OCTAVES; ++k) {
+		const uint64_t u = f->until_k[k];
+		due = u < m ? 1U << k : u == m ? due | 1U << k : due;
+		m = u < m ? u : m;
+	}
 	f->until = m;
+	f->due = due;
 }
 
 /* The kinds of the entries (layer 0's, the outputs'). */
@@ -493,7 +498,7 @@ int plan_build(perlin_dsp *d)
 	return 1;
 }
 
-/* The octaves whose `until` is clock T: moved on there, and a heard one
+/* The octaves whose `until` is clock T (f->until: f->due): moved on there, and a heard one
    that reached a crossing into its next cell (octave_span_n's loop: the
    ramps' next cells, the layers' coefficients) and its next segment's
    entry. Whether the plan goes on (0: stopped at T). */
@@ -501,12 +506,9 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 {
 	perlin_plan *f = &d->plan;
 	perlin_voice *v = &d->voice[d->cur];
-	uint32_t due = 0U;
+	uint32_t due = f->due; /* the octaves whose until it is (T is f->until) */
 	unsigned k;
 	int kinds = 0, fold = NOISE_MAX_OCTAVES; /* (the first fold level to make anew) */
-#pragma GCC unroll 8
-	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) /* the octaves whose until it is */
-		due |= f->until_k[k] == T ? 1U << k : 0U;
 	for (; due; due &= due - 1U) {
 		perlin_plan_oct *o;
 		perlin_ramp *rx, *ry;

@@ -354,6 +354,7 @@ typedef struct {
 	int unit;      /* depth 1, offset 0 */
 	unsigned outs; /* the outputs (perlin_dsp's) */
 	uint64_t until; /* the least of until_k */
+	uint32_t due;   /* the octaves whose until_k it is (bit k) */
 	/* where octave k needs render.c: its segment's end (a crossing of
 	   either ramp, as the render loop finds it), or where a ramp that
 	   only rides (an unheard one) should move on (so a ride is never
