@@ -133,21 +133,22 @@ KF(fold_t)(const perlin_plan *f, float fb, KF(vf) t[8 / KW])
 		t[h] = (b + KF(ldk)(lanes + h * KW)) * inv;
 }
 
-/* The fold's polynomial at t (its coefficients memory operands). */
-#define KV_FOLD(t) ((((((KF(ldk)(f->fold_c[6] + h * KW) * (t) + KF(ldk)(f->fold_c[5] + h * KW)) * \
-                        (t) + KF(ldk)(f->fold_c[4] + h * KW)) * (t) + \
-                       KF(ldk)(f->fold_c[3] + h * KW)) * (t) + KF(ldk)(f->fold_c[2] + h * KW)) * \
-                     (t) + KF(ldk)(f->fold_c[1] + h * KW)) * (t) + KF(ldk)(f->fold_c[0] + h * KW))
+/* Fold polynomial c (n coefficients, 8 lanes each) at t, half h (Horner
+   from the highest; the coefficients memory operands). */
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(fold_at)(const float (*c)[8], const int n, int h, KF(vf) t)
+{
+	KF(vf) v = KF(ldk)(c[n - 1] + h * KW);
+	int i;
+#pragma GCC unroll 11
+	for (i = n - 2; i >= 0; --i)
+		v = v * t + KF(ldk)(c[i] + h * KW);
+	return v;
+}
 
-/* The same, degree 11 (a fold along 2D paths). */
-#define KV_FOLD2(t) \
-	((((((((((((KF(ldk)(f->fold_c[11] + h * KW)) * (t) + \
-	    KF(ldk)(f->fold_c[10] + h * KW)) * (t) + KF(ldk)(f->fold_c[9] + h * KW)) * (t) + \
-	    KF(ldk)(f->fold_c[8] + h * KW)) * (t) + KF(ldk)(f->fold_c[7] + h * KW)) * (t) + \
-	    KF(ldk)(f->fold_c[6] + h * KW)) * (t) + KF(ldk)(f->fold_c[5] + h * KW)) * (t) + \
-	    KF(ldk)(f->fold_c[4] + h * KW)) * (t) + KF(ldk)(f->fold_c[3] + h * KW)) * (t) + \
-	    KF(ldk)(f->fold_c[2] + h * KW)) * (t) + KF(ldk)(f->fold_c[1] + h * KW)) * (t) + \
-	    KF(ldk)(f->fold_c[0] + h * KW))
+/* The fold's polynomial at t: degree 6, or 11 (a fold along 2D paths). */
+#define KV_FOLD(t) KF(fold_at)((const float(*)[8])f->fold_c, 7, h, t)
+#define KV_FOLD2(t) KF(fold_at)((const float(*)[8])f->fold_c, 12, h, t)
 
 /* Layer 0's entries (0 .. na) at the clock's group G (g2: G - 1 and G),
    each as its segment kernel evaluates it (coefficients from the entry,
@@ -283,6 +284,21 @@ KF(plan_b)(perlin_plan *f, KF(v2d) g2, KF(vf) s[PERLIN_OUTPUTS][8 / KW], const i
 #undef KFC
 }
 
+/* A sum s shaped as finish() shapes it (unit: depth 1 and offset 0, see
+   kmode), the constants from the plan (operands, not registers the
+   entries' loop would spill). */
+static KATTR inline __attribute__((always_inline)) KF(vf)
+KF(plan_shaped)(const perlin_plan *f, KF(vf) s, int unit)
+{
+	const KF(vf) cdepth = KF(ldk)(f->shape_lanes[0]);
+	const KF(vf) coffset = KF(ldk)(f->shape_lanes[1]);
+	const KF(vf) clo = KF(ldk)(f->shape_lanes[2]), chi = KF(ldk)(f->shape_lanes[3]);
+	const KF(vf) c15 = KF(ldk)(f->shape_lanes[4]), c05 = KF(ldk)(f->shape_lanes[5]);
+	const KF(vf) z = KCLAMPK(s, clo, chi);
+	const KF(vf) sh = z * (c15 - c05 * z * z);
+	return KF(flush)(unit ? sh : KCLAMPK(coffset + cdepth * sh, clo, chi));
+}
+
 /* Group G's outputs (g): the sums of every entry (layer 0's in octave
    order; each output's own, sums > 1, too), shaped as finish() and
    finish4() shape them (depth dv and offset ov steady; unit: depth 1
@@ -328,18 +344,9 @@ KF(plan_group)(perlin_plan *f, uint64_t g, float fb, KF(vf) w[PERLIN_OUTPUTS][8 
 #pragma GCC unroll 4
 	for (q = 0; q < nw; ++q)
 #pragma GCC unroll 2
-		for (h = 0; h < 8 / KW; ++h) {
-			/* (the constants from the plan: operands, not registers
-			   the entries' loop would spill) */
-			const KF(vf) cdepth = KF(ldk)(f->shape_lanes[0]);
-			const KF(vf) coffset = KF(ldk)(f->shape_lanes[1]);
-			const KF(vf) clo = KF(ldk)(f->shape_lanes[2]), chi = KF(ldk)(f->shape_lanes[3]);
-			const KF(vf) c15 = KF(ldk)(f->shape_lanes[4]), c05 = KF(ldk)(f->shape_lanes[5]);
-			const KF(vf) s_ = sums > 1 ? (f->none ? s[q][h] : s0[h] + s[q][h]) : s0[h];
-			const KF(vf) z = KCLAMPK(s_, clo, chi);
-			const KF(vf) sh = z * (c15 - c05 * z * z);
-			w[q][h] = KF(flush)(unit ? sh : KCLAMPK(coffset + cdepth * sh, clo, chi));
-		}
+		for (h = 0; h < 8 / KW; ++h)
+			w[q][h] = KF(plan_shaped)(f, sums > 1 ? (f->none ? s[q][h] : s0[h] + s[q][h])
+			                                      : s0[h], unit);
 	if (flags & KKEEP) {
 		for (q = 0; q < nw; ++q)
 #pragma GCC unroll 2
@@ -597,19 +604,6 @@ static KATTR inline int KF(plan_shape)(const perlin_plan *f, float *const *out)
 	return KS_4_ANY;
 }
 
-/* Fold polynomial c (n coefficients, 8 lanes each) at t, half h: the
-   operations of KV_FOLD and KV_FOLD2 (Horner from the highest). */
-static KATTR inline __attribute__((always_inline)) KF(vf)
-KF(fold_at)(const float (*c)[8], const int n, int h, KF(vf) t)
-{
-	KF(vf) v = KF(ldk)(c[n - 1] + h * KW);
-	int i;
-#pragma GCC unroll 11
-	for (i = n - 2; i >= 0; --i)
-		v = v * t + KF(ldk)(c[i] + h * KW);
-	return v;
-}
-
 static KATTR inline __attribute__((always_inline)) void
 KF(fold_split_n)(const perlin_plan *f, uint64_t g, uint32_t e, float w[8], const int n)
 {
@@ -627,14 +621,7 @@ KF(fold_split_n)(const perlin_plan *f, uint64_t g, uint32_t e, float w[8], const
 		const KF(vf) was = zero + KF(fold_at)(f->fold_was, n, h, tw);
 		const KF(vf) now = zero + KF(fold_at)(f->fold_c, n, h, t[h]);
 		const KF(vf) s = (KF(vf))(((KF(vi))was & before) | ((KF(vi))now & ~before));
-		/* (plan_group's shape, sums 1) */
-		const KF(vf) cdepth = KF(ldk)(f->shape_lanes[0]);
-		const KF(vf) coffset = KF(ldk)(f->shape_lanes[1]);
-		const KF(vf) clo = KF(ldk)(f->shape_lanes[2]), chi = KF(ldk)(f->shape_lanes[3]);
-		const KF(vf) c15 = KF(ldk)(f->shape_lanes[4]), c05 = KF(ldk)(f->shape_lanes[5]);
-		const KF(vf) z = KCLAMPK(s, clo, chi);
-		const KF(vf) sh = z * (c15 - c05 * z * z);
-		KF(store)(w + h * KW, KF(flush)(f->unit ? sh : KCLAMPK(coffset + cdepth * sh, clo, chi)));
+		KF(store)(w + h * KW, KF(plan_shaped)(f, s, f->unit));
 	}
 }
 
