@@ -608,32 +608,43 @@ static void plan_kept(const perlin_plan *f, float *const out[], unsigned outs, u
 
 /* (plan_pieces) The group of 8 from clock T (its first sample), with
    events inside it, of a plan whose entries are all folded: each event
-   taken up at its sample (it makes the fold anew and nothing else heard,
-   so the plan goes on), the lanes from it on by the fold it made (the
-   kernels' fold_split), into out[o] + done; the levels its last lane. */
-static void plan_fold_group(perlin_dsp *d, float *const out[], uint32_t done, uint64_t T)
+   taken up at its sample (it makes the fold anew, nothing else heard),
+   the lanes from it on by the fold it made (the kernels' fold_split),
+   into out[o] + done; the levels its last lane. How many samples: 8, or
+   up to an event where the plan stopped (the lanes from it unrendered). */
+static uint32_t plan_fold_group(perlin_dsp *d, float *const out[], uint32_t done, uint64_t T)
 {
 	perlin_plan *const f = &d->plan;
 	float w[8], now[8];
-	uint32_t l;
+	uint32_t from = 0, len = 8, l; /* (the lanes the fold before the event has) */
 	unsigned o;
-	int first = 1;
 	while (f->until < T + 8U) {
 		const uint32_t e = (uint32_t)(f->until - T);
 		memcpy(f->fold_was, f->fold_c, (size_t)f->fold_n * sizeof f->fold_c[0]);
 		f->fold_was_o = f->fold_o;
 		f->fold_was_invf = f->fold_invf;
-		plan_events(d, f->until);
-		d->kernels->fold_split(f, T >> 3, e, first ? w : now);
-		for (l = e; !first && l < 8U; ++l)
+		if (!plan_events(d, f->until)) {
+			/* (never for a fold's event; were it to stop the plan, the
+			   lanes before it alone, by the fold they had) */
+			d->kernels->fold_split(f, T >> 3, 8U, from ? now : w);
+			for (l = from; from && l < e; ++l)
+				w[l] = now[l];
+			len = e;
+			break;
+		}
+		d->kernels->fold_split(f, T >> 3, e, from ? now : w);
+		for (l = e; from && l < 8U; ++l)
 			w[l] = now[l];
-		first = 0;
+		from = e;
 	}
 	for (o = 0; o < f->outs; ++o) {
-		if (out[o])
+		if (out[o] && len == 8U)
 			memcpy(out[o] + done, w, sizeof w);
-		d->level[o] = w[7];
+		else if (out[o])
+			memcpy(out[o] + done, w, len * sizeof w[0]);
+		d->level[o] = w[len - 1U];
 	}
+	return len;
 }
 
 /* plan_render's samples where a piece ends at an event or more: piece by
@@ -654,10 +665,10 @@ static __attribute__((noinline)) uint32_t plan_pieces(perlin_dsp *d, float *cons
 			if (len >= 8U) { /* (the groups before the event's) */
 				len = (uint32_t)((f->until & ~(uint64_t)7U) - T);
 			} else {
-				plan_fold_group(d, out, done, T);
-				T += 8U;
-				done += 8U;
-				if (T == f->until && !plan_events(d, T))
+				len = plan_fold_group(d, out, done, T);
+				T += len;
+				done += len;
+				if (len < 8U || (T == f->until && !plan_events(d, T)))
 					break;
 				continue;
 			}
