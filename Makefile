@@ -629,6 +629,7 @@ test-package:
 # and the fuzzer for FUZZ_QUICK_SECONDS.
 test: $(B)/.deps test-plain $(CLANG_BUNDLE) $(B)/wavcheck $(B)/fuzz_plugin
 	$(DECOY) sh tests/test_clang.sh $(B)
+	sh tests/test_wavcheck.sh $(B)/wavcheck
 	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_QUICK_SECONDS) SEED=$(SEED)
 
 # make check, the full tier (before a commit; CI runs it): make test, then

@@ -86,11 +86,12 @@ static int load(const char *path, int channel, wav *w)
 		w->x[i] = all[i * info.channels + channel];
 	/* jack_rec writes integer PCM without clipping: libsndfile turns a
 	   sample of +1.0 (the saturator's flat top) into the format's most
-	   negative integer, read back as -1.0. After a positive sample it is
-	   taken as the +1.0 it was. */
+	   negative integer, read back as -1.0. After a sample above 0.9 (the
+	   saturator nearing its top) it is taken as the +1.0 it was; a step
+	   from lower down stays the step it is (tests/test_wavcheck.sh). */
 	if ((info.format & SF_FORMAT_SUBMASK) <= SF_FORMAT_PCM_U8)
 		for (i = 1; i < w->n; ++i)
-			if (w->x[i] == -1.0f && w->x[i - 1] > 0.5f)
+			if (w->x[i] == -1.0f && w->x[i - 1] > 0.9f)
 				w->x[i] = 1.0f;
 	free(all);
 	sf_close(f);
