@@ -106,12 +106,6 @@ KF(glinev)(float g0, float dg, KF(vf) atl)
 }
 
 static KATTR inline __attribute__((always_inline)) KF(vf)
-KF(gline)(float g0, float dg, float at)
-{
-	return KF(glinev)(g0, dg, KF(at_lanes)(at));
-}
-
-static KATTR inline __attribute__((always_inline)) KF(vf)
 KF(gainv)(float g0, float dg, KF(vf) atl)
 {
 	const KF(vf) zero = { 0 };

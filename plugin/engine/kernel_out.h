@@ -6,28 +6,21 @@
    hold's kernels too (kernel_plan.h, kernel_hold.h).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 
-/* v clamped into [mone, one] (-1 and 1; never NaN here) */
+/* v clamped into [mone, one] (-1 and 1; never NaN here); KCLAMP into
+   [-1, 1] by the locals mone and one, as the scalar kclamp */
 #if defined(__SSE2__) && KW == 4
 #define KCLAMPK(v, mone_, one_) ((KF(vf))_mm_min_ps(_mm_max_ps((v), (mone_)), (one_)))
 #elif defined(__x86_64__) && KW == 8
 #define KCLAMPK(v, mone_, one_) ((KF(vf))_mm256_min_ps(_mm256_max_ps((v), (mone_)), (one_)))
 #else
 #define KCLAMPK(v, mone_, one_) KF(clamp)(v, mone_, one_)
-#endif
-
-/* v clamped into [-1, 1] (never NaN here), as the scalar kclamp */
-#if defined(__SSE2__) && KW == 4
-#define KCLAMP(v) _mm_min_ps(_mm_max_ps((v), mone), one)
-#elif defined(__x86_64__) && KW == 8
-#define KCLAMP(v) _mm256_min_ps(_mm256_max_ps((v), mone), one)
-#else
-#define KCLAMP(v) KF(clamp)(v, mone, one)
 static KATTR inline KF(vf) KF(clamp)(KF(vf) v, KF(vf) mone, KF(vf) one)
 {
 	const KF(vi) lo = v < mone, hi = v > one;
 	return (KF(vf))(((KF(vi))v & ~(lo | hi)) | ((KF(vi))mone & lo) | ((KF(vi))one & hi));
 }
 #endif
+#define KCLAMP(v) KCLAMPK(v, mone, one)
 
 /* How finish() makes w = clamp(offset + depth s) from the shape s of a
    sample, every way the same value: with the depth and offset lines
@@ -196,10 +189,9 @@ static KATTR float KF(mix)(const float *now, const float *was, float *out, kerne
 	if (out && len >= KW) {
 		const KF(vf) zero = { 0 };
 		const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
-		const KF(vf) lane = KLANES;
 		/* the fade's samples (f0 + i) + lane as a vector, whole numbers: the
 		   same floats */
-		KF(vf) fv = (zero + f0) + lane;
+		KF(vf) fv = KF(at_lanes)(f0);
 		KF(vf) atv = KF(at_lanes)((float)t0); /* (see gain()) */
 		for (; i + KW <= len; i += KW, atv += (float)KW, fv += (float)KW) {
 			const KF(vf) za = KCLAMP(KF(load)(now + i)), zb = KCLAMP(KF(load)(was + i));

@@ -146,9 +146,6 @@ KF(fold_at)(const float (*c)[8], const int n, int h, KF(vf) t)
 	return v;
 }
 
-/* The fold's polynomial at t: degree 6, or 11 (a fold along 2D paths). */
-#define KV_FOLD(t) KF(fold_at)((const float(*)[8])f->fold_c, 7, h, t)
-#define KV_FOLD2(t) KF(fold_at)((const float(*)[8])f->fold_c, 12, h, t)
 
 /* Layer 0's entries (0 .. na) at the clock's group G (g2: G - 1 and G),
    each as its segment kernel evaluates it (coefficients from the entry,
@@ -178,7 +175,8 @@ KF(plan_a)(perlin_plan *f, KF(v2d) g2, float fb, KF(vf) s0[8 / KW], const int ka
 			KF(fold_t)(f, fb, t);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h) {
-				const KF(vf) v = ka == KA_FOLD2 ? KV_FOLD2(t[h]) : KV_FOLD(t[h]);
+				/* (the fold's polynomial: degree 6, or 11 along 2D paths) */
+				const KF(vf) v = KF(fold_at)((const float(*)[8])f->fold_c, ka == KA_FOLD2 ? 12 : 7, h, t[h]);
 				if (flags & KKEEP)
 					KF(store)(f->kf + h * KW, v);
 				a[h] += v;
@@ -303,19 +301,17 @@ KF(plan_shaped)(const perlin_plan *f, KF(vf) s, int unit)
 
 /* Group G's outputs (g): the sums of every entry (layer 0's in octave
    order; each output's own, sums > 1, too), shaped as finish() and
-   finish4() shape them (depth dv and offset ov steady; unit: depth 1
-   and offset 0, as the shape, see kmode), into w[q] for each sum shaped
+   finish4() shape them (depth and offset steady, from shape_lanes; unit:
+   depth 1 and offset 0, as the shape, see kmode), into w[q] for each sum shaped
    (each output's own, or layer 0's alone). ka, kb: what the entries
    are; flags: see KKEEP, KRESUME (with nothing new since, the outputs
    kept). The sums start at 0, not at their first octave: 0 + v is v but
    for a zero's sign, which the shape keeps and the flush masks. */
 static KATTR inline __attribute__((always_inline)) void
-KF(plan_group)(perlin_plan *f, uint64_t g, float fb, KF(vf) w[PERLIN_OUTPUTS][8 / KW], KF(vf) dv,
-               KF(vf) ov, int unit, const int sums, const int ka, const int kb,
-               const int flags)
+KF(plan_group)(perlin_plan *f, uint64_t g, float fb, KF(vf) w[PERLIN_OUTPUTS][8 / KW], int unit,
+               const int sums, const int ka, const int kb, const int flags)
 {
 	const KF(vf) zero = { 0 };
-	const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
 	const double gd = (double)(int64_t)g;
 	const KF(v2d) g2 = { gd - 1.0, gd };
 	const int nw = sums > 1 ? PERLIN_OUTPUTS : 1;
@@ -339,10 +335,6 @@ KF(plan_group)(perlin_plan *f, uint64_t g, float fb, KF(vf) w[PERLIN_OUTPUTS][8 
 		KF(plan_b)(f, g2, s, kb, flags);
 	if (ka != KA_NONE)
 		KF(plan_a)(f, g2, fb, s0, ka, flags);
-	(void)dv;
-	(void)ov;
-	(void)one;
-	(void)mone;
 #pragma GCC unroll 4
 	for (q = 0; q < nw; ++q)
 #pragma GCC unroll 2
@@ -367,8 +359,9 @@ KF(plan_group)(perlin_plan *f, uint64_t g, float fb, KF(vf) w[PERLIN_OUTPUTS][8 
 }
 
 /* Two groups at once, G and G + 1 (g2: G - 1 and G), for runs of whole
-   groups: each entry's data loaded and its loop run once for both, the
-   same values as plan_a and plan_b make for each. */
+   groups of one output whose entries are all seg1 (ka KA_SEG1 or
+   KA_FOLD): each entry's data loaded and its loop run once for both, the
+   same values as plan_a makes for each. */
 static KATTR inline __attribute__((always_inline)) void
 KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, float fb, KF(vf) s0[2][8 / KW], const int ka)
 {
@@ -387,7 +380,7 @@ KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, float fb, KF(vf) s0[2][8 / KW], co
 				a[q][h] += KV(u[q][h]); \
 	} while (0)
 /* (the fold: its t for u) */
-#define KV_FOLD_T(x) KV_FOLD(t[q][h])
+#define KV_FOLD_T(x) KF(fold_at)((const float(*)[8])f->fold_c, 7, h, t[q][h])
 	for (q = 0; q < 2; ++q)
 #pragma GCC unroll 2
 		for (h = 0; h < 8 / KW; ++h)
@@ -403,19 +396,7 @@ KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, float fb, KF(vf) s0[2][8 / KW], co
 		KF(vf) u[2][8 / KW];
 		KF(plan_u)(e, g2, u[0]);
 		KF(plan_u)(e, g2b, u[1]);
-		if (ka == KA_SEG1 || ka == KA_FOLD) {
-			KADD2(KV_SEG1);
-		} else {
-			const perlin_plan_entry *const e0 = e;
-			if (e->kind == PERLIN_PLAN_SEG2X) {
-				KOPAQUE(e);
-				KADD2(KV_SEG2X);
-			} else {
-				KOPAQUE(e);
-				KADD2(KV_SEG2L);
-			}
-			e = e0;
-		}
+		KADD2(KV_SEG1);
 	}
 	for (q = 0; q < 2; ++q)
 #pragma GCC unroll 2
@@ -426,84 +407,31 @@ KF(plan_a2)(const perlin_plan *f, KF(v2d) g2, float fb, KF(vf) s0[2][8 / KW], co
 #undef KFC
 }
 
-static KATTR inline __attribute__((always_inline)) void
-KF(plan_b2)(const perlin_plan *f, KF(v2d) g2, KF(vf) s[2][PERLIN_OUTPUTS][8 / KW],
-            const int kb)
-{
-	const KF(v2d) one = { 1.0, 1.0 }, g2b = g2 + one;
-	int h;
-#define KFC(i) KF(ldk)(e->coef[i] + h * KW)
-#pragma GCC unroll 2
-	for (h = 0; h < 8 / KW; ++h) {
-		const perlin_plan_entry *e = f->e + f->na, *const end = f->e + f->n;
-		KF(vf) a[2][PERLIN_OUTPUTS];
-		int o, q;
-		for (q = 0; q < 2; ++q)
-#pragma GCC unroll 4
-			for (o = 0; o < PERLIN_OUTPUTS; ++o)
-				a[q][o] = s[q][o][h];
-		for (; e < end; ++e) {
-			KF(vf) u[2][8 / KW];
-			KF(plan_u)(e, g2, u[0]);
-			KF(plan_u)(e, g2b, u[1]);
-#pragma GCC unroll 2
-			for (q = 0; q < 2; ++q) {
-				const KF(vf) x = u[q][h];
-				if (kb == KB_SEG1N) {
-					const KF(vf) hu = KF(h)(x);
-#pragma GCC unroll 4
-					for (o = 0; o < PERLIN_OUTPUTS; ++o)
-						a[q][o] += KV_SEG1N(x, hu, o);
-				} else {
-					const KF(vf) hu = KF(h6)(x), hy = KF(h6)(KFC(32) * x + KFC(33));
-#pragma GCC unroll 4
-					for (o = 0; o < PERLIN_OUTPUTS; ++o)
-						a[q][o] += KV_SEG2LN(x, hu, hy, o);
-				}
-			}
-		}
-		for (q = 0; q < 2; ++q)
-#pragma GCC unroll 4
-			for (o = 0; o < PERLIN_OUTPUTS; ++o)
-				s[q][o][h] = a[q][o];
-	}
-#undef KFC
-}
-
-/* plan_group for groups G and G + 1 (whole, plans of one kind: ka
-   KA_SEG1 or KA_MIX2 and kb KB_SEG1N or KB_SEG2LN, or no such part). */
+/* plan_group for groups G and G + 1 (whole; one output, ka KA_SEG1 or
+   KA_FOLD: plan_a2's). */
 static KATTR inline __attribute__((always_inline)) void
 KF(plan_group2)(perlin_plan *f, uint64_t g, float fb, KF(vf) w[2][PERLIN_OUTPUTS][8 / KW],
-                KF(vf) dv, KF(vf) ov, int unit, const int sums, const int ka, const int kb)
+                KF(vf) dv, KF(vf) ov, int unit, const int ka)
 {
 	const KF(vf) zero = { 0 };
 	const KF(vf) one = zero + 1.0f, mone = zero - 1.0f;
 	const double gd = (double)(int64_t)g;
 	const KF(v2d) g2 = { gd - 1.0, gd };
-	KF(vf) s0[2][8 / KW], s[2][PERLIN_OUTPUTS][8 / KW];
-	int h, q, r;
+	KF(vf) s0[2][8 / KW];
+	int h, r;
+	for (r = 0; r < 2; ++r)
+#pragma GCC unroll 2
+		for (h = 0; h < 8 / KW; ++h)
+			s0[r][h] = zero;
+	KF(plan_a2)(f, g2, fb, s0, ka);
+#pragma GCC unroll 2
 	for (r = 0; r < 2; ++r)
 #pragma GCC unroll 2
 		for (h = 0; h < 8 / KW; ++h) {
-			s0[r][h] = zero;
-#pragma GCC unroll 4
-			for (q = 0; q < PERLIN_OUTPUTS; ++q)
-				s[r][q][h] = zero;
+			const KF(vf) z = KCLAMP(s0[r][h]);
+			const KF(vf) sh = z * (1.5f - 0.5f * z * z);
+			w[r][0][h] = KF(flush)(unit ? sh : (KF(vf))KCLAMP(ov + dv * sh));
 		}
-	if (sums > 1)
-		KF(plan_b2)(f, g2, s, kb);
-	if (ka != KA_NONE)
-		KF(plan_a2)(f, g2, fb, s0, ka);
-#pragma GCC unroll 2
-	for (r = 0; r < 2; ++r)
-		for (q = 0; q < (sums > 1 ? PERLIN_OUTPUTS : 1); ++q)
-#pragma GCC unroll 2
-			for (h = 0; h < 8 / KW; ++h) {
-				const KF(vf) z = KCLAMP(sums > 1 ? (f->none ? s[r][q][h] : s0[r][h] + s[r][q][h])
-				                                 : s0[r][h]);
-				const KF(vf) sh = z * (1.5f - 0.5f * z * z);
-				w[r][q][h] = KF(flush)(unit ? sh : (KF(vf))KCLAMP(ov + dv * sh));
-			}
 }
 
 /* Whole groups g .. gfull (the first's lane 0 at out[] index i0) into
@@ -527,7 +455,7 @@ KF(plan_whole_body)(perlin_plan *f, float *const *out, int64_t i0, uint64_t g, u
 		float *const o0 = out[0];
 		for (; pairs && g + 1U < gfull; g += 2, i0 += 16, fb += 16.0f) {
 			KF(vf) w[2][PERLIN_OUTPUTS][8 / KW];
-			KF(plan_group2)(f, g, fb, w, dv, ov, unit, sums, ka, kb);
+			KF(plan_group2)(f, g, fb, w, dv, ov, unit, ka);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h) {
 				KF(storeu)(o0 + i0 + h * KW, w[0][0][h]);
@@ -536,30 +464,16 @@ KF(plan_whole_body)(perlin_plan *f, float *const *out, int64_t i0, uint64_t g, u
 		}
 		for (; g < gfull; ++g, i0 += 8, fb += 8.0f) {
 			KF(vf) w[PERLIN_OUTPUTS][8 / KW];
-			KF(plan_group)(f, g, fb, w, dv, ov, unit, sums, ka, kb, 0);
+			KF(plan_group)(f, g, fb, w, unit, sums, ka, kb, 0);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h)
 				KF(storeu)(o0 + i0 + h * KW, w[0][h]);
 		}
 	} else if (o4) { /* every output of the four */
 		float *const o0 = out[0], *const o1 = out[1], *const o2 = out[2], *const o3 = out[3];
-		for (; pairs && g + 1U < gfull; g += 2, i0 += 16, fb += 16.0f) {
-			KF(vf) w[2][PERLIN_OUTPUTS][8 / KW];
-			int r;
-			KF(plan_group2)(f, g, fb, w, dv, ov, unit, sums, ka, kb);
-#pragma GCC unroll 2
-			for (r = 0; r < 2; ++r)
-#pragma GCC unroll 2
-				for (h = 0; h < 8 / KW; ++h) {
-					KF(storeu)(o0 + i0 + 8 * r + h * KW, w[r][0][h]);
-					KF(storeu)(o1 + i0 + 8 * r + h * KW, w[r][sums > 1 ? 1 : 0][h]);
-					KF(storeu)(o2 + i0 + 8 * r + h * KW, w[r][sums > 1 ? 2 : 0][h]);
-					KF(storeu)(o3 + i0 + 8 * r + h * KW, w[r][sums > 1 ? 3 : 0][h]);
-				}
-		}
 		for (; g < gfull; ++g, i0 += 8, fb += 8.0f) {
 			KF(vf) w[PERLIN_OUTPUTS][8 / KW];
-			KF(plan_group)(f, g, fb, w, dv, ov, unit, sums, ka, kb, 0);
+			KF(plan_group)(f, g, fb, w, unit, sums, ka, kb, 0);
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h) {
 				KF(storeu)(o0 + i0 + h * KW, w[0][h]);
@@ -572,7 +486,7 @@ KF(plan_whole_body)(perlin_plan *f, float *const *out, int64_t i0, uint64_t g, u
 		for (; g < gfull; ++g, i0 += 8, fb += 8.0f) { /* any outputs */
 			KF(vf) w[PERLIN_OUTPUTS][8 / KW];
 			unsigned o;
-			KF(plan_group)(f, g, fb, w, dv, ov, unit, sums, ka, kb, 0);
+			KF(plan_group)(f, g, fb, w, unit, sums, ka, kb, 0);
 			for (o = 0; o < f->outs; ++o)
 				for (h = 0; h < 8 / KW; ++h)
 					KF(storeu)(out[o] ? out[o] + i0 + h * KW : f->sink[o] + h * KW,
@@ -662,15 +576,13 @@ static KATTR void KF(fold_split)(const perlin_plan *f, uint64_t g, uint32_t e, f
 	                                                                      [8 / KW], \
 	                                                              int flags) \
 	{ \
-		const KF(vf) zero = { 0 }; \
-		const KF(vf) dv = zero + f->depth, ov = zero + f->offset; \
 		const float fb = ka == KA_FOLD || ka == KA_FOLD2 ? KF(fold_base)(f, g) : 0.0f; \
 		if (flags == (KKEEP | KRESUME)) \
-			KF(plan_group)(f, g, fb, w, dv, ov, f->unit, sums, ka, kb, KKEEP | KRESUME); \
+			KF(plan_group)(f, g, fb, w, f->unit, sums, ka, kb, KKEEP | KRESUME); \
 		else if (flags == KRESUME) \
-			KF(plan_group)(f, g, fb, w, dv, ov, f->unit, sums, ka, kb, KRESUME); \
+			KF(plan_group)(f, g, fb, w, f->unit, sums, ka, kb, KRESUME); \
 		else \
-			KF(plan_group)(f, g, fb, w, dv, ov, f->unit, sums, ka, kb, KKEEP); \
+			KF(plan_group)(f, g, fb, w, f->unit, sums, ka, kb, KKEEP); \
 	}
 KSHAPE(1_fold, 1, KA_FOLD, KB_ANY, 0)
 KSHAPE(1_fold2, 1, KA_FOLD2, KB_ANY, 0)
@@ -786,8 +698,6 @@ static KATTR void KF(plan)(perlin_plan *f, float *const *out, uint32_t at, uint3
 }
 #undef KSHAPES
 
-#undef KV_FOLD
-#undef KV_FOLD2
 #undef KV_SEG1
 #undef KV_SEG2X
 #undef KV_SEG2L

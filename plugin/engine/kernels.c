@@ -74,52 +74,18 @@ static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -
 	[KSEG_LINES] = { seg2l_steady_store_##w, seg2l_steady_add_##w, seg2l_moving_store_##w, \
 	                 seg2l_moving_add_##w } }
 
-/* (dense: 4 lanes on either path) */
-static const struct perlin_kernels kernels_4 = {
-	.seg = KSEGS(4),
-	.dense = dense_4,
-	.dense2 = dense2_4,
-	.dense2n = dense2n_4,
-	.finish = finish_4,
-	.cv = cv_4,
-	.mix = mix_4,
-	.add = add_4,
-	.seg1n = seg1n_4,
-	.seg2ln = seg2ln_4,
-	.finish4 = finish4_4,
-	.table2 = table2_4,
-	.lines2 = lines2_4,
-	.places = places_4,
-	.plan = plan_4,
-	.fold_split = fold_split_4,
-	.hold_lines = hold_lines_4,
-	.hold = hold_4,
-	.plan_below = 192U,
-	.rows = 0,
-};
+/* A path's table: its width's kernels (dense: 4 lanes on either path),
+   the block length from which the plan leaves a block to the loop, and
+   whether its dense kernels take rows */
+#define KTABLE(w, below, rows_) { \
+	.seg = KSEGS(w), .dense = dense_4, .dense2 = dense2_##w, .dense2n = dense2n_##w, \
+	.finish = finish_##w, .cv = cv_##w, .mix = mix_##w, .add = add_##w, .seg1n = seg1n_##w, \
+	.seg2ln = seg2ln_##w, .finish4 = finish4_##w, .table2 = table2_##w, .lines2 = lines2_##w, \
+	.places = places_##w, .plan = plan_##w, .fold_split = fold_split_##w, \
+	.hold_lines = hold_lines_##w, .hold = hold_##w, .plan_below = (below), .rows = (rows_) }
+static const struct perlin_kernels kernels_4 = KTABLE(4, 192U, 0);
 #ifdef PERLIN_HAVE_AVX2
-static const struct perlin_kernels kernels_8 = {
-	.seg = KSEGS(8),
-	.dense = dense_4,
-	.dense2 = dense2_8,
-	.dense2n = dense2n_8,
-	.finish = finish_8,
-	.cv = cv_8,
-	.mix = mix_8,
-	.add = add_8,
-	.seg1n = seg1n_8,
-	.seg2ln = seg2ln_8,
-	.finish4 = finish4_8,
-	.table2 = table2_8,
-	.lines2 = lines2_8,
-	.places = places_8,
-	.plan = plan_8,
-	.fold_split = fold_split_8,
-	.hold_lines = hold_lines_8,
-	.hold = hold_8,
-	.plan_below = 256U,
-	.rows = 1,
-};
+static const struct perlin_kernels kernels_8 = KTABLE(8, 256U, 1);
 #endif
 
 perlin_path kernels_best_path(void)

@@ -24,7 +24,6 @@
 #include <stddef.h>
 #include <string.h>
 
-
 /* an octave's layer_gains fits where the plan keeps it */
 typedef char plan_gains_fit[sizeof(layer_gains) <= sizeof(((perlin_plan_oct *)0)->g) ? 1 : -1];
 
@@ -339,15 +338,15 @@ static inline void plan_seg1(const perlin_voice *v, unsigned k, perlin_plan_oct 
 /* The same for a 2D octave of layer 0 alone along its path (seg2x or
    seg2l), at a crossing of either ramp: the path's kernel for the new
    segment (path_prepare), its coefficients times the gain, the lead
-   ramp's anchor. (g: unused with one layer.) */
+   ramp's anchor (path_prepare takes no gains with one layer). */
 static inline void plan_path1(const perlin_dsp *d, perlin_voice *v, unsigned k,
                               perlin_plan_oct *o, perlin_plan_entry *e, uint64_t T,
-                              const layer_gains *g, uint64_t *until)
+                              uint64_t *until)
 {
 	const perlin_ramp *rx = &v->rx[k], *ry = &v->ry[k], *p;
 	const uint64_t lx = rx->cross - rx->j, ly = ry->cross - ry->j;
 	const float gk = o->gk, *const c0 = v->stream[0][k].path;
-	p = path_prepare(d, v, k, g, lx < ly ? lx : ly, 1) ? ry : rx;
+	p = path_prepare(d, v, k, (const layer_gains *)NULL, lx < ly ? lx : ly, 1) ? ry : rx;
 	plan_path_coef(e, c0, gk, v->path_lines[k]);
 	plan_anchor(e, p, T, p->a - 0.5 - v->path_uc[k]);
 	o->sync = T;
@@ -414,7 +413,7 @@ static int octave_own(const perlin_voice *v, unsigned k)
    layers' cells and coefficients), and each heard one's segment as
    octave_span_n's loop would render it. Whether every octave has a
    kernel in the plan (a dense one has none: then the render loop). */
-int plan_build(perlin_dsp *d)
+static int plan_build(perlin_dsp *d)
 {
 	perlin_plan *f = &d->plan;
 	perlin_voice *v = &d->voice[d->cur];
@@ -546,8 +545,7 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 				if (o->entry < fold)
 					fold = o->entry;
 			} else {
-				plan_path1(d, v, k, o, &f->e[o->entry], T, (const layer_gains *)NULL,
-			           &f->until_k[k]);
+				plan_path1(d, v, k, o, &f->e[o->entry], T, &f->until_k[k]);
 				kinds |= f->e[o->entry].kind != was;
 			}
 			f->dirty |= 1U << o->entry;

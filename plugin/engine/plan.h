@@ -18,10 +18,6 @@ uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n, int in_chunk
    must: the loop's values are not the fold's, and a block's length must
    not choose them. */
 int plan_takes(perlin_dsp *d, uint32_t n);
-/* The plan of the current voice from the clock on, for a span the
-   render loop would render steadily; 0 where some octave has no kernel
-   in it (a dense one: the loop then). */
-int plan_build(perlin_dsp *d);
 /* The voices' ramps where the clock is (a running plan lets them lag):
    before anything but the plan reads or moves them. */
 void plan_sync(perlin_dsp *d);
