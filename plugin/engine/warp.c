@@ -30,26 +30,17 @@
    chunks. */
 #define WARP_RENEW 64U
 
-/* A CV sample as the volts it counts as: NaN 0 V, clamped to
-   +-PERLIN_WARP_VOLTS, -0 as 0 (so two volts that act the same compare
-   equal). */
-static float warp_volts(float v)
+/* A CV sample as the volts it counts as: NaN 0 V, clamped to +-bound
+   (PERLIN_WARP_VOLTS, PERLIN_MORPH_VOLTS), -0 as 0 (so two volts that act
+   the same compare equal). */
+static inline float cv_volts(float v, float bound)
 {
 	if (!(v == v) || v == 0.0f)
 		return 0.0f;
-	return v < -PERLIN_WARP_VOLTS ? -PERLIN_WARP_VOLTS : v > PERLIN_WARP_VOLTS ? PERLIN_WARP_VOLTS : v;
+	return v < -bound ? -bound : v > bound ? bound : v;
 }
 
-/* A morph CV sample as the volts it counts as (as warp_volts, within
-   +-PERLIN_MORPH_VOLTS). */
-static float morph_volts(float v)
-{
-	if (!(v == v) || v == 0.0f)
-		return 0.0f;
-	return v < -PERLIN_MORPH_VOLTS ? -PERLIN_MORPH_VOLTS : v > PERLIN_MORPH_VOLTS ? PERLIN_MORPH_VOLTS : v;
-}
-
-/* 2^v for four volts as warp_volts gives them: 2^n exactly (built from
+/* 2^v for four volts as cv_volts gives them: 2^n exactly (built from
    its bits) times sqrt 2 e^t, t = (f - 1/2) ln 2, f = v - n in [0, 1), by
    its series to t^9 (within 1e-11); +, x and integer operations alone, so
    the same bits on every machine and compiler, in any lane. */
@@ -99,10 +90,9 @@ static inline __attribute__((always_inline)) void warp_pick4(warp_i4 mask, const
 	memcpy(out, &ab, sizeof *out);
 }
 
-/* Four CV samples clamped to +-bound, NaN and -0 as 0 (as warp_volts
-   and morph_volts). */
-static inline __attribute__((always_inline)) void warp_volts4_in(const float *at, float bound,
-                                                               warp_f4 *out)
+/* Four CV samples as cv_volts gives them. */
+static inline __attribute__((always_inline)) void cv_volts4(const float *at, float bound,
+                                                          warp_f4 *out)
 {
 	const warp_f4 zero = { 0.0f, 0.0f, 0.0f, 0.0f }, lo = zero - bound, hi = zero + bound;
 	warp_f4 v;
@@ -112,12 +102,6 @@ static inline __attribute__((always_inline)) void warp_volts4_in(const float *at
 	warp_pick4(v < lo, &lo, &v, &v);
 	warp_pick4(v > hi, &hi, &v, &v);
 	*out = v;
-}
-
-/* Four CV samples as warp_volts gives them: NaN and -0 as 0, clamped. */
-static inline __attribute__((always_inline)) void warp_volts4(const float *at, warp_f4 *out)
-{
-	warp_volts4_in(at, PERLIN_WARP_VOLTS, out);
 }
 
 
@@ -133,7 +117,7 @@ static inline __attribute__((always_inline)) float warp_factors_n(double *r, con
 	for (i = 0; i + 4U <= len; i += 4U) {
 		warp_f4 v;
 		warp_d4 f;
-		warp_volts4(volts + i, &v);
+		cv_volts4(volts + i, PERLIN_WARP_VOLTS, &v);
 		warp_pick4(v > most, &v, &most, &most);
 		warp_factor4(&v, &f);
 		f *= inv;
@@ -145,7 +129,7 @@ static inline __attribute__((always_inline)) float warp_factors_n(double *r, con
 		warp_d4 f;
 		for (j = 0; j < 4U; ++j)
 			pad[j] = volts[i + j < len ? i + j : len - 1U];
-		warp_volts4(pad, &v);
+		cv_volts4(pad, PERLIN_WARP_VOLTS, &v);
 		warp_pick4(v > most, &v, &most, &most);
 		warp_factor4(&v, &f);
 		f *= inv;
@@ -224,19 +208,15 @@ void warp_grid(perlin_dsp *d)
 		warp_restart(d); /* (the sums kept short: W's bits stay fine) */
 	band = d->warping ? (d->warp_peak > d->warp ? d->warp_peak : d->warp) : d->warp;
 	d->warp_peak = 0.0;
-	if (band != d->warp_band) {
-		d->warp_band = band;
-		d->moving = 1; /* (the gains anew at this grid point) */
-	}
+	d->moving |= band != d->warp_band; /* (the gains anew at this grid point) */
+	d->warp_band = band;
 	/* morph's speed: its path over the chunk but its largest move (a
 	   step, from a sample and hold say, is a jump the band-limit cannot
 	   help, not a speed), over the chunk's other moves */
 	band = (d->morph_path - d->morph_jump) / (double)(d->grid - 1U);
 	d->morph_path = d->morph_jump = 0.0;
-	if (band != d->morph_band) {
-		d->morph_band = band;
-		d->moving = 1;
-	}
+	d->moving |= band != d->morph_band;
+	d->morph_band = band;
 	warp_keep(d);
 }
 
@@ -245,8 +225,7 @@ void warp_grid(perlin_dsp *d)
    same float: one compare), or the same volts once clamped. */
 typedef int32_t warp_group __attribute__((vector_size(4 * sizeof(int32_t))));
 
-static uint32_t same_run(uint32_t want, float was, float (*as)(float), const float *volts,
-                         uint32_t n)
+static uint32_t same_run(uint32_t want, float was, float bound, const float *volts, uint32_t n)
 {
 	const warp_group zero = { 0 }, same = zero + (int32_t)want;
 	uint32_t i = 0;
@@ -265,7 +244,7 @@ static uint32_t same_run(uint32_t want, float was, float (*as)(float), const flo
 	for (; i < n; ++i) {
 		uint32_t bits;
 		memcpy(&bits, volts + i, sizeof bits);
-		if (bits != want && as(volts[i]) != was)
+		if (bits != want && cv_volts(volts[i], bound) != was)
 			break;
 	}
 	return i;
@@ -276,8 +255,8 @@ static uint32_t same_run(uint32_t want, float was, float (*as)(float), const flo
 static uint32_t warp_same(const perlin_dsp *d, const float *volts, const float *morph,
                           uint32_t n)
 {
-	n = same_run(d->warp_bits, d->warp_v, warp_volts, volts, n);
-	return morph ? same_run(d->morph_bits, d->morph_v, morph_volts, morph, n) : n;
+	n = same_run(d->warp_bits, d->warp_v, PERLIN_WARP_VOLTS, volts, n);
+	return morph ? same_run(d->morph_bits, d->morph_v, PERLIN_MORPH_VOLTS, morph, n) : n;
 }
 
 int warp_unmoved(const perlin_dsp *d, const float *volts, const float *morph, uint32_t n)
@@ -357,12 +336,12 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 			for (i = 0; i + 4U <= len; i += 4U) { /* (each sample's volts first) */
 				warp_f4 v;
 				warp_d4 vd;
-				warp_volts4_in(morph + i, PERLIN_MORPH_VOLTS, &v);
+				cv_volts4(morph + i, PERLIN_MORPH_VOLTS, &v);
 				vd = __builtin_convertvector(v, warp_d4);
 				memcpy(ms + i, &vd, sizeof vd);
 			}
 			for (; i < len; ++i)
-				ms[i] = (double)morph_volts(morph[i]);
+				ms[i] = (double)cv_volts(morph[i], PERLIN_MORPH_VOLTS);
 			for (i = 0; i < len; ++i) {
 				const double v = ms[i], dy = v - was;
 				moved_at = dy != 0.0 ? i + 1U : moved_at;
@@ -384,14 +363,15 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 		   (the whole span and the run before it where nothing moved) */
 		for (run = 1U; run < len - (moved_at ? moved_at - 1U : 0U); ++run) {
 			const uint32_t k = len - run;
-			if (warp_volts(volts[k - 1U]) != warp_volts(volts[k]))
+			if (cv_volts(volts[k - 1U], PERLIN_WARP_VOLTS) != cv_volts(volts[k], PERLIN_WARP_VOLTS))
 				break;
 		}
-		if (run == len && !moved_at && d->warp_still && warp_volts(volts[0]) == d->warp_v)
+		if (run == len && !moved_at && d->warp_still &&
+		    cv_volts(volts[0], PERLIN_WARP_VOLTS) == d->warp_v)
 			d->warp_still += len;
 		else
 			d->warp_still = run;
-		d->warp_v = warp_volts(volts[len - 1U]);
+		d->warp_v = cv_volts(volts[len - 1U], PERLIN_WARP_VOLTS);
 		memcpy(&d->warp_bits, volts + len - 1U, sizeof d->warp_bits);
 	}
 	return len;
@@ -430,7 +410,6 @@ uint32_t warp_span(perlin_dsp *d, const float *volts, const float *morph, uint32
 static int warp_cross(double *p, uint32_t *cell, uint32_t per)
 {
 	double f;
-	int64_t c;
 	if (*p >= 0.0 && *p < 1.0)
 		return 0;
 	f = floor(*p);
@@ -439,13 +418,7 @@ static int warp_cross(double *p, uint32_t *cell, uint32_t per)
 		*p = 0.0;
 		f += 1.0;
 	}
-	c = (int64_t)*cell + (int64_t)f;
-	if (per) {
-		c %= (int64_t)per;
-		if (c < 0)
-			c += (int64_t)per;
-	}
-	*cell = (uint32_t)(uint64_t)c;
+	*cell = ramp_cell_plus(*cell, (int64_t)f, per);
 	return 1;
 }
 
@@ -557,7 +530,6 @@ typedef struct {
 	double ux0, uy0;         /* the anchor's phases less the cells' middles */
 	double wlim;             /* the sum since the anchor (W) where x may leave its cell */
 	int y_one_way;           /* y moves one way (no morph CV, its two moves alike) */
-	int folded;              /* in the fold (warp_fold): no lanes of its own */
 	perlin_seen_cell *seen;  /* the cells its voice keeps (warp_seen) */
 	double mc, uym;          /* m where the morph CV stands (0.0 + M0 - the anchor's);
 	                            uy0 + my mc there, else uy0 */
@@ -582,21 +554,8 @@ enum { WARP_UX0, WARP_SX, WARP_MY, WARP_PY, WARP_QY };
 static void warp_cells(const perlin_voice *v, const warp_oct *o, double fx, double fy,
                        uint32_t *cx, uint32_t *cy)
 {
-	const uint32_t per = v->stream[0][o->k].oct.period;
-	int64_t x = (int64_t)v->anchor.cx[o->k] + (int64_t)fx;
-	if (per) {
-		x %= (int64_t)per;
-		if (x < 0)
-			x += (int64_t)per;
-	}
-	*cx = (uint32_t)(uint64_t)x;
+	*cx = ramp_cell_plus(v->anchor.cx[o->k], (int64_t)fx, v->stream[0][o->k].oct.period);
 	*cy = (uint32_t)(uint64_t)((int64_t)v->anchor.cy[o->k] + (int64_t)fy);
-}
-
-/* Octave o's cells fx, fy into its ramps (what voice_coef reads). */
-static void warp_cell_ramps(perlin_voice *v, const warp_oct *o, double fx, double fy)
-{
-	warp_cells(v, o, fx, fy, &v->rx[o->k].cell, &v->ry[o->k].cell);
 }
 
 /* Layer 0's 12 coefficients (2D) of octave o's cell fx, fy: as its voice
@@ -624,15 +583,25 @@ static const float *warp_seen(perlin_voice *v, warp_oct *o, double fx, double fy
 	return e->c;
 }
 
-/* Octave o's cell, fx and fy cells on from its anchor's: its ramps' cells
-   and, for each layer heard, that cell's coefficients into o->c[l] (1D:
-   the line's 4; 2D: the 12 corner sums). */
-static void warp_cell(perlin_voice *v, warp_oct *o, double fx, double fy, const int dims)
+/* Octave o in cells fx, fy from here, and the starts of its u's there:
+   its ramps' cells (what voice_coef reads) and, for each layer heard,
+   that cell's coefficients into o->c[l] (1D: the line's 4; 2D: the 12
+   corner sums). A lane's u is ((anchor - cell) - 1/2) + the moves, in one
+   formula for a lane and for a sample alike (its cell is the floor of the
+   phase as warp_at has it: a group of lanes takes it only where each is
+   that far inside, so both agree). */
+static void warp_oct_cell(perlin_voice *v, warp_oct *o, double fx, double fy)
 {
+	const int dims = v->shape.dims;
 	int l, m;
+	o->fx = fx;
+	o->fy = fy;
+	o->ux0 = (o->xa - fx) - 0.5;
+	o->uy0 = (o->ya - fy) - 0.5;
+	o->uym = o->uy0 + o->my * o->mc;
 	if (dims == 2 && (o->heard & 1U))
 		memcpy(o->c[0], warp_seen(v, o, fx, fy), sizeof o->c[0]);
-	warp_cell_ramps(v, o, fx, fy);
+	warp_cells(v, o, fx, fy, &v->rx[o->k].cell, &v->ry[o->k].cell);
 	for (l = 0; l < v->layers; ++l) {
 		perlin_stream *s = &v->stream[l][o->k];
 		if (!(o->heard >> l & 1U) || (dims == 2 && l == 0))
@@ -645,21 +614,6 @@ static void warp_cell(perlin_voice *v, warp_oct *o, double fx, double fy, const 
 			for (m = 0; m < 12; ++m)
 				o->c[l][m] = (float)s->coefd[m];
 	}
-}
-
-/* Octave o in cells fx, fy from here (warp_cell), and the starts of its
-   u's there. A lane's u is ((anchor - cell) - 1/2) + the moves, in one
-   formula for a lane and for a sample alike (its cell is the floor of the
-   phase as warp_at has it: a group of lanes takes it only where each is
-   that far inside, so both agree). */
-static void warp_oct_cell(perlin_voice *v, warp_oct *o, double fx, double fy)
-{
-	o->fx = fx;
-	o->fy = fy;
-	o->ux0 = (o->xa - fx) - 0.5;
-	o->uy0 = (o->ya - fy) - 0.5;
-	o->uym = o->uy0 + o->my * o->mc;
-	warp_cell(v, o, fx, fy, v->shape.dims);
 	o->lanes_stale = 1; /* (made where a group of lanes takes them: a cell a
 	                       morph CV swings through is often left sample by
 	                       sample) */
@@ -736,12 +690,9 @@ static void warp_fold_make(warp_fold *lf, perlin_voice *v, const warp_oct *oct, 
 		}
 		L = hi - lo > 1e-9 ? hi - lo : 1e-9; /* (two crossings a hair apart) */
 		mid = lo + 0.5 * L;
-		if (i > 0)
-			fold_level(f->s[i - 1], (mid - f->mid[i - 1]) / f->len[i - 1], L / f->len[i - 1],
-			           o->ux0 + o->sx * mid, o->sx * L, c0, v->gain[0][o->k], f->s[i]);
-		else
-			fold_level(zero7, 0.0, 0.0, o->ux0 + o->sx * mid, o->sx * L, c0, v->gain[0][o->k],
-			           f->s[i]);
+		fold_level(i ? f->s[i - 1] : zero7, i ? (mid - f->mid[i - 1]) / f->len[i - 1] : 0.0,
+		           i ? L / f->len[i - 1] : 0.0, o->ux0 + o->sx * mid, o->sx * L, c0,
+		           v->gain[0][o->k], f->s[i]);
 		f->lo[i] = lo;
 		f->hi[i] = hi;
 		f->mid[i] = mid;
@@ -813,14 +764,14 @@ warp_sample(const perlin_dsp *d, perlin_voice *v, warp_oct *o, uint32_t i, uint3
 	const double w = d->warp_w[i] - v->anchor.w;
 	const double x = o->xa + o->sx * w;
 	const float at = (float)(t0 + i);
+	const double n = (double)(d->warp_n0 - v->anchor.n) + (double)i;
+	const double m = dims == 2 ? (d->warp_dy_on ? d->warp_m[i] : d->warp_M0) - v->anchor.m : 0.0;
 	double y = 0.0, nx = o->fx, ny = o->fy;
 	float ux, uy = 0.0f;
 	int l;
 	if (!(x >= nx && x < nx + 1.0))
 		nx = floor(x);
 	if (dims == 2) {
-		const double n = (double)(d->warp_n0 - v->anchor.n) + (double)i;
-		const double m = (d->warp_dy_on ? d->warp_m[i] : d->warp_M0) - v->anchor.m;
 		y = ((o->ya + o->py * n) + o->qy * w) + o->my * m;
 		if (!(y >= ny && y < ny + 1.0))
 			ny = floor(y);
@@ -828,11 +779,8 @@ warp_sample(const perlin_dsp *d, perlin_voice *v, warp_oct *o, uint32_t i, uint3
 	if (nx != o->fx || ny != o->fy)
 		warp_oct_cell(v, o, nx, ny);
 	ux = (float)(o->ux0 + o->sx * w);
-	if (dims == 2) {
-		const double n = (double)(d->warp_n0 - v->anchor.n) + (double)i;
-		const double m = (d->warp_dy_on ? d->warp_m[i] : d->warp_M0) - v->anchor.m;
+	if (dims == 2)
 		uy = (float)(((o->uy0 + o->my * m) + o->py * n) + o->qy * w);
-	}
 	for (l = 0; l < nl; ++l)
 		if (o->heard >> l & 1U)
 			WARP_VALUE(float, o->c[l], dims, ux, uy, o->g0[l > 0] + o->dg[l > 0] * at, val[l]);
@@ -894,14 +842,11 @@ int warp_voice(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], 
 	warp_oct oct[NOISE_MAX_OCTAVES];
 	warp_fold fold;
 	unsigned k, nh = 0, layers = 0;
-	int l, wide = 0;
+	int l;
 	warp_anchor(d, v); /* (before the loop reads it) */
 	aw = v->anchor.w;
 	am = v->anchor.m;
 	n0 = (double)(d->warp_n0 - v->anchor.n);
-#if defined(__x86_64__) && defined(__GNUC__)
-	wide = d->path == PERLIN_PATH_AVX2;
-#endif
 	fold.n = 0;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) { /* the octaves heard, in order */
 		warp_oct *o = &oct[nh];
@@ -929,9 +874,8 @@ int warp_voice(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], 
 		o->mc = 0.0 + (d->warp_M0 - am); /* (as the lanes have it) */
 		/* in the fold: 1D, one output, every octave heard before it in
 		   it, its cells PERLIN_FOLD_CELL samples or more, its gain still */
-		o->folded = dims == 1 && nl == 1 && fold.n == nh && o->sx != 0.0 &&
-		            fabs(o->sx) * PERLIN_FOLD_CELL <= 1.0 && v->gain[0][k] == v->gain[1][k];
-		fold.n += o->folded ? 1U : 0U;
+		fold.n += dims == 1 && nl == 1 && fold.n == nh && o->sx != 0.0 &&
+		          fabs(o->sx) * PERLIN_FOLD_CELL <= 1.0 && v->gain[0][k] == v->gain[1][k];
 		{ /* its cell at the span's first sample */
 			const double w = d->warp_w[0] - aw;
 			warp_oct_cell(v, o, floor(o->xa + o->sx * w),
@@ -945,12 +889,11 @@ int warp_voice(perlin_dsp *d, perlin_voice *v, float *const acc[], int fresh[], 
 	if (fold.n)
 		warp_fold_begin(d, &fold, v, oct);
 #if defined(__x86_64__) && defined(__GNUC__)
-	if (wide)
+	if (d->path == PERLIN_PATH_AVX2)
 		warp_voice_8(d, v, oct, nh, &fold, acc, len, t0);
 	else
 #endif
 		warp_voice_4(d, v, oct, nh, &fold, acc, len, t0);
-	(void)wide;
 	for (l = 0; l < nl; ++l)
 		if (layers >> l & 1U)
 			fresh[l] = 0;

@@ -332,18 +332,13 @@ static WATTR void WN(voice)(perlin_dsp *d, perlin_voice *v, warp_oct *oct, unsig
                             warp_fold *fold, float *const acc[], uint32_t len, uint32_t t0)
 {
 	const int dy = d->warp_dy_on;
-	if (v->layers == 1) {
-		if (v->shape.dims == 1)
-			WN(voice_n)(d, v, oct, nh, fold, acc, len, t0, 1, 1, 0);
-		else if (dy)
-			WN(voice_n)(d, v, oct, nh, fold, acc, len, t0, 2, 1, 1);
-		else
-			WN(voice_n)(d, v, oct, nh, fold, acc, len, t0, 2, 1, 0);
-	} else if (v->shape.dims == 1) {
-		WN(voice_n)(d, v, oct, nh, fold, acc, len, t0, 1, PERLIN_LAYERS, 0);
-	} else if (dy) {
-		WN(voice_n)(d, v, oct, nh, fold, acc, len, t0, 2, PERLIN_LAYERS, 1);
-	} else {
-		WN(voice_n)(d, v, oct, nh, fold, acc, len, t0, 2, PERLIN_LAYERS, 0);
-	}
+#define WARP_VOICE(nl) \
+	(v->shape.dims == 1 ? WN(voice_n)(d, v, oct, nh, fold, acc, len, t0, 1, nl, 0) \
+	 : dy               ? WN(voice_n)(d, v, oct, nh, fold, acc, len, t0, 2, nl, 1) \
+	                    : WN(voice_n)(d, v, oct, nh, fold, acc, len, t0, 2, nl, 0))
+	if (v->layers == 1)
+		WARP_VOICE(1);
+	else
+		WARP_VOICE(PERLIN_LAYERS);
+#undef WARP_VOICE
 }
