@@ -179,23 +179,29 @@ static double perlin1(uint32_t c0, uint32_t c1, double t, uint32_t s)
 	return lerp1(slope_of(h0), value_of(h0), slope_of(h1), value_of(h1), t);
 }
 
-/* The four corner gradients and values of cell (x0 or x1, y0): gx, gy,
-   gv in corner order 00, 10, 01, 11 (s: the hashed seed). */
-static void corners2(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t s,
-                     double gx[4], double gy[4], double gv[4])
+static void corner(noise_octave *o, unsigned i, double gx, double gy, double gv)
 {
-	const uint32_t hx0 = noise_hash(x0 ^ s);
-	const uint32_t hx1 = noise_hash(x1 ^ s);
-	const uint32_t h[4] = {
-		noise_hash(hx0 ^ y0), noise_hash(hx1 ^ y0),
-		noise_hash(hx0 ^ (y0 + 1U)), noise_hash(hx1 ^ (y0 + 1U)),
-	};
-	int i;
-	for (i = 0; i < 4; ++i) {
-		gx[i] = grad2[h[i] >> 28][0];
-		gy[i] = grad2[h[i] >> 28][1];
-		gv[i] = value_of(h[i]);
-	}
+	o->gx[i] = gx;
+	o->gy[i] = gy;
+	o->gv[i] = gv;
+}
+
+static void corner_hashed(noise_octave *o, unsigned i, uint32_t h)
+{
+	corner(o, i, grad2[h >> 28][0], grad2[h >> 28][1], value_of(h));
+}
+
+/* The four corner gradients and values of cell (x0 or x1, y0) into o's
+   gx, gy, gv in corner order 00, 10, 01, 11, and the columns' hashes hx
+   (s: the hashed seed). */
+static void corners2(noise_octave *o, uint32_t x0, uint32_t x1, uint32_t y0, uint32_t s)
+{
+	o->hx[0] = noise_hash(x0 ^ s);
+	o->hx[1] = noise_hash(x1 ^ s);
+	corner_hashed(o, 0, noise_hash(o->hx[0] ^ y0));
+	corner_hashed(o, 1, noise_hash(o->hx[1] ^ y0));
+	corner_hashed(o, 2, noise_hash(o->hx[0] ^ (y0 + 1U)));
+	corner_hashed(o, 3, noise_hash(o->hx[1] ^ (y0 + 1U)));
 }
 
 /* The 2D formula from cached corner gradients. */
@@ -215,9 +221,9 @@ static double lerp2(const double gx[4], const double gy[4], const double gv[4],
 static double perlin2(uint32_t x0, uint32_t x1, double tx, noise_pos y,
                       uint32_t seed)
 {
-	double gx[4], gy[4], gv[4];
-	corners2(x0, x1, y.cell, noise_hash(seed), gx, gy, gv);
-	return lerp2(gx, gy, gv, tx, y.frac);
+	noise_octave o;
+	corners2(&o, x0, x1, y.cell, noise_hash(seed));
+	return lerp2(o.gx, o.gy, o.gv, tx, y.frac);
 }
 
 /* The cell after c, on a loop of period p (0: no loop). */
@@ -264,18 +270,6 @@ void noise_octave_init(noise_octave *o, noise_pos x, noise_pos y,
 
 /* Corner i of the stream's cache: from values, or from its hash (as
    corners2 makes them). */
-static void corner(noise_octave *o, unsigned i, double gx, double gy, double gv)
-{
-	o->gx[i] = gx;
-	o->gy[i] = gy;
-	o->gv[i] = gv;
-}
-
-static void corner_hashed(noise_octave *o, unsigned i, uint32_t h)
-{
-	corner(o, i, grad2[h >> 28][0], grad2[h >> 28][1], value_of(h));
-}
-
 void noise_octave_update(noise_octave *o, int dims)
 {
 	const uint32_t c0 = o->x.cell < o->period || !o->period ? o->x.cell
@@ -302,12 +296,7 @@ void noise_octave_update(noise_octave *o, int dims)
 			corner_hashed(o, 3, noise_hash(o->hx[1] ^ (y0 + 1U)));
 		} else {
 			const uint32_t c1 = next_cell(c0, o->period);
-			o->hx[0] = noise_hash(c0 ^ o->seed_hash);
-			o->hx[1] = noise_hash(c1 ^ o->seed_hash);
-			corner_hashed(o, 0, noise_hash(o->hx[0] ^ y0));
-			corner_hashed(o, 1, noise_hash(o->hx[1] ^ y0));
-			corner_hashed(o, 2, noise_hash(o->hx[0] ^ (y0 + 1U)));
-			corner_hashed(o, 3, noise_hash(o->hx[1] ^ (y0 + 1U)));
+			corners2(o, c0, c1, y0, o->seed_hash);
 			o->key_x1 = c1;
 		}
 		o->key_x = c0;

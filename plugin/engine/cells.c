@@ -7,6 +7,7 @@
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "cells.h"
 #include "coef.h"
+#include "ramp.h"
 
 #include <math.h>
 #include <string.h>
@@ -97,18 +98,6 @@ static inline void fill(int32_t *idx, int32_t from, int32_t to, int32_t c)
 	} while (from < to);
 }
 
-/* cell + d modulo period (0: 2^32) */
-static uint32_t cell_plus(uint32_t cell, int64_t d, uint32_t period)
-{
-	int64_t c = (int64_t)cell + d;
-	if (period) {
-		c %= (int64_t)period;
-		if (c < 0)
-			c += (int64_t)period;
-	}
-	return (uint32_t)(uint64_t)c;
-}
-
 void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, uint32_t n_,
                  dense_stair *s)
 {
@@ -125,7 +114,7 @@ void dense_cells(const perlin_ramp *rx, const perlin_ramp *ry, uint32_t period, 
 	walk_of(ry, &wy);
 	cx = cell_now(rx, &wx);
 	cy = cell_now(ry, &wy);
-	x = cell_plus(rx->cell, cx, period);
+	x = ramp_cell_plus(rx->cell, cx, period);
 	y = ry->cell + (uint32_t)cy;
 	s->along_y = along_y;
 	s->alpha = alpha;

@@ -23,35 +23,25 @@ void cell_line(double P, double Q, double P2, double Q2, double sc, double out[4
 	out[3] = sc * (q2 - q);
 }
 
-/* c[0..6] of value = M[1] + M[0] u + h(u) (D[0] u + D[1]) by powers of u
-   (h(u) = 15/8 u - 5 u^3 + 6 u^5), as line_coef. */
-static void path_poly(const double M[2], const double D[2], float c[7])
-{
-	c[0] = (float)M[1];
-	c[1] = (float)(M[0] + 1.875 * D[1]);
-	c[2] = (float)(1.875 * D[0]);
-	c[3] = (float)(-5.0 * D[1]);
-	c[4] = (float)(-5.0 * D[0]);
-	c[5] = (float)(6.0 * D[1]);
-	c[6] = (float)(6.0 * D[0]);
-}
-
 /* Kernel coefficients of octave k for its current cell (gradients hashed
    here, once per cell), in u = t - 1/2 (see plugin/engine/kernel.h): cell_line
-   by powers of u, h(u) = 15/8 u - 5 u^3 + 6 u^5, and as the line itself. */
+   { m0, m1, D, E }, m0 + m1 u + h(u) (D u + E) by powers of u (h(u) = 15/8
+   u - 5 u^3 + 6 u^5), and as the line itself. */
 static void line_coef(double P, double Q, double P2, double Q2, double sc,
                       float c[7], float line[4])
 {
-	double l[4], M[2], D[2];
+	double l[4];
 	unsigned m;
 	cell_line(P, Q, P2, Q2, sc, l);
 	for (m = 0; m < 4; ++m)
 		line[m] = (float)l[m];
-	M[0] = l[1];
-	M[1] = l[0];
-	D[0] = l[2];
-	D[1] = l[3];
-	path_poly(M, D, c);
+	c[0] = (float)l[0];
+	c[1] = (float)(l[1] + 1.875 * l[3]);
+	c[2] = (float)(1.875 * l[2]);
+	c[3] = (float)(-5.0 * l[3]);
+	c[4] = (float)(-5.0 * l[2]);
+	c[5] = (float)(6.0 * l[3]);
+	c[6] = (float)(6.0 * l[2]);
 }
 
 /* The scale of noise_octave_2d/1d (noise/noise.h) */
@@ -99,8 +89,6 @@ void voice_coef(const perlin_voice *v, perlin_stream *stream, unsigned k, int ax
 {
 	noise_octave *o = &stream->oct;
 	float *c = stream->coef;
-	const double g = 1.0;
-	const int moving = axes == 2;
 	const double ty = axes == 1 && v->shape.dims == 2 ? v->ry[k].a : 0.0;
 	if (stream->axes == axes && stream->coef_x == v->rx[k].cell &&
 	    stream->coef_y == v->ry[k].cell && stream->coef_ty == ty)
@@ -113,24 +101,21 @@ void voice_coef(const perlin_voice *v, perlin_stream *stream, unsigned k, int ax
 	o->y.cell = v->ry[k].cell;
 	if (v->shape.dims == 1) { /* L = g0 t + v0, R = g1 (t - 1) + v1 */
 		noise_octave_update(o, 1);
-		line_coef(o->gx[0], o->gv[0], o->gx[1], o->gv[1] - o->gx[1], dims_scale(v) * g, c, stream->line);
-	} else if (moving) {
+		line_coef(o->gx[0], o->gv[0], o->gx[1], o->gv[1] - o->gx[1], dims_scale(v), c, stream->line);
+	} else if (axes == 2) {
 		noise_octave_update(o, 2);
-		corner_lines(o, dims_scale(v) * g, stream->coefd);
+		corner_lines(o, dims_scale(v), stream->coefd);
 	} else { /* y stands still (at ty): the 2D formula is the 1D one in x */
 		const double sy = ty * ty * ty * (ty * (ty * 6.0 - 15.0) + 10.0);
-		const double *gx, *gy, *gv;
+		const double *const gx = o->gx, *const gy = o->gy, *const gv = o->gv;
 		double P, Q, P2;
 		noise_octave_update(o, 2);
-		gx = o->gx;
-		gy = o->gy;
-		gv = o->gv;
 		P = (1.0 - sy) * gx[0] + sy * gx[2];
 		Q = (1.0 - sy) * (gy[0] * ty + gv[0]) + sy * (gy[2] * (ty - 1.0) + gv[2]);
 		P2 = (1.0 - sy) * gx[1] + sy * gx[3];
 		line_coef(P, Q, P2,
 		          (1.0 - sy) * (gy[1] * ty + gv[1]) + sy * (gy[3] * (ty - 1.0) + gv[3]) - P2,
-		          dims_scale(v) * g, c, stream->line);
+		          dims_scale(v), c, stream->line);
 	}
 }
 

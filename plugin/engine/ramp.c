@@ -5,9 +5,6 @@
 #include "ramp.h"
 
 #include <math.h>
-#include <stddef.h>
-#include <string.h>
-
 
 /* The first j >= 1 at which a + j step reaches 1, or RAMP_REBASE (inv:
    1 / step, so the estimate needs no division, nor ceil: the loops make
@@ -72,13 +69,7 @@ noise_pos ramp_pos(const perlin_ramp *r, uint32_t period)
 	const double t = r->a + (double)(int64_t)r->j * r->step;
 	const double fl = ramp_floor(t);
 	noise_pos p;
-	int64_t c = (int64_t)r->cell + (int64_t)fl; /* fl may be negative */
-	if (period) {
-		c %= (int64_t)period;
-		if (c < 0)
-			c += (int64_t)period;
-	}
-	p.cell = (uint32_t)(uint64_t)c;
+	p.cell = ramp_cell_plus(r->cell, (int64_t)fl, period); /* fl may be negative */
 	p.frac = t - fl;
 	if (p.frac >= 1.0) {
 		p.frac = 0.0;
@@ -86,8 +77,6 @@ noise_pos ramp_pos(const perlin_ramp *r, uint32_t period)
 	}
 	return p;
 }
-
-void ramp_rebase(perlin_ramp *r, uint32_t period);
 
 /* At a crossing into the next cell (a + j step in [1, 2)) or, going
    backwards, the previous one (in [-1, 0)): re-anchor there; the step

@@ -19,5 +19,16 @@ void ramp_rebase(perlin_ramp *r, uint32_t period);
 void ramp_restep(perlin_ramp *r, double step, uint32_t period);
 /* Move a ramp nobody hears on by n samples. */
 void ramp_ride(perlin_ramp *r, uint32_t period, uint32_t n);
+/* cell + d modulo period (0: 2^32) */
+static inline uint32_t ramp_cell_plus(uint32_t cell, int64_t d, uint32_t period)
+{
+	int64_t c = (int64_t)cell + d;
+	if (period) {
+		c %= (int64_t)period;
+		if (c < 0)
+			c += (int64_t)period;
+	}
+	return (uint32_t)(uint64_t)c;
+}
 
 #endif /* PERLIN_RAMP_H */
