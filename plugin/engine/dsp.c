@@ -324,12 +324,7 @@ void perlin_dsp_spread(perlin_dsp *d, float spread)
 
 void perlin_dsp_run(perlin_dsp *d, float *out, uint32_t n)
 {
-	float *outs[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
-	if (d->outputs == 1U) { /* (the one output: no copy) */
-		perlin_dsp_run_outputs(d, &out, n);
-		return;
-	}
-	outs[0] = out;
+	float *outs[PERLIN_OUTPUTS] = { out, NULL, NULL, NULL };
 	perlin_dsp_run_outputs(d, outs, n);
 }
 

@@ -327,21 +327,6 @@ void render_cv(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 	}
 }
 
-static void render_noise(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0, int unit);
-
-/* len samples (all inside one chunk unless nothing moves), from t0 in
-   the chunk, into out[0..d->outputs) (NULL entries: not wanted). With CV
-   inputs the shaped noise, then depth and offset with them (cv_post). */
-void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
-{
-	if (d->cv_on && !d->noise_only) {
-		render_noise(d, out, len, t0, 1);
-		render_cv(d, out, len, t0);
-		return;
-	}
-	render_noise(d, out, len, t0, d->noise_only);
-}
-
 /* (render_span) unit: the noise alone, depth 1 and offset 0 (sample and
    hold: step.c; the CV inputs: cv_post). */
 static void render_noise(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0, int unit)
@@ -440,6 +425,19 @@ static void render_noise(perlin_dsp *d, float *const out[], uint32_t len, uint32
 			memcpy(out[o], first, len * sizeof out[o][0]);
 		d->level[o] = d->level[0];
 	}
+}
+
+/* len samples (all inside one chunk unless nothing moves), from t0 in
+   the chunk, into out[0..d->outputs) (NULL entries: not wanted). With CV
+   inputs the shaped noise, then depth and offset with them (cv_post). */
+void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
+{
+	if (d->cv_on && !d->noise_only) {
+		render_noise(d, out, len, t0, 1);
+		render_cv(d, out, len, t0);
+		return;
+	}
+	render_noise(d, out, len, t0, d->noise_only);
 }
 
 void render_ride(perlin_dsp *d, uint32_t len)

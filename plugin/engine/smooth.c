@@ -8,7 +8,6 @@
 #include "params.h"
 
 #include <math.h>
-#include <stddef.h>
 #include <string.h>
 
 /* One grid step of a one-pole smoother; lands exactly on the target once

@@ -66,13 +66,9 @@ void step_enter(perlin_dsp *d)
 void step_exit(perlin_dsp *d)
 {
 	d->stepping = 0;
-	if (!d->held) { /* nothing held yet: nothing to fade from */
-		d->capture = 0;
-		busy(d);
-		return;
-	}
 	d->capture = 0;
-	d->leave = 0;
+	if (d->held) /* (nothing held yet: nothing to fade from) */
+		d->leave = 0;
 	busy(d);
 }
 

@@ -44,18 +44,6 @@ static double clock_beat_now(const perlin_clock *c, double sr)
 	return c->beat + (double)(int64_t)c->count * (c->speed * c->bpm / (60.0 * sr));
 }
 
-/* The transport's frame and beat now: the clock's while it places the
-   phase, else the host's. */
-double dsp_tp_frame_now(const perlin_dsp *d)
-{
-	return d->ext.on ? clock_frame_now(&d->ext) : host_frame_now(d);
-}
-
-double dsp_tp_beat_now(const perlin_dsp *d)
-{
-	return d->ext.on ? clock_beat_now(&d->ext, d->sr) : host_beat_now(d);
-}
-
 /* Whether a transport is known (the clock's, or a message of the host's),
    and its speed and tempo. */
 int dsp_tp_known(const perlin_dsp *d)
@@ -80,9 +68,11 @@ double dsp_tp_bpm(const perlin_dsp *d)
    far the transport is. */
 void dsp_transport_phase(const perlin_dsp *d, dsp_place *p)
 {
-	const double frame = dsp_tp_known(d) ? dsp_tp_frame_now(d) : 0.0;
+	/* the transport's frame and beat now: the clock's while it places the
+	   phase, else the host's */
+	const double frame = d->ext.on ? clock_frame_now(&d->ext) : d->tp_valid ? host_frame_now(d) : 0.0;
 	if (d->sync && (d->ext.on || d->tp_beat_valid)) {
-		p->xv = dsp_tp_beat_now(d);
+		p->xv = d->ext.on ? clock_beat_now(&d->ext, d->sr) : host_beat_now(d);
 		p->xs = d->cells_per_beat;
 	} else if (d->sync) { /* beats from frames and tempo */
 		p->xv = frame;
@@ -241,8 +231,9 @@ static void clock_now(perlin_dsp *d)
 	c->count = 0;
 }
 
-/* Hold where the phase is (speed 0). */
-static void clock_hold(perlin_dsp *d)
+/* Hold where the phase is (speed 0): also where the clock reached hold_at
+   before a pulse. */
+void dsp_clock_due(perlin_dsp *d)
 {
 	clock_now(d);
 	d->ext.speed = 0.0;
@@ -259,7 +250,7 @@ static void clock_aim(perlin_dsp *d, double goal)
 	double bpm, n;
 	c->count = 0;
 	if (!(c->interval > 0.0) || !(left > 0.0)) {
-		clock_hold(d);
+		dsp_clock_due(d);
 		return;
 	}
 	bpm = dsp_clamp_finite(left / c->interval * 60.0 * d->sr, 1.0, 1000.0, 120.0);
@@ -273,12 +264,6 @@ static void clock_aim(perlin_dsp *d, double goal)
 uint64_t dsp_clock_hold_at(const perlin_dsp *d)
 {
 	return d->ext.on ? d->ext.hold_at : UINT64_MAX;
-}
-
-/* The clock reached hold_at before a pulse. */
-void dsp_clock_due(perlin_dsp *d)
-{
-	clock_hold(d);
 }
 
 /* A pulse at the current sample, ppb to a beat: whether the phase must be
@@ -352,13 +337,13 @@ int dsp_clock_message(perlin_dsp *d, perlin_clock_msg m, double value, int midi)
 		if (m == PERLIN_CLOCK_START)
 			c->next = 0.0;
 		if (c->on && c->midi == midi && c->speed != 0.0)
-			clock_hold(d); /* until the next pulse */
+			dsp_clock_due(d); /* until the next pulse */
 		c->stopped = 0;
 		c->waiting = 1;
 		return 0;
 	case PERLIN_CLOCK_STOP:
 		if (c->on && c->midi == midi) {
-			clock_hold(d);
+			dsp_clock_due(d);
 			c->next = c->from + (double)(c->n + 1U) / c->ppb; /* (Continue's next pulse) */
 		}
 		c->stopped = 1;

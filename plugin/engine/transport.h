@@ -10,10 +10,6 @@
 int dsp_holds_when_stopped(const perlin_dsp *d);
 /* Whether the phase ignores the transport (Free, not synced). */
 int dsp_runs_free(const perlin_dsp *d);
-/* The transport's frame and beat now (an external clock's while it
-   places the phase, else the host's). */
-double dsp_tp_frame_now(const perlin_dsp *d);
-double dsp_tp_beat_now(const perlin_dsp *d);
 /* Whether a transport is known (the clock's, or one the host sent), and
    its speed and tempo. */
 int dsp_tp_known(const perlin_dsp *d);

@@ -12,7 +12,6 @@
 #include "ramp.h"
 
 #include <math.h>
-#include <stddef.h>
 #include <string.h>
 
 /* The discrete settings the controls ask for now. */
@@ -38,13 +37,6 @@ static int same_shape(const perlin_shape *a, const perlin_shape *b)
 	return memcmp(a, b, sizeof *a) == 0;
 }
 
-/* Whether voice w still plays (the current one, or the old one of a
-   crossfade). */
-static int live(const perlin_dsp *d, int w)
-{
-	return w == d->cur || d->fade < d->xfade_n;
-}
-
 /* Weight of an octave at f cells/s: 1 up to sr/16, 0 from sr/4, a smooth
    step in log frequency between (a cell of Perlin noise holds about one
    cycle, so sr/4 cells/s is near Nyquist). */
@@ -58,15 +50,6 @@ static double bandlimit(double f, double sr)
 		return 0.0;
 	u = log2(f / lo) * 0.5;
 	return 1.0 - u * u * (3.0 - 2.0 * u);
-}
-
-static noise_fbm fbm_at(const perlin_smooth *s)
-{
-	noise_fbm p;
-	p.octaves = s->octaves;
-	p.persistence = s->persistence;
-	p.lacunarity = s->lacunarity;
-	return p;
 }
 
 /* Spread s over the octave gains g (dsp.h, perlin_dsp_spread): each
@@ -116,7 +99,7 @@ static double y_speed(const perlin_dsp *d, const perlin_smooth *p, const perlin_
    and at the next one (y: over the chunks either side). */
 static void voice_end(const perlin_dsp *d, perlin_voice *v, int e, const perlin_smooth *s)
 {
-	const noise_fbm p = noise_fbm_clamp(fbm_at(s));
+	const noise_fbm p = noise_fbm_clamp((noise_fbm){ s->octaves, s->persistence, s->lacunarity });
 	const double speed = fabs(d->motion) > 1.0 ? fabs(d->motion) : 1.0;
 	/* (warp_band: the rate CV's factor, folded or its chunk's largest) */
 	const double f0 = fabs(s->xrate * d->tempo) * speed * d->warp_band * d->sr;
@@ -167,17 +150,14 @@ int voice_grid_point(perlin_dsp *d)
 	int w, still = 1;
 	for (w = 0; w < 2; ++w) {
 		perlin_voice *v = &d->voice[w];
-		if (!live(d, w))
-			continue;
-		if (w != d->cur) { /* fading out: held as it was (see restep) */
-			memcpy(v->gain[0], v->gain[1], sizeof v->gain[0]);
-			memcpy(v->alt[0], v->alt[1], sizeof v->alt[0]);
-			continue;
-		}
-		memcpy(v->mult_was, v->mult[0], sizeof v->mult_was);
-		memcpy(v->mult[0], v->mult[1], sizeof v->mult[0]);
+		if (w != d->cur && d->fade >= d->xfade_n)
+			continue; /* (not live: neither current nor fading out) */
 		memcpy(v->gain[0], v->gain[1], sizeof v->gain[0]);
 		memcpy(v->alt[0], v->alt[1], sizeof v->alt[0]);
+		if (w != d->cur)
+			continue; /* fading out: held as it was (see restep) */
+		memcpy(v->mult_was, v->mult[0], sizeof v->mult_was);
+		memcpy(v->mult[0], v->mult[1], sizeof v->mult[0]);
 		voice_end(d, v, 1, &d->at[1]);
 		still = still && !memcmp(v->mult[0], v->mult[1], sizeof v->mult[0]) &&
 		        !memcmp(v->mult_was, v->mult[0], sizeof v->mult_was) &&
