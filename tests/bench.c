@@ -973,6 +973,8 @@ int main(int argc, char **argv)
 	static const int paths[2] = { PERLIN_PATH_VECTOR, PERLIN_PATH_AVX2 };
 	double steady[2][3] = { { -1, -1, -1 }, { -1, -1, -1 } }; /* [path][dims] */
 	double worst[2] = { 0, 0 }, worst4[2] = { 0, 0 }, wtime4[2] = { 0, 0 };
+	double spike[2] = { 0, 0 }, spike99[2] = { 0, 0 }; /* the largest max / median */
+	const char *spike_name[2] = { "", "" };
 	double one[N_SCENARIOS][2];
 	const char *worst_name[2] = { "", "" }, *worst4_name[2] = { "", "" };
 	int i, p;
@@ -1026,6 +1028,11 @@ int main(int argc, char **argv)
 				worst[p] = ratio;
 				worst_name[p] = c.name;
 			}
+			if (t[2] / t[0] > spike[p]) {
+				spike[p] = t[2] / t[0];
+				spike99[p] = t[1] / t[0];
+				spike_name[p] = c.name;
+			}
 			printf("%-31s | %-4s", c.name, path_name(paths[p]));
 			print_cell(in, " %9.1f");
 			print_cell(ratio, " %7.2f");
@@ -1037,6 +1044,10 @@ int main(int argc, char **argv)
 		if (worst[p] > 0)
 			printf("worst on %s: %s, %.2fx its steady row\n", path_name(paths[p]),
 			       worst_name[p], worst[p]);
+	for (p = 0; p < 2; ++p) /* (issue 57: the worst block within 3x the median) */
+		if (spike[p] > 0)
+			printf("largest block over the median on %s: %s, max %.2fx, p99 %.2fx\n",
+			       path_name(paths[p]), spike_name[p], spike[p], spike99[p]);
 	/* the worst beside the mean: the costliest quarter of the cycle */
 	if (cg) {
 		printf("\nrows where a control moves: instr/sample over the costliest quarter of the\n"
