@@ -21,7 +21,8 @@
    virtual machine's interruptions and slow spells). The median, 99th
    percentile and largest block time in microseconds, and how many
    instances one core runs at the 99th percentile (a 512-sample period
-   at 48 kHz is 10.7 ms).
+   at 48 kHz is 10.7 ms); under the table, each path's row whose largest
+   block is the most over its median (issue 57: within 3x).
 
    A second table runs the same scenarios, and two where spread moves, on
    "Perlin Noise x4" (urn:perlin-lv2:perlin4, spread 0.5 unless it
