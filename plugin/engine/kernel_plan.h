@@ -176,7 +176,8 @@ KF(plan_a)(perlin_plan *f, KF(v2d) g2, float fb, KF(vf) s0[8 / KW], const int ka
 #pragma GCC unroll 2
 			for (h = 0; h < 8 / KW; ++h) {
 				/* (the fold's polynomial: degree 6, or 11 along 2D paths) */
-				const KF(vf) v = KF(fold_at)((const float(*)[8])f->fold_c, ka == KA_FOLD2 ? 12 : 7, h, t[h]);
+				const KF(vf) v = KF(fold_at)((const float(*)[8])f->fold_c,
+				                             ka == KA_FOLD2 ? 12 : 7, h, t[h]);
 				if (flags & KKEEP)
 					KF(store)(f->kf + h * KW, v);
 				a[h] += v;
