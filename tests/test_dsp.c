@@ -426,14 +426,14 @@ static void test_fold(void)
 					dense |= dims == 1 ? cell <= 16.0 : 1.0 / cell + ys > 1.0 / 48.0;
 				}
 				if (dense)
-					CHECK(!d[0].plan.valid, "rate %g, %d octaves: a plan with a dense octave",
+					CHECK(!d[0].plan[d[0].cur].valid, "rate %g, %d octaves: a plan with a dense octave",
 					      (double)rates[r], octaves[o]);
 				else
-					CHECK(d[0].plan.valid && d[0].plan.nfold == want,
+					CHECK(d[0].plan[d[0].cur].valid && d[0].plan[d[0].cur].nfold == want,
 					      "%dD, rate %g, %d octaves: %d octaves folded, not %d", dims,
 					      (double)rates[r], octaves[o],
-					      d[0].plan.valid ? d[0].plan.nfold : -1, want);
-				folded += d[0].plan.valid && d[0].plan.nfold > 0;
+					      d[0].plan[d[0].cur].valid ? d[0].plan[d[0].cur].nfold : -1, want);
+				folded += d[0].plan[d[0].cur].valid && d[0].plan[d[0].cur].nfold > 0;
 				CHECK(max_diff(out[0], out[1], RUN) == 0.0,
 				      "%dD, rate %g, %d octaves: blocks of 4096 and of 1 to 37 differ by %g",
 				      dims, (double)rates[r], octaves[o], max_diff(out[0], out[1], RUN));
@@ -480,6 +480,86 @@ static void test_fold(void)
 	}
 	for (i = 0; i < 3; ++i)
 		free(out[i]);
+}
+
+/* A crossfade by both voices' plans (plan_fade): new seeds and restarts
+   every 0.23 s with depth 0.6 and offset 0.2 (the plans shaped for the
+   crossfade, then the current one for the output again), 1D and 2D, on
+   each path: blocks of 4096 and blocks of 1 to 37 the same bits (a
+   crossfade that ends inside a group of 8 kept that group's outputs
+   shaped for the crossfade: a step of 0.75), and within PATH_TOLERANCE
+   of the reference. Each crossfade is seen running on both plans (after
+   each block that ends inside one, but where it starts). */
+static void test_crossfade_by_plans(void)
+{
+	static perlin_dsp d[3];
+	static float out[3][PLAN_RUN];
+	enum { EVERY = 11040 }; /* (0.23 s) */
+	float set[PERLIN_N_PARAMS];
+	const float *ctl[PERLIN_N_PARAMS];
+	double worst = 0.0, apart = 0.0;
+	int path, dims, r, fades = 0, by_plans = 0;
+	uint32_t i;
+	for (i = 0; i < PERLIN_N_PARAMS; ++i)
+		ctl[i] = &set[i];
+	for (dims = 1; dims <= 2; ++dims)
+		for (path = PERLIN_PATH_VECTOR; path <= PERLIN_PATH_AVX2; ++path) {
+			if (path == PERLIN_PATH_AVX2 && perlin_dsp_best_path() != PERLIN_PATH_AVX2)
+				continue;
+			for (r = 0; r < 3; ++r) {
+				uint32_t at = 0, n, next = EVERY;
+				int change = 0;
+				for (i = 0; i < PERLIN_N_PARAMS; ++i)
+					set[i] = perlin_params[i].def;
+				set[PERLIN_OCTAVES] = 8.0f;
+				set[PERLIN_DEPTH] = 0.6f;
+				set[PERLIN_OFFSET] = 0.2f;
+				set[PERLIN_STOPPED] = 2.0f; /* (Free: no transport) */
+				set[PERLIN_DIMENSIONS] = (float)dims;
+				set[PERLIN_DRIFT] = dims == 2 ? 0.3f : 0.0f;
+				perlin_dsp_init_outputs(&d[r], 48000.0, 1U);
+				perlin_dsp_set_path(&d[r], r == 2 ? PERLIN_PATH_REFERENCE : (perlin_path)path);
+				perlin_dsp_controls(&d[r], ctl);
+				while (at < PLAN_RUN) {
+					n = r == 1 ? 1U + (uint32_t)(test_rng() % 37U) : 4096U;
+					n = next - at < n ? next - at : n;
+					n = PLAN_RUN - at < n ? PLAN_RUN - at : n;
+					plan_run(&d[r], out[r], 1U, at, n);
+					at += n;
+					if (r == 1 && d[1].fade > 0U && d[1].fade < d[1].xfade_n) {
+						const perlin_plan *now = &d[1].plan[d[1].cur],
+						                  *was = &d[1].plan[!d[1].cur];
+						fades++;
+						by_plans += now->valid == PLAN_FADING && was->valid == PLAN_FADING;
+					}
+					if (at == next) { /* a new seed, or a restart (its rising edge) */
+						change++;
+						if (change % 2)
+							set[PERLIN_SEED] = (float)(3 + change);
+						else
+							set[PERLIN_RESET] = 1.0f;
+						perlin_dsp_controls(&d[r], ctl);
+						set[PERLIN_RESET] = 0.0f;
+						next += EVERY;
+					}
+				}
+			}
+			{
+				const double a = max_diff(out[0], out[1], PLAN_RUN);
+				const double e = max_diff(out[0], out[2], PLAN_RUN);
+				apart = a > apart ? a : apart;
+				worst = e > worst ? e : worst;
+				CHECK(a == 0.0, "%dD, path %d: crossfades in blocks of 4096 and of 1 to 37 differ "
+				      "by %g", dims, path, a);
+				CHECK(e <= PATH_TOLERANCE, "%dD, path %d: crossfades %g from the reference", dims,
+				      path, e);
+			}
+		}
+	printf("   new seeds and restarts, depth 0.6, offset 0.2: %d of %d blocks inside a crossfade "
+	       "on both plans; blocks of 4096 and of 1 to 37 %.3g apart, %.2g from the reference\n",
+	       by_plans, fades, apart, worst);
+	CHECK(fades > 0 && by_plans == fades, "%d of %d blocks inside a crossfade on both plans",
+	      by_plans, fades);
 }
 
 /* The kernels' shape z (1.5 - 0.5 z^2), in float as they compute it
@@ -1681,6 +1761,7 @@ int main(int argc, char **argv)
 	test_path_form_same_from_plan_or_loop();
 	test_section("the fold: 1D's long cells summed as one polynomial, any block");
 	test_fold();
+	test_crossfade_by_plans();
 	test_plan_keeps_to_its_chunk();
 	test_section("the 2D dense kernel's staircase puts every sample in its cell");
 	test_staircase_puts_samples_in_their_cells();

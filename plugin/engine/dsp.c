@@ -86,8 +86,7 @@ void perlin_dsp_init_outputs(perlin_dsp *d, double sr, unsigned outputs)
 
 void perlin_dsp_activate(perlin_dsp *d)
 {
-	plan_sync(d); /* (the old voice's ramps, before the clock restarts) */
-	d->plan.valid = 0;
+	plan_drop(d); /* (the voices' ramps, before the clock restarts) */
 	d->raw_valid = 0;
 	d->started = 0;
 	d->clock = 0;

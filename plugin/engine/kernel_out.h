@@ -175,12 +175,14 @@ static KATTR void KF(finish4)(const float *acc, const float *const *plus, float 
 }
 
 /* The crossfade's last step: out[i] = clamp(offset + depth (b + s (a -
-   b))), a and b the two voices' shaped sums (now, was) and s the
-   smoothstep of (f0 + i) inv_n; returns the last value (depth and offset
-   lines as in finish). The scalar twin kmix1 (kernels.c) does the same
-   float operations, so the lane width never shows. */
-static KATTR float KF(mix)(const float *now, const float *was, float *out, kernel_span s,
-                           float f0, float inv_n, kernel_line dl, kernel_line ol)
+   b))), a and b the two voices' shaped sums (now, was: shaped here, or
+   as they come where `shaped`, the plans') and s the smoothstep of (f0 +
+   i) inv_n; returns the last value (depth and offset lines as in
+   finish). The scalar twin kmix1 (kernels.c) does the same float
+   operations, so the lane width never shows. */
+static KATTR inline __attribute__((always_inline)) float
+KF(mix_body)(const float *now, const float *was, float *out, kernel_span s, float f0,
+             float inv_n, kernel_line dl, kernel_line ol, const int shaped)
 {
 	const uint32_t len = s.len, t0 = s.t0;
 	const float depth = dl.v0, ddepth = dl.dv, offset = ol.v0, doffset = ol.dv;
@@ -195,7 +197,8 @@ static KATTR float KF(mix)(const float *now, const float *was, float *out, kerne
 		KF(vf) atv = KF(at_lanes)((float)t0); /* (see gain()) */
 		for (; i + KW <= len; i += KW, atv += (float)KW, fv += (float)KW) {
 			const KF(vf) za = KCLAMP(KF(load)(now + i)), zb = KCLAMP(KF(load)(was + i));
-			const KF(vf) a = za * (1.5f - 0.5f * za * za), b = zb * (1.5f - 0.5f * zb * zb);
+			const KF(vf) a = shaped ? KF(load)(now + i) : za * (1.5f - 0.5f * za * za);
+			const KF(vf) b = shaped ? KF(load)(was + i) : zb * (1.5f - 0.5f * zb * zb);
 			const KF(vf) f = fv * inv_n;
 			const KF(vf) sm = f * f * (3.0f - 2.0f * f);
 			const KF(vf) dv = KF(gainv)(depth, ddepth, atv);
@@ -209,11 +212,23 @@ static KATTR float KF(mix)(const float *now, const float *was, float *out, kerne
 	for (; i < len; ++i) {
 		const float at = (float)(t0 + i);
 		last = kmix1(now[i], was[i], f0 + (float)i, inv_n, depth + ddepth * at,
-		          offset + doffset * at);
+		             offset + doffset * at, shaped);
 		if (out)
 			out[i] = last;
 	}
 	return len ? (out ? out[len - 1] : last) : 0.0f;
+}
+
+static KATTR float KF(mix)(const float *now, const float *was, float *out, kernel_span s,
+                           float f0, float inv_n, kernel_line dl, kernel_line ol)
+{
+	return KF(mix_body)(now, was, out, s, f0, inv_n, dl, ol, 0);
+}
+
+static KATTR float KF(mix_shaped)(const float *now, const float *was, float *out, kernel_span s,
+                                  float f0, float inv_n, kernel_line dl, kernel_line ol)
+{
+	return KF(mix_body)(now, was, out, s, f0, inv_n, dl, ol, 1);
 }
 
 /* a[i] += b[i] (an output's own layer onto the shared one) */

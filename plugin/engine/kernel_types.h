@@ -78,9 +78,12 @@ struct perlin_kernels {
 	   and clamped to their ranges; the last value */
 	float (*cv)(float *out, kernel_span s, kernel_line depth, kernel_line offset,
 	            const kernel_cv *c);
-	/* the same for a crossfade from `was` to `now`, at (f0 + i) inv_n */
+	/* the same for a crossfade from `was` to `now`, at (f0 + i) inv_n;
+	   mix_shaped: now and was shaped already (the plans') */
 	float (*mix)(const float *now, const float *was, float *out, kernel_span s, float f0,
 	             float inv_n, kernel_line depth, kernel_line offset);
+	float (*mix_shaped)(const float *now, const float *was, float *out, kernel_span s,
+	                    float f0, float inv_n, kernel_line depth, kernel_line offset);
 	/* a[i] += b[i] */
 	void (*add)(float *a, const float *b, uint32_t len);
 	/* the PERLIN_OUTPUTS outputs of an octave at once along ramp r, into

@@ -33,10 +33,12 @@ static float kfinish1(float z, float depth, float offset)
 }
 
 /* The scalar twin of mix()'s lane formula (f: f0 + i, a whole number). */
-static float kmix1(float now, float was, float f, float inv_n, float depth, float offset)
+static float kmix1(float now, float was, float f, float inv_n, float depth, float offset,
+                   int shaped)
 {
 	const float za = kclamp(now), zb = kclamp(was);
-	const float a = za * (1.5f - 0.5f * za * za), b = zb * (1.5f - 0.5f * zb * zb);
+	const float a = shaped ? now : za * (1.5f - 0.5f * za * za);
+	const float b = shaped ? was : zb * (1.5f - 0.5f * zb * zb);
 	const float t = (f + 0.0f) * inv_n;
 	const float sm = t * t * (3.0f - 2.0f * t);
 	return dsp_flush_out(kclamp(offset + depth * (b + sm * (a - b))));
@@ -79,8 +81,8 @@ static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -
    whether its dense kernels take rows */
 #define KTABLE(w, below, rows_) { \
 	.seg = KSEGS(w), .dense = dense_4, .dense2 = dense2_##w, .dense2n = dense2n_##w, \
-	.finish = finish_##w, .cv = cv_##w, .mix = mix_##w, .add = add_##w, .seg1n = seg1n_##w, \
-	.seg2ln = seg2ln_##w, .finish4 = finish4_##w, .table2 = table2_##w, .lines2 = lines2_##w, \
+	.finish = finish_##w, .cv = cv_##w, .mix = mix_##w, .mix_shaped = mix_shaped_##w, \
+	.add = add_##w, .seg1n = seg1n_##w, .seg2ln = seg2ln_##w, .finish4 = finish4_##w, .table2 = table2_##w, .lines2 = lines2_##w, \
 	.places = places_##w, .plan = plan_##w, .fold_split = fold_split_##w, \
 	.hold_lines = hold_lines_##w, .hold = hold_##w, .plan_below = (below), .rows = (rows_) }
 static const struct perlin_kernels kernels_4 = KTABLE(4, 192U, 0);

@@ -11,8 +11,9 @@
    with the same values as the loop.
    Whether it renders a block or span is decided here (plan_takes, plan_made),
    where it is made; dsp.c (a whole block) and render.c (a span) ask by
-   calling plan_render. It calls coef.c and ramp.c, and the kernels through
-   perlin_dsp's table.
+   calling plan_render, and render.c a crossfade's two voices by calling
+   plan_fade (each voice has its plan). It calls coef.c and ramp.c, and
+   the kernels through perlin_dsp's table.
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "plan.h"
 #include "octave.h"
@@ -385,19 +386,49 @@ static void plan_kinds(perlin_plan *f)
 
 /* Every ramp of the plan where clock T is; the plan stops (it resumes
    from there if nothing changes). */
-static void plan_stop(perlin_dsp *d, uint64_t T)
+static void plan_stop(perlin_plan *f, perlin_voice *v, uint64_t T)
 {
-	perlin_plan *f = &d->plan;
 	unsigned k;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k)
-		plan_move(&d->voice[d->cur], k, &f->oct[k], T);
+		plan_move(v, k, &f->oct[k], T);
 	f->live = 0;
 }
 
 void plan_sync(perlin_dsp *d)
 {
-	if (d->plan.live)
-		plan_stop(d, d->clock);
+	if (d->plan[0].live)
+		plan_stop(&d->plan[0], &d->voice[0], d->clock);
+	if (d->plan[1].live)
+		plan_stop(&d->plan[1], &d->voice[1], d->clock);
+}
+
+void plan_forget(perlin_dsp *d, int w)
+{
+	perlin_plan *f = &d->plan[w];
+	if (f->live)
+		plan_stop(f, &d->voice[w], d->clock);
+	f->valid = 0;
+	f->tried = f->nofold = f->unsure = 0U;
+}
+
+/* The shaping of the plan's outputs (plan_group's): depth and offset
+   (the outputs kept for a group were shaped otherwise: none kept). */
+static void plan_shape(perlin_plan *f, float depth, float offset)
+{
+	f->kgroup = UINT64_MAX;
+	f->depth = depth;
+	f->offset = offset;
+	f->unit = depth == 1.0f && offset == 0.0f; /* (kmode's KUNIT) */
+	splat(f->shape_lanes[0], depth);
+	splat(f->shape_lanes[1], offset);
+}
+
+/* A steady plan's (with CV inputs the noise alone: render_cv gives depth
+   and offset). */
+static void plan_shape_steady(const perlin_dsp *d, perlin_plan *f)
+{
+	plan_shape(f, d->cv_on ? 1.0f : (float)d->at[0].depth,
+	           d->cv_on ? 0.0f : (float)d->at[0].offset);
 }
 
 /* Whether octave k of voice v has layers of its own (the outputs' sums
@@ -407,22 +438,21 @@ static int octave_own(const perlin_voice *v, unsigned k)
 	return v->layers > 1 && (v->alt[0][k] != 0.0 || v->alt[1][k] != 0.0);
 }
 
-/* The plan of the current voice from the clock on (a span that
-   render_span renders steadily: no crossfade, nothing moving): each
-   octave taken up as voice_span and octave_begin would (own_stale, the
-   layers' cells and coefficients), and each heard one's segment as
+/* Voice v's plan f from the clock on (a span that render_span renders
+   steadily, or a crossfade by both plans: nothing moving): each octave
+   taken up as voice_span and octave_begin would (own_stale, the layers'
+   cells and coefficients), and each heard one's segment as
    octave_span_n's loop would render it. Whether every octave has a
    kernel in the plan (a dense one has none: then the render loop). */
-static int plan_build(perlin_dsp *d)
+static int plan_build(perlin_dsp *d, perlin_plan *f, perlin_voice *v)
 {
-	perlin_plan *f = &d->plan;
-	perlin_voice *v = &d->voice[d->cur];
 	const uint64_t T = d->clock;
 	int own = 0;
 	unsigned k;
 	int nb = 0;
 	f->valid = f->live = 0;
 	f->n = 0;
+	f->sure = 1;
 	if (d->at[0].depth != d->at[1].depth || d->at[0].offset != d->at[1].offset)
 		return 0;
 	/* layer 0's entries first: the octaves heard in it alone */
@@ -455,6 +485,7 @@ static int plan_build(perlin_dsp *d)
 		             : octave_begin(d, v, k, fresh, 0U, &g, &on_path, 1);
 		o->nl = nl;
 		o->on_path = on_path;
+		f->sure &= nl == 1;
 		o->sync = T;
 		if (how == OCT_SILENT) {
 			o->entry = -1;
@@ -477,12 +508,7 @@ static int plan_build(perlin_dsp *d)
 	if (f->n - nb != f->na)
 		return 0; /* (not as counted) */
 	f->sums = own ? PERLIN_LAYERS : 1;
-	/* (with CV inputs the noise alone: render_cv gives depth and offset) */
-	f->depth = d->cv_on ? 1.0f : (float)d->at[0].depth;
-	f->offset = d->cv_on ? 0.0f : (float)d->at[0].offset;
-	f->unit = f->depth == 1.0f && f->offset == 0.0f; /* (kmode's KUNIT) */
-	splat(f->shape_lanes[0], f->depth);
-	splat(f->shape_lanes[1], f->offset);
+	plan_shape_steady(d, f);
 	splat(f->shape_lanes[2], -1.0f);
 	splat(f->shape_lanes[3], 1.0f);
 	splat(f->shape_lanes[4], 1.5f);
@@ -493,7 +519,8 @@ static int plan_build(perlin_dsp *d)
 	plan_kinds(f);
 	fold_begin(f, v, T);
 	f->gen = d->gen;
-	f->valid = f->live = 1;
+	f->valid = PLAN_STEADY;
+	f->live = 1;
 	return 1;
 }
 
@@ -501,10 +528,9 @@ static int plan_build(perlin_dsp *d)
    that reached a crossing into its next cell (octave_span_n's loop: the
    ramps' next cells, the layers' coefficients) and its next segment's
    entry. Whether the plan goes on (0: stopped at T). */
-static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
+static __attribute__((noinline)) int plan_events(const perlin_dsp *d, perlin_plan *f,
+                                                perlin_voice *v, uint64_t T)
 {
-	perlin_plan *f = &d->plan;
-	perlin_voice *v = &d->voice[d->cur];
 	uint32_t due = f->due; /* the octaves whose until it is (T is f->until) */
 	unsigned k;
 	int kinds = 0, fold = NOISE_MAX_OCTAVES; /* (the first fold level to make anew) */
@@ -569,7 +595,7 @@ static __attribute__((noinline)) int plan_events(perlin_dsp *d, uint64_t T)
 				                &f->until_k[k]);
 			}
 			if (!ok) {
-				plan_stop(d, T);
+				plan_stop(f, v, T);
 				f->valid = 0;
 				return 0;
 			}
@@ -610,10 +636,10 @@ static void plan_kept(const perlin_plan *f, float *const out[], unsigned outs, u
    the lanes from it on by the fold it made (the kernels' fold_split),
    into out[o] + done; the levels its last lane. How many samples: 8, or
    up to an event where the plan stopped (the lanes from it unrendered). */
-static uint32_t plan_fold_group(perlin_dsp *d, float *const out[], uint32_t done, uint64_t T)
+static uint32_t plan_fold_group(const perlin_dsp *d, perlin_plan *f, perlin_voice *v,
+                                float *const out[], uint32_t done, uint64_t T, float *level)
 {
-	perlin_plan *const f = &d->plan;
-	float w[8], now[8];
+	float vals[8], now[8];
 	uint32_t from = 0, len = 8, l; /* (the lanes the fold before the event has) */
 	unsigned o;
 	while (f->until < T + 8U) {
@@ -621,26 +647,26 @@ static uint32_t plan_fold_group(perlin_dsp *d, float *const out[], uint32_t done
 		memcpy(f->fold_was, f->fold_c, (size_t)f->fold_n * sizeof f->fold_c[0]);
 		f->fold_was_o = f->fold_o;
 		f->fold_was_invf = f->fold_invf;
-		if (!plan_events(d, f->until)) {
+		if (!plan_events(d, f, v, f->until)) {
 			/* (never for a fold's event; were it to stop the plan, the
 			   lanes before it alone, by the fold they had) */
-			d->kernels->fold_split(f, T >> 3, 8U, from ? now : w);
+			d->kernels->fold_split(f, T >> 3, 8U, from ? now : vals);
 			for (l = from; from && l < e; ++l)
-				w[l] = now[l];
+				vals[l] = now[l];
 			len = e;
 			break;
 		}
-		d->kernels->fold_split(f, T >> 3, e, from ? now : w);
+		d->kernels->fold_split(f, T >> 3, e, from ? now : vals);
 		for (l = e; from && l < 8U; ++l)
-			w[l] = now[l];
+			vals[l] = now[l];
 		from = e;
 	}
 	for (o = 0; o < f->outs; ++o) {
 		if (out[o] && len == 8U)
-			memcpy(out[o] + done, w, sizeof w);
+			memcpy(out[o] + done, vals, sizeof vals);
 		else if (out[o])
-			memcpy(out[o] + done, w, len * sizeof w[0]);
-		d->level[o] = w[len - 1U];
+			memcpy(out[o] + done, vals, len * sizeof vals[0]);
+		level[o] = vals[len - 1U];
 	}
 	return len;
 }
@@ -648,10 +674,10 @@ static uint32_t plan_fold_group(perlin_dsp *d, float *const out[], uint32_t done
 /* plan_render's samples where a piece ends at an event or more: piece by
    piece, each octave's event taken up where it is due (inside a group
    the call renders whole, every entry folded: plan_fold_group). */
-static __attribute__((noinline)) uint32_t plan_pieces(perlin_dsp *d, float *const out[],
-                                                      uint32_t n)
+static __attribute__((noinline)) uint32_t plan_pieces(const perlin_dsp *d, perlin_plan *f,
+                                                      perlin_voice *v, float *const out[],
+                                                      uint32_t n, float *level)
 {
-	perlin_plan *const f = &d->plan;
 	uint64_t T = d->clock;
 	uint32_t done = 0;
 	while (done < n) {
@@ -663,39 +689,39 @@ static __attribute__((noinline)) uint32_t plan_pieces(perlin_dsp *d, float *cons
 			if (len >= 8U) { /* (the groups before the event's) */
 				len = (uint32_t)((f->until & ~(uint64_t)7U) - T);
 			} else {
-				len = plan_fold_group(d, out, done, T);
+				len = plan_fold_group(d, f, v, out, done, T, level);
 				T += len;
 				done += len;
-				if (len < 8U || (T == f->until && !plan_events(d, T)))
+				if (len < 8U || (T == f->until && !plan_events(d, f, v, T)))
 					break;
 				continue;
 			}
 		}
 		if (f->kgroup == T >> 3 && !f->dirty && (T & 7U) + len <= 8U)
-			plan_kept(f, out, f->outs, done, len, T, d->level);
+			plan_kept(f, out, f->outs, done, len, T, level);
 		else
-			d->kernels->plan(f, out, done, len, T, d->level);
+			d->kernels->plan(f, out, done, len, T, level);
 		T += len;
 		done += len;
-		if (T == f->until && !plan_events(d, T))
+		if (T == f->until && !plan_events(d, f, v, T))
 			break;
 	}
 	return done;
 }
 
 /* The plan's n samples from the clock on (it holds): how many. */
-static inline uint32_t plan_go(perlin_dsp *d, float *const out[], uint32_t n)
+static inline uint32_t plan_go(perlin_dsp *d, perlin_plan *f, float *const out[], uint32_t n,
+                               float *level)
 {
-	perlin_plan *const f = &d->plan;
 	const uint64_t T = d->clock;
 	f->live = 1; /* (stopped at this clock, if it was) */
-	if (!n || T + n >= f->until)
-		return plan_pieces(d, out, n);
+	if (!n || T + n >= f->until) /* (f is plan[0] or plan[1]: its voice) */
+		return plan_pieces(d, f, &d->voice[f != d->plan], out, n, level);
 	/* (most blocks: no event inside) */
 	if (f->kgroup == T >> 3 && !f->dirty && (T & 7U) + n <= 8U)
-		plan_kept(f, out, f->outs, 0U, n, T, d->level);
+		plan_kept(f, out, f->outs, 0U, n, T, level);
 	else
-		d->kernels->plan(f, out, 0U, n, T, d->level);
+		d->kernels->plan(f, out, 0U, n, T, level);
 	return n;
 }
 
@@ -710,7 +736,7 @@ static inline int takes(perlin_dsp *d, uint32_t n, int in_chunk)
 		return 1;
 	if ((d->moving && (d->at[0].xrate != d->at[1].xrate ||
 	                   d->at[0].lacunarity != d->at[1].lacunarity)) ||
-	    d->plan.nofold == d->gen + 1U)
+	    d->plan[d->cur].nofold == d->gen + 1U)
 		return 0;
 	return d->fade >= d->xfade_n;
 }
@@ -760,7 +786,7 @@ static int layers_own(const perlin_voice *v)
 static __attribute__((noinline)) uint32_t plan_made(perlin_dsp *d, float *const out[],
                                                     uint32_t n, int in_chunk)
 {
-	perlin_plan *const f = &d->plan;
+	perlin_plan *const f = &d->plan[d->cur];
 	if (d->fade < d->xfade_n || (d->moving && (!in_chunk || !gains_still(d))) ||
 	    d->path == PERLIN_PATH_REFERENCE)
 		return 0;
@@ -771,7 +797,10 @@ static __attribute__((noinline)) uint32_t plan_made(perlin_dsp *d, float *const 
 		return 0;
 	}
 	plan_sync(d);
-	if (!plan_build(d)) {
+	if (f->valid == PLAN_FADING && f->gen == d->gen) { /* (the crossfade's, on) */
+		plan_shape_steady(d, f);
+		f->valid = PLAN_STEADY;
+	} else if (!plan_build(d, f, &d->voice[d->cur])) {
 		f->tried = d->gen + 1U;
 		return 0;
 	}
@@ -779,20 +808,64 @@ static __attribute__((noinline)) uint32_t plan_made(perlin_dsp *d, float *const 
 		f->nofold = d->gen + 1U;
 		return 0;
 	}
-	return plan_go(d, out, n);
+	return plan_go(d, f, out, n, d->level);
 }
 
 uint32_t plan_render(perlin_dsp *d, float *const out[], uint32_t n, int in_chunk)
 {
-	const perlin_plan *const f = &d->plan;
-	if (!takes(d, n, in_chunk))
-		return 0;
-	if (__builtin_expect(!f->valid || f->gen != d->gen, 0)) /* (not tried again for a gen it failed for; none
-		made while spread moves: gains_still) */
-		return f->tried == d->gen + 1U || (d->moving && d->at[0].spread != d->at[1].spread)
+	perlin_plan *const f = &d->plan[d->cur];
+	if (__builtin_expect(f->valid != PLAN_STEADY || f->gen != d->gen, 0))
+		/* (not tried again for a gen it failed for; none made while
+		   spread moves: gains_still) */
+		return f->tried == d->gen + 1U || (d->moving && d->at[0].spread != d->at[1].spread) ||
+		               !takes(d, n, in_chunk)
 		           ? 0U
 		           : plan_made(d, out, n, in_chunk);
-	if (n >= d->kernels->plan_below && !f->nfold)
+	if (!takes(d, n, in_chunk) || (n >= d->kernels->plan_below && !f->nfold))
 		return 0;
-	return plan_go(d, out, n);
+	return plan_go(d, f, out, n, d->level);
+}
+
+/* (plan_fade) Voice w's plan where it holds and runs to any end (sure),
+   made if it is missing (once a gen), shaped for the crossfade. */
+static int plan_ready(perlin_dsp *d, int w)
+{
+	perlin_plan *const f = &d->plan[w];
+	if (!f->valid || f->gen != d->gen) {
+		if (f->tried == d->gen + 1U || f->unsure == d->gen + 1U)
+			return 0;
+		if (layers_own(&d->voice[w])) { /* (not sure: no plan made to find it out) */
+			f->unsure = d->gen + 1U;
+			return 0;
+		}
+		plan_sync(d);
+		if (!plan_build(d, f, &d->voice[w])) {
+			f->tried = d->gen + 1U;
+			return 0;
+		}
+	}
+	if (!f->sure) { /* (the steady plan's, still) */
+		f->unsure = d->gen + 1U;
+		return 0;
+	}
+	if (f->valid == PLAN_STEADY) {
+		plan_shape(f, 1.0f, 0.0f);
+		f->valid = PLAN_FADING;
+	}
+	return 1;
+}
+
+int plan_fade(perlin_dsp *d, float *now, float *was, uint32_t n)
+{
+	float level[PERLIN_OUTPUTS];
+	float *out[PERLIN_OUTPUTS] = { NULL, NULL, NULL, NULL };
+	const int old = !d->cur;
+	if (d->moving || d->warping || d->step_busy || d->restep ||
+	    d->path == PERLIN_PATH_REFERENCE || !plan_ready(d, old) || !plan_ready(d, d->cur))
+		return 0;
+	out[0] = now;
+	plan_go(d, &d->plan[d->cur], out, n, level);
+	out[0] = was;
+	plan_go(d, &d->plan[old], out, n, level);
+	return 1;
 }

@@ -21,5 +21,22 @@ int plan_takes(perlin_dsp *d, uint32_t n);
 /* The voices' ramps where the clock is (a running plan lets them lag):
    before anything but the plan reads or moves them. */
 void plan_sync(perlin_dsp *d);
+/* plan_sync, and no plan holds any more (the render loop moved the
+   voices' ramps). */
+static inline void plan_drop(perlin_dsp *d)
+{
+	plan_sync(d);
+	d->plan[0].valid = d->plan[1].valid = 0;
+}
+/* Voice w's plan holds no more (its steps changed, or it is placed
+   anew); the other voice's holds on (a crossfade renders by both). */
+void plan_forget(perlin_dsp *d, int w);
+/* A crossfade's n samples by both voices' plans where both hold and run
+   to the end (nothing moving, every octave in one layer: one output, or
+   four sharing one sum): each voice's noise alone,
+   shaped (depth 1, offset 0, as finish() shapes), the current voice's
+   into now, the other's into was; 1. Else 0, nothing rendered: the
+   render loop's, both voices. */
+int plan_fade(perlin_dsp *d, float *now, float *was, uint32_t n);
 
 #endif /* PERLIN_PLAN_H */

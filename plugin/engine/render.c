@@ -345,10 +345,6 @@ static void render_noise(perlin_dsp *d, float *const out[], uint32_t len, uint32
 		render_noise(d, rest, len - done, t0 + done, unit); /* (the plan has stopped) */
 		return;
 	}
-	/* the render loop: the ramps where the clock is, and no plan holds
-	   once it has moved them */
-	plan_sync(d);
-	d->plan.valid = 0;
 	/* depth and offset: lines across the chunk (the noise alone for
 	   sample and hold: step.c) */
 	const kernel_line dl = {
@@ -363,6 +359,24 @@ static void render_noise(perlin_dsp *d, float *const out[], uint32_t len, uint32
 	int own[2] = { 0, 0 }, fresh0 = 0, w, l;
 	unsigned o, outs = 1U;
 	float *first; /* where output 1's signal goes (see below) */
+	if (fading && plan_fade(d, d->buf[0][0] + 8, d->buf[1][0] + 8, len)) {
+		/* (both voices by their plans, shaped, one sum: into the first
+		   output wanted, the others its copies) */
+		first = NULL;
+		for (o = 0; !first && o < d->outputs; ++o)
+			first = out[o];
+		d->level[0] = d->kernels->mix_shaped(d->buf[0][0] + 8, d->buf[1][0] + 8, first, span,
+		                                     (float)d->fade, 1.0f / (float)d->xfade_n, dl, ol);
+		for (o = 0; o < d->outputs; ++o) {
+			if (out[o] && out[o] != first)
+				memcpy(out[o], first, len * sizeof out[o][0]);
+			d->level[o] = d->level[0];
+		}
+		return;
+	}
+	/* the render loop: the ramps where the clock is, and no plan holds
+	   once it has moved them */
+	plan_drop(d);
 	/* the four outputs at once (finish4): every one wanted, layers heard */
 	const int four = d->outputs == PERLIN_OUTPUTS && !fading && out[0] && out[1] && out[2] &&
 	                 out[3];
@@ -443,8 +457,7 @@ void render_span(perlin_dsp *d, float *const out[], uint32_t len, uint32_t t0)
 void render_ride(perlin_dsp *d, uint32_t len)
 {
 	int w;
-	plan_sync(d);
-	d->plan.valid = 0;
+	plan_drop(d);
 	if (d->warping) { /* (the rate CV moving) */
 		warp_ride(d, len);
 		return;

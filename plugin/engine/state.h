@@ -277,8 +277,9 @@ typedef struct {
    for DENSE2_SPAN samples, in rows 16 floats longer) */
 #define PERLIN_TABLE (12 * DENSE2_STRIDE)
 
-/* The steady plan (plan.c, plan_render): while nothing moves (no
-   grid point, crossfade, new step or event), what the render loop
+/* The steady plan (plan.c, plan_render), one a voice: while nothing
+   moves (no grid point, new step or event; a crossfade renders by both
+   voices' plans, plan_fade), what the render loop
    decides for an octave holds until its cell changes, so the plan keeps
    it: each heard octave's current segment (up to its next cell crossing)
    is an entry with what its kernel needs, made where the segment starts,
@@ -334,11 +335,17 @@ typedef struct {
 	double ua, ustep;
 	float poly[12];
 } __attribute__((aligned(64))) perlin_plan_oct;
+enum { PLAN_STEADY = 1, PLAN_FADING = 2 }; /* (perlin_plan's valid) */
 typedef struct {
 	uint64_t gen;  /* the perlin_dsp gen it is for */
 	uint64_t tried; /* a gen no plan could be made for, plus 1 (0: none) */
-	int valid;     /* made, and nothing but plan_render has rendered since */
+	uint64_t unsure; /* a gen its plan was not sure for (plan_fade), plus 1 */
+	int valid;     /* made, and nothing but the plan has rendered since: PLAN_STEADY
+	                  (shaped for the output) or PLAN_FADING (for a crossfade,
+	                  plan_fade: depth 1, offset 0); 0: not */
 	int live;      /* the octaves' ramps lag (as of each one's sync) */
+	int sure;      /* no event stops it while nothing moves: every entry of one layer
+	                  (plan_entry fails there only for moving gains) */
 	/* entries: layer 0's sum's (seg1, seg2x, seg2l) from 0 to na, in
 	   octave order, then the outputs' own sums' (seg1n, seg2ln) to n */
 	int n, na;
@@ -615,7 +622,7 @@ typedef struct {
 	   point, a new step, a voice, new targets, the kernels): a plan is
 	   for one gen */
 	uint64_t gen;
-	perlin_plan plan; /* (plan.c) */
+	perlin_plan plan[2]; /* (plan.c) voice w's, plan[w] */
 
 	/* The scratch, last: each array written before it is read, in the
 	   span that reads it. perlin_dsp_init leaves it as the memory was, so

@@ -7,6 +7,7 @@
    the phase), coef.c (a cell's coefficients), ramp.c (a phase).
    Copyright 2026 the perlin.lv2 maintainers; ISC license (LICENSE). */
 #include "voice.h"
+#include "plan.h"
 #include "transport.h"
 #include "coef.h"
 #include "ramp.h"
@@ -171,13 +172,14 @@ int voice_grid_point(perlin_dsp *d)
    mean rates of the chunk a grid step earlier (x: rate x multiplier x
    transport; y: drift, morph's move and the slant times x's; see
    voice_end: the band-limit looks a grid step ahead), ramps re-anchored
-   where a step changes. */
-static void voice_steps(perlin_dsp *d, perlin_voice *v)
+   where a step changes; whether one did (a plan of the voice holds no
+   more). */
+static int voice_steps(perlin_dsp *d, perlin_voice *v)
 {
 	const perlin_smooth *w = &d->was, *a = &d->at[0];
 	const double dmorph = (a->morph - w->morph) / (double)d->grid;
 	unsigned k;
-	int l;
+	int l, moved = 0;
 	for (k = 0; k < NOISE_MAX_OCTAVES; ++k) {
 		const double mw = v->mult_was[k], m0 = v->mult[0][k];
 		const double sx = 0.5 * (w->xrate * mw + a->xrate * m0) * d->xmotion * d->warp;
@@ -186,7 +188,7 @@ static void voice_steps(perlin_dsp *d, perlin_voice *v)
 		int axes;
 		if (sx == v->rx[k].step && sy == v->ry[k].step)
 			continue; /* the same cells and axes: the coefficients hold */
-		d->gen++; /* (a steady plan holds no more) */
+		moved = 1;
 		if (sx != v->rx[k].step)
 			ramp_restep(&v->rx[k], sx, v->stream[0][k].oct.period);
 		if (sy != v->ry[k].step)
@@ -197,6 +199,7 @@ static void voice_steps(perlin_dsp *d, perlin_voice *v)
 			if (v->stream[l][k].axes) /* heard: the coefficients of its cell (kept if the same) */
 				voice_coef(v, &v->stream[l][k], k, axes);
 	}
+	return moved;
 }
 
 /* Only the current voice: one fading out keeps the speeds (and, at grid
@@ -205,8 +208,9 @@ static void voice_steps(perlin_dsp *d, perlin_voice *v)
    old voice at a speed its band-limit was not made for. */
 void restep(perlin_dsp *d)
 {
-	if (!d->want_band) /* (a faster voice waits for a crossfade: keep this one's speed) */
-		voice_steps(d, &d->voice[d->cur]);
+	/* (a faster voice waits for a crossfade: keep this one's speed) */
+	if (!d->want_band && voice_steps(d, &d->voice[d->cur]))
+		d->gen++; /* (a steady plan holds no more) */
 	d->restep = 0;
 }
 
@@ -344,6 +348,7 @@ static void start_voice(perlin_dsp *d)
 		   fades out at its own) */
 		d->at[0].xrate = d->at[1].xrate = d->was.xrate = d->target.xrate;
 	}
+	plan_forget(d, !d->cur); /* (the old voice's holds on while it fades) */
 	v->shape = want;
 	v->layers = d->outputs > 1U ? PERLIN_LAYERS : 1;
 	v->seen_gen = v->seen_gen + 1U ? v->seen_gen + 1U : 1U; /* (new streams: none kept) */
@@ -375,11 +380,10 @@ static void start_voice(perlin_dsp *d)
 		v->path_ok[k] = 0;
 	}
 	d->cur = !d->cur;
-	d->gen++; /* (a steady plan is for one voice) */
 	d->want_reset = d->want_locate = d->want_band = d->quick = 0;
 	d->xfade_n = xfade_length(d, quick);
 	d->fade = silent ? d->xfade_n : 0U;
-	voice_steps(d, v);
+	(void)voice_steps(d, v); /* (its plan forgotten above) */
 }
 
 /* A restart or a transport jump that comes during a long crossfade
