@@ -82,7 +82,8 @@ static const int32_t kmask[24] = { 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -
 #define KTABLE(w, below, rows_) { \
 	.seg = KSEGS(w), .dense = dense_4, .dense2 = dense2_##w, .dense2n = dense2n_##w, \
 	.finish = finish_##w, .cv = cv_##w, .mix = mix_##w, .mix_shaped = mix_shaped_##w, \
-	.add = add_##w, .seg1n = seg1n_##w, .seg2ln = seg2ln_##w, .finish4 = finish4_##w, .table2 = table2_##w, .lines2 = lines2_##w, \
+	.add = add_##w, .seg1n = seg1n_##w, .seg2ln = seg2ln_##w, .finish4 = finish4_##w, \
+	.table2 = table2_##w, .lines2 = lines2_##w, \
 	.places = places_##w, .plan = plan_##w, .fold_split = fold_split_##w, \
 	.hold_lines = hold_lines_##w, .hold = hold_##w, .plan_below = (below), .rows = (rows_) }
 static const struct perlin_kernels kernels_4 = KTABLE(4, 192U, 0);
