@@ -359,16 +359,28 @@ static void render_noise(perlin_dsp *d, float *const out[], uint32_t len, uint32
 	int own[2] = { 0, 0 }, fresh0 = 0, w, l;
 	unsigned o, outs = 1U;
 	float *first; /* where output 1's signal goes (see below) */
-	/* a crossfade by both voices' plans (one sum, shaped), or the render
-	   loop: the ramps where the clock is, and no plan holds once it has
-	   moved them */
-	const int by_plans = fading && plan_fade(d, d->buf[0][0] + 8, d->buf[1][0] + 8, len);
-	if (!by_plans)
-		plan_drop(d);
+	if (fading && plan_fade(d, d->buf[0][0] + 8, d->buf[1][0] + 8, len)) {
+		/* (both voices by their plans, shaped, one sum: into the first
+		   output wanted, the others its copies) */
+		first = NULL;
+		for (o = 0; !first && o < d->outputs; ++o)
+			first = out[o];
+		d->level[0] = d->kernels->mix_shaped(d->buf[0][0] + 8, d->buf[1][0] + 8, first, span,
+		                                     (float)d->fade, 1.0f / (float)d->xfade_n, dl, ol);
+		for (o = 0; o < d->outputs; ++o) {
+			if (out[o] && out[o] != first)
+				memcpy(out[o], first, len * sizeof out[o][0]);
+			d->level[o] = d->level[0];
+		}
+		return;
+	}
+	/* the render loop: the ramps where the clock is, and no plan holds
+	   once it has moved them */
+	plan_drop(d);
 	/* the four outputs at once (finish4): every one wanted, layers heard */
 	const int four = d->outputs == PERLIN_OUTPUTS && !fading && out[0] && out[1] && out[2] &&
 	                 out[3];
-	for (w = 0; w <= fading && !by_plans; ++w) {
+	for (w = 0; w <= fading; ++w) {
 		perlin_voice *v = &d->voice[w ? !d->cur : d->cur];
 		float *acc[PERLIN_LAYERS];
 		int fresh[PERLIN_LAYERS];
@@ -419,8 +431,8 @@ static void render_noise(perlin_dsp *d, float *const out[], uint32_t len, uint32
 				sum[w] = d->buf[w][1 + o] + 8;
 			}
 		}
-		d->level[o] = (by_plans ? d->kernels->mix_shaped : d->kernels->mix)(
-			sum[0], sum[1], to, span, (float)d->fade, 1.0f / (float)d->xfade_n, dl, ol);
+		d->level[o] = d->kernels->mix(sum[0], sum[1], to, span, (float)d->fade,
+		                              1.0f / (float)d->xfade_n, dl, ol);
 	}
 	for (o = outs; o < d->outputs; ++o) { /* the same as the first */
 		if (out[o] && out[o] != first)
